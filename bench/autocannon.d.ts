@@ -1,0 +1,29 @@
+// The subset of autocannon 9's programmatic API the benchmark uses (the package ships no types).
+declare module 'autocannon' {
+  import type { EventEmitter } from 'node:events';
+
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    timeout?: number;
+    headers?: Record<string, string>;
+  }
+
+  interface Result {
+    requests: { average: number; total: number };
+    latency: { p50: number; p99: number };
+    duration: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    '2xx': number;
+  }
+
+  interface Instance extends EventEmitter, PromiseLike<Result> {
+    on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void): this;
+  }
+
+  function autocannon(options: Options): Instance;
+  export default autocannon;
+}

@@ -1,0 +1,52 @@
+import { performance } from 'node:perf_hooks';
+import { openDatabase } from '../server/db/database.ts';
+import { ScriptRepository } from '../server/scripts/repository.ts';
+import { percentile } from './stats.ts';
+
+export interface QueryTiming {
+  name: string;
+  /** Rows returned (lists) or the count itself. */
+  result: number;
+  /** The first call, apart: cold statement cache and pages; p50 and p99 are over the runs after it. */
+  firstMs: number;
+  p50: number;
+  p99: number;
+}
+
+/**
+ * Times the repository's queries straight against the database, with no cache in front: what a
+ * request costs when the public cache misses (first visit, or after any catalogue write).
+ */
+export async function timeQueries(file: string, terms: string[], detailId: number, runs = 50): Promise<QueryTiming[]> {
+  const db = openDatabase({ kind: 'sqlite', file });
+  const repository = new ScriptRepository(db);
+  const cases: [string, () => Promise<number>][] = [
+    ['listCards page 1', async () => (await repository.listCards({ limit: 16, offset: 0 })).length],
+    ['listCards offset 10000', async () => (await repository.listCards({ limit: 16, offset: 10_000 })).length],
+    ['count()', () => repository.count()],
+    ...terms.flatMap((q): [string, () => Promise<number>][] => [
+      [`listCards q="${q}"`, async () => (await repository.listCards({ limit: 16, offset: 0, q })).length],
+      [`count("${q}")`, () => repository.count(q)],
+    ]),
+    [`findById(${detailId})`, async () => ((await repository.findById(detailId)) ? 1 : 0)],
+  ];
+  const timings: QueryTiming[] = [];
+  try {
+    for (const [name, run] of cases) {
+      let started = performance.now();
+      let result = await run();
+      const firstMs = performance.now() - started;
+      const times: number[] = [];
+      for (let i = 0; i < runs; i += 1) {
+        started = performance.now();
+        result = await run();
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      timings.push({ name, result, firstMs, p50: percentile(times, 50), p99: percentile(times, 99) });
+    }
+  } finally {
+    await db.close();
+  }
+  return timings;
+}

@@ -1,0 +1,176 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ensureCatalogue, RARE_ROWS, TERMS } from './generate.ts';
+import { load } from './load.ts';
+import { ROOT, type Managed, Probe, startRawServer, startServer } from './processes.ts';
+import { timeQueries } from './queries.ts';
+import type { Fixture } from './raw-server.ts';
+import { markdown, type Report, type Row, type ScenarioKey, terminal } from './report.ts';
+import { fixed } from './stats.ts';
+
+/**
+ * npm run bench [-- --duration 10 --warmup 2 --million --count N --build]
+ * Measures the real server against a raw node:http server returning the same bytes; prints the
+ * figures and writes docs/performance.md. Missed targets are printed, not fatal; anything broken is.
+ */
+const args = process.argv.slice(2);
+const { values } = parseArgs({
+  args,
+  strict: true,
+  options: {
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    million: { type: 'boolean', default: false },
+    count: { type: 'string' },
+    build: { type: 'boolean', default: false },
+  },
+});
+
+function wholeNumber(name: string, text: string, min: number): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number ≥ ${min}`);
+  return value;
+}
+
+interface Scenario {
+  key: ScenarioKey;
+  name: string;
+  path: string;
+  connections: number[];
+  /** Throws when the real server's answer is not what the scenario needs. */
+  check(body: string, contentType: string): void;
+}
+
+function scenarios(count: number): Scenario[] {
+  const detailId = Math.ceil(count / 2);
+  const page = (expectTotal?: number) => (body: string) => {
+    const { scripts, total } = JSON.parse(body) as { scripts: unknown[]; total: number };
+    if (scripts.length === 0) throw new Error('empty page');
+    if (expectTotal !== undefined && total !== expectTotal) throw new Error(`total ${total}, expected ${expectTotal}`);
+  };
+  const search = (q: string) => `/api/scripts/paginated?limit=16&offset=0&q=${encodeURIComponent(q)}`;
+  return [
+    { key: 'list', name: 'list page 1', path: '/api/scripts/paginated?limit=16&offset=0', connections: [50], check: page(count) },
+    { key: 'list-deep', name: 'list offset 10000', path: '/api/scripts/paginated?limit=16&offset=10000', connections: [50], check: page(count) },
+    { key: 'search-common', name: `search "${TERMS.common}"`, path: search(TERMS.common), connections: [50, 1], check: page() },
+    { key: 'search-rare', name: `search "${TERMS.rare}"`, path: search(TERMS.rare), connections: [50, 1], check: page(RARE_ROWS) },
+    { key: 'search-cyrillic', name: `search "${TERMS.cyrillic}"`, path: search(TERMS.cyrillic), connections: [50, 1], check: page() },
+    {
+      key: 'detail',
+      name: `detail /api/scripts/${detailId}`,
+      path: `/api/scripts/${detailId}`,
+      connections: [50],
+      check: (body) => {
+        if ((JSON.parse(body) as { id: number }).id !== detailId) throw new Error('wrong script');
+      },
+    },
+    {
+      key: 'ssr',
+      name: 'SSR /scripts',
+      path: '/scripts',
+      connections: [50],
+      check: (body, type) => {
+        // Cards link to their detail pages, so a rendered catalogue has such links.
+        if (!type.startsWith('text/html') || !body.includes('href="/scripts/')) throw new Error('not a rendered catalogue page');
+      },
+    },
+  ];
+}
+
+function ensureBuild(force: boolean) {
+  if (!force && fs.existsSync(path.join(ROOT, 'build', 'server', 'index.js'))) return;
+  console.log('Building the web app (npx react-router build)…');
+  const result = spawnSync('npx', ['react-router', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`react-router build failed (exit ${result.status})`);
+}
+
+/** Fetches the real server's answer once; it becomes the raw server's fixture. */
+async function fixtureOf(url: string, scenario: Scenario): Promise<Fixture> {
+  const response = await fetch(url + scenario.path, { headers: { 'accept-encoding': 'identity' } });
+  const body = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200) throw new Error(`${scenario.path}: status ${response.status}: ${body.toString('utf8', 0, 200)}`);
+  try {
+    scenario.check(body.toString('utf8'), response.headers.get('content-type') ?? '');
+  } catch (error) {
+    throw new Error(`${scenario.path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return { path: scenario.path, status: response.status, headers: [...response.headers], bodyBase64: body.toString('base64') };
+}
+
+async function main() {
+  const durationS = wholeNumber('duration', values.duration, 1);
+  const warmupS = wholeNumber('warmup', values.warmup, 0);
+  const count = values.count !== undefined ? wholeNumber('count', values.count, 100) : values.million ? 1_000_000 : 100_000;
+
+  ensureBuild(values.build);
+  console.log(`Catalogue of ${count.toLocaleString('en')} scripts…`);
+  const catalogue = await ensureCatalogue(count);
+  console.log(catalogue.generatedMs === null ? '  reused from bench/.cache' : `  generated in ${fixed(catalogue.generatedMs / 1000, 1)} s`);
+
+  const list = scenarios(count);
+  const detailId = Math.ceil(count / 2);
+  console.log('Timing queries without the cache…');
+  const queries = await timeQueries(catalogue.file, Object.values(TERMS), detailId);
+
+  const children: Managed[] = [];
+  const { server, url } = await startServer(catalogue.dataDir);
+  children.push(server);
+  const probe = new Probe(server.pid);
+  probe.start();
+  const startRssKb = probe.rssKb();
+  const fixtures = [];
+  for (const scenario of list) fixtures.push(await fixtureOf(url, scenario));
+  const { raw, url: rawUrl } = await startRawServer(fixtures);
+  children.push(raw);
+  const rawProbe = new Probe(raw.pid);
+  rawProbe.start();
+
+  const rows: Row[] = [];
+  for (const [index, scenario] of list.entries()) {
+    const bytes = Buffer.byteLength(fixtures[index]?.bodyBase64 ?? '', 'base64');
+    for (const connections of scenario.connections) {
+      const measure = async (base: string, target: Probe) => {
+        if (warmupS > 0) await load(base + scenario.path, { connections, duration: warmupS });
+        return load(base + scenario.path, { connections, duration: durationS, cpuSeconds: target.cpuSeconds });
+      };
+      probe.window();
+      const app = await measure(url, probe);
+      const appPeakKb = probe.window();
+      server.assertAlive();
+      const rawResult = await measure(rawUrl, rawProbe);
+      raw.assertAlive();
+      rows.push({ key: scenario.key, scenario: scenario.name, path: scenario.path, connections, bytes, app, raw: rawResult, appPeakKb });
+      console.log(
+        `  ${scenario.name} -c ${connections}: app ${fixed(app.rps, 0)} req/s p99 ${fixed(app.p99, 2)} ms | raw ${fixed(rawResult.rps, 0)} req/s p99 ${fixed(rawResult.p99, 2)} ms`,
+      );
+    }
+  }
+
+  const report: Report = {
+    date: new Date(),
+    count,
+    generatedMs: catalogue.generatedMs,
+    durationS,
+    warmupS,
+    rows,
+    queries,
+    startRssKb,
+    peakRssKb: Math.max(probe.hwmKb(), probe.windowPeakKb),
+    rawPeakRssKb: rawProbe.hwmKb(),
+  };
+  probe.stop();
+  rawProbe.stop();
+  for (const child of children) await child.stop();
+
+  console.log(terminal(report));
+  const docs = path.join(ROOT, 'docs', 'performance.md');
+  fs.writeFileSync(docs, markdown(report, `npm run bench${args.length > 0 ? ` -- ${args.join(' ')}` : ''}`));
+  console.log(`\nWrote ${path.relative(ROOT, docs)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`\nbench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exit(1);
+});

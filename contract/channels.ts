@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** POST /api/site-channels: a display name and an https:// link (DESIGN.md 2.4 allows no other scheme). */
+export const siteChannelInputSchema = z.object({
+  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(64, 'name must be at most 64 characters'),
+  url: z
+    .string({ error: 'url is required' })
+    .trim()
+    .max(2_000, 'url is too long')
+    .refine((value) => {
+      try {
+        return new URL(value).protocol === 'https:';
+      } catch {
+        return false;
+      }
+    }, 'url must be an https:// link'),
+});
+export type SiteChannelInput = z.infer<typeof siteChannelInputSchema>;

@@ -1,0 +1,20 @@
+// Business constants of SPEC.md section 9, shared by the server and the web app.
+export const CATALOGUE_FIRST_PAGE = 16;
+export const CATALOGUE_NEXT_PAGE = 8;
+export const CATALOGUE_MAX_LIMIT = 100;
+export const TABLE_PAGE_SIZE = 10;
+export const TABLE_DESCRIPTION_CLIP = 100;
+export const STAFF_REQUEST_TIMEOUT_MS = 10_000;
+export const MODERATOR_STATUS_POLL_MS = 60_000;
+export const COPY_CONFIRMATION_MS = 2_000;
+export const TOAST_DURATION_MS = 5_000;
+export const SIDEBAR_COLLAPSE_PX = 640;
+export const MINIMUM_AGE = 13;
+export const SEARCH_MAX_LENGTH = 200;
+
+export const SCRIPT_LIMITS = {
+  playsnameMax: 120,
+  descriptionMax: 5_000,
+  loadstringMax: 20_000,
+  channelsMax: 10,
+} as const;

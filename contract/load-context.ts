@@ -1,0 +1,28 @@
+import type { Channel, PaginatedQuery, PaginatedScripts, PublicScript } from './scripts.ts';
+
+/** Settings the public pages need in the browser; nothing secret goes here. */
+export interface PublicSettings {
+  siteName: string;
+  siteUrl: string;
+  timeZone: string;
+  telegramUrl: string;
+  videoUrl: string;
+  contactEmail: string;
+  /** The moderator panel's status poll interval (SPEC.md: 60 s; configurable for tests and operators). */
+  moderatorStatusPollMs: number;
+}
+
+/** What React Router loaders receive as load context: the service layer, called in-process. */
+// A type alias (not an interface) so it fits React Router's index-signature AppLoadContext.
+export type WebLoadContext = {
+  settings: PublicSettings;
+  catalogue: {
+    list(query: PaginatedQuery): Promise<PaginatedScripts>;
+    get(id: number): Promise<PublicScript | undefined>;
+    channels(id: number): Promise<Channel[]>;
+    /** Every script's id and last change (ISO 8601), ordered by id, for /sitemap.xml. */
+    sitemap(): Promise<{ id: number; updatedAt: string }[]>;
+  };
+  /** The /subscribe list (DESIGN.md 2.6). */
+  siteChannels(): Promise<Channel[]>;
+};

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { CATALOGUE_FIRST_PAGE, CATALOGUE_MAX_LIMIT, SEARCH_MAX_LENGTH } from './constants.ts';
+
+export const channelSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    url: z.string(),
+  })
+  .meta({ id: 'Channel' });
+export type Channel = z.infer<typeof channelSchema>;
+
+/** Public script shape of SPEC.md section 3; imageCard is an additive smaller rendition. */
+export const publicScriptSchema = z
+  .object({
+    id: z.number().int(),
+    playsname: z.string(),
+    description: z.string(),
+    loadstring: z.string(),
+    image: z.string().nullable().describe('Path of the detail-size image, or null'),
+    imageCard: z.string().nullable().describe('Path of the card-size image, or null'),
+    createdAt: z.string().describe('ISO 8601 timestamp'),
+    views: z.number().int(),
+  })
+  .meta({ id: 'Script' });
+export type PublicScript = z.infer<typeof publicScriptSchema>;
+
+/** SPEC.md's moderator list shape, also the admin's: the script, its channels and its owner. */
+export const staffScriptSchema = publicScriptSchema
+  .extend({
+    channels: z.array(channelSchema),
+    ownerModeratorId: z.number().int().nullable().describe('Owning moderator; null when the admin owns it'),
+  })
+  .meta({ id: 'StaffScript' });
+export type StaffScript = z.infer<typeof staffScriptSchema>;
+
+/** Catalogue card: the list omits the loader text, which only the detail page shows. */
+export const scriptCardSchema = publicScriptSchema.omit({ loadstring: true }).meta({ id: 'ScriptCard' });
+export type ScriptCard = z.infer<typeof scriptCardSchema>;
+
+export const paginatedScriptsSchema = z
+  .object({
+    scripts: z.array(scriptCardSchema),
+    total: z.number().int(),
+  })
+  .meta({ id: 'ScriptPage' });
+export type PaginatedScripts = z.infer<typeof paginatedScriptsSchema>;
+
+/** Blank or whitespace-only search text means no search (SPEC.md section 5). */
+export const searchTextSchema = z
+  .string()
+  .max(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters`)
+  .transform((value) => value.trim())
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+/** Query and path numbers are plain digits: "1e3", "1.0" and " 7" are rejected, not coerced. */
+export const wholeNumber = (name: string, min: number, max: number) =>
+  z
+    .string({ error: `${name} must be a whole number` })
+    .regex(/^\d{1,12}$/, `${name} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
+
+export const paginatedQuerySchema = z.object({
+  limit: wholeNumber('limit', 1, CATALOGUE_MAX_LIMIT).default(CATALOGUE_FIRST_PAGE),
+  offset: wholeNumber('offset', 0, 10_000_000).default(0),
+  q: searchTextSchema,
+});
+export type PaginatedQuery = z.infer<typeof paginatedQuerySchema>;
+
+export const scriptIdParamsSchema = z.object({
+  id: wholeNumber('id', 1, 2_147_483_647),
+});
+
+/** Staff lists: without paging parameters, the whole array (SPEC.md); with any, a page (DESIGN.md 2.7). */
+export const staffListQuerySchema = z.object({
+  limit: wholeNumber('limit', 1, CATALOGUE_MAX_LIMIT).optional(),
+  offset: wholeNumber('offset', 0, 10_000_000).optional(),
+  q: searchTextSchema,
+});
+
+export const idParamsSchema = scriptIdParamsSchema;
+
+export const deletedSchema = z.object({ id: z.number().int(), deleted: z.literal(true) }).meta({ id: 'Deleted' });

@@ -1,0 +1,53 @@
+import type { Channel } from '../../contract/index.ts';
+import type { Db } from '../db/database.ts';
+import { notFound } from '../errors.ts';
+import type { PublicCache } from '../scripts/public-cache.ts';
+import { toChannel } from '../scripts/presenter.ts';
+
+/** The /subscribe list (DESIGN.md 2.6): stored rows, served publicly. */
+export class SiteChannelRepository {
+  constructor(private readonly db: Db) {}
+
+  list() {
+    return this.db.kysely.selectFrom('site_channels').selectAll().orderBy('position').orderBy('id').execute();
+  }
+
+  async remove(id: number): Promise<boolean> {
+    const result = await this.db.kysely.deleteFrom('site_channels').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async add(channel: { name: string; url: string }) {
+    const { max } = await this.db.kysely
+      .selectFrom('site_channels')
+      .select((eb) => eb.fn.max<number | null>('position').as('max'))
+      .executeTakeFirstOrThrow();
+    return this.db.kysely
+      .insertInto('site_channels')
+      .values({ ...channel, position: (max ?? -1) + 1, created_at: new Date().toISOString() })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+}
+
+export class SiteChannelService {
+  constructor(
+    private readonly repository: SiteChannelRepository,
+    private readonly cache: PublicCache,
+  ) {}
+
+  list(): Promise<Channel[]> {
+    return this.cache.remember('site-channels', async () => (await this.repository.list()).map(toChannel));
+  }
+
+  async add(channel: { name: string; url: string }): Promise<Channel> {
+    const row = await this.repository.add(channel);
+    this.cache.invalidate();
+    return toChannel(row);
+  }
+
+  async remove(id: number): Promise<void> {
+    if (!(await this.repository.remove(id))) throw notFound('Site channel not found');
+    this.cache.invalidate();
+  }
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { channelSchema, deletedSchema, errorBodySchema, idParamsSchema, siteChannelInputSchema } from '../../contract/index.ts';
+import type { Guards } from '../plugins/auth.ts';
+import type { Services } from '../services.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema } as const;
+const bearer = [{ bearer: [] }];
+
+/** The admin's editing of the /subscribe list; GET /api/site-channels stays public. */
+export async function siteChannelAdminRoutes(app: FastifyInstance, { services, guards }: { services: Services; guards: Guards }) {
+  const route = app.withTypeProvider<ZodTypeProvider>();
+
+  route.post(
+    '/api/site-channels',
+    { preHandler: guards.requireAdmin, schema: { tags: ['admin'], summary: 'Adds a site channel', security: bearer, body: siteChannelInputSchema, response: { 201: channelSchema, ...errors } } },
+    async (request, reply) => reply.code(201).send(await services.siteChannels.add(request.body)),
+  );
+
+  route.delete(
+    '/api/site-channels/:id',
+    { preHandler: guards.requireAdmin, schema: { tags: ['admin'], summary: 'Removes a site channel', security: bearer, params: idParamsSchema, response: { 200: deletedSchema, ...errors } } },
+    async (request) => {
+      await services.siteChannels.remove(request.params.id);
+      return { id: request.params.id, deleted: true as const };
+    },
+  );
+}

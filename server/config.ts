@@ -1,0 +1,128 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], {
+    error: 'must be one of 1, 0, true, false, on, off, yes, no',
+  })
+  .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+
+const positiveInt = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0).max(65_535, 'must be at most 65535').default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('data'),
+  DATABASE_URL: z
+    .string()
+    .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// URL (leave unset for the embedded database)')
+    .optional(),
+  DEMO_CATALOGUE: flag.default(true),
+  SITE_NAME: z.string().min(1).default('ScriptHub'),
+  SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://example.com' }).optional(),
+  TELEGRAM_URL: z.url({ error: 'must be an absolute URL' }).default('https://t.me/scripthub'),
+  VIDEO_URL: z.url({ error: 'must be an absolute URL' }).default('https://www.youtube.com/@scripthub'),
+  CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@scripthub.example'),
+  TIME_ZONE: z
+    .string()
+    .default('UTC')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('ru-RU', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as UTC or Europe/Moscow'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag.default(false),
+  VIEW_FLUSH_INTERVAL_MS: positiveInt.default(5_000),
+  UPLOAD_MAX_BYTES: positiveInt.default(5 * 1024 * 1024),
+  UPLOAD_MAX_PIXELS: positiveInt.default(40_000_000),
+  SESSION_TTL_HOURS: positiveInt.default(24 * 7),
+  MODERATOR_STATUS_POLL_MS: positiveInt.default(60_000),
+  LOGIN_MAX_FAILURES: positiveInt.default(5),
+  LOGIN_WINDOW_MINUTES: positiveInt.default(15),
+  ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9_.-]{3,32}$/, 'must be 3–32 letters, digits, _, . or -').optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  uploadsDir: string;
+  demoCatalogue: boolean;
+  siteName: string;
+  /** Origin used for canonical links; falls back to the request's own origin when unset. */
+  siteUrl: string | undefined;
+  telegramUrl: string;
+  videoUrl: string;
+  contactEmail: string;
+  timeZone: string;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  viewFlushIntervalMs: number;
+  uploadMaxBytes: number;
+  uploadMaxPixels: number;
+  admin: { username: string | undefined; password: string | undefined };
+  sessionTtlMs: number;
+  /** How often the moderator panel rechecks its account (SPEC.md: 60 s). */
+  moderatorStatusPollMs: number;
+  loginMaxFailures: number;
+  loginWindowMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((line) => `  - ${line}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // Empty strings count as unset, so `PORT= npm start` behaves like no PORT at all.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const env = parsed.data;
+  if ((env.ADMIN_USERNAME === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError(['ADMIN_USERNAME and ADMIN_PASSWORD: set both or neither']);
+  }
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'catalogue.db') },
+    uploadsDir: path.join(dataDir, 'uploads'),
+    demoCatalogue: env.DEMO_CATALOGUE,
+    siteName: env.SITE_NAME,
+    siteUrl: env.SITE_URL?.replace(/\/+$/, ''),
+    telegramUrl: env.TELEGRAM_URL,
+    videoUrl: env.VIDEO_URL,
+    contactEmail: env.CONTACT_EMAIL,
+    timeZone: env.TIME_ZONE,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    viewFlushIntervalMs: env.VIEW_FLUSH_INTERVAL_MS,
+    uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    uploadMaxPixels: env.UPLOAD_MAX_PIXELS,
+    admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
+    sessionTtlMs: env.SESSION_TTL_HOURS * 60 * 60 * 1000,
+    moderatorStatusPollMs: env.MODERATOR_STATUS_POLL_MS,
+    loginMaxFailures: env.LOGIN_MAX_FAILURES,
+    loginWindowMs: env.LOGIN_WINDOW_MINUTES * 60 * 1000,
+  };
+}

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import type { Database } from './types.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// PostgreSQL's bigint (count(*), epoch ms) arrives as text; these values stay far below 2^53.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+/**
+ * SQLite does roll back schema changes inside a transaction; Kysely's adapter just doesn't claim it.
+ * Claiming it makes the migrator wrap each migration in a transaction, so a failed one leaves nothing.
+ */
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalSqliteDialect extends SqliteDialect {
+  override createAdapter() {
+    return new TransactionalSqliteAdapter();
+  }
+}
+
+export function openDatabase(database: Config['database']): Db {
+  if (database.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle connection cut by the server (restart, failover) must not crash the process: the pool
+    // drops it and the next query reconnects.
+    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  }
+  fs.mkdirSync(path.dirname(database.file), { recursive: true });
+  const connection = new SQLite(database.file);
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('synchronous = NORMAL');
+  connection.pragma('foreign_keys = ON');
+  connection.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<Database>({ dialect: new TransactionalSqliteDialect({ database: connection }) });
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}

@@ -1,0 +1,39 @@
+import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely';
+import type { Db } from './database.ts';
+import * as initial from './migrations/20261122000000_initial.ts';
+import * as loginAttempts from './migrations/20261122010000_login_attempts.ts';
+
+// A static list rather than a folder scan, so migrations work the same from source and from a bundle.
+const migrations: Record<string, Migration> = {
+  '20261122000000_initial': initial,
+  '20261122010000_login_attempts': loginAttempts,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export class MigrationError extends Error {
+  constructor(
+    readonly migrationName: string | undefined,
+    override readonly cause: unknown,
+  ) {
+    super(`Migration ${migrationName ?? '(unknown)'} failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'MigrationError';
+  }
+}
+
+function check({ error, results }: MigrationResultSet): string[] {
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error');
+    throw new MigrationError(failed?.migrationName, error);
+  }
+  return (results ?? []).map((result) => result.migrationName);
+}
+
+/** Brings the schema to the latest migration; throws MigrationError on the first failure. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  return check(await new Migrator({ db: db.kysely, provider }).migrateToLatest());
+}
+
+export async function migrateDown(db: Db): Promise<string[]> {
+  return check(await new Migrator({ db: db.kysely, provider }).migrateDown());
+}

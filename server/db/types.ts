@@ -1,0 +1,98 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** SQLite hands back ISO text, PostgreSQL a Date; presenters normalise both. */
+export type Timestamp = ColumnType<Date | string, string, string>;
+/** Epoch milliseconds; PostgreSQL's bigint arrives as text. */
+export type EpochMs = ColumnType<number | string, number, number>;
+
+export interface ScriptsTable {
+  id: Generated<number>;
+  playsname: string;
+  description: string;
+  loadstring: string;
+  /** Content hash naming the stored image renditions, or null. */
+  image_key: string | null;
+  /** Owning moderator; null means the admin owns it. */
+  owner_moderator_id: number | null;
+  views: Generated<number>;
+  /** Lower-cased name and description, the column the substring index covers. */
+  search_text: string;
+  /** Lower-cased loader text, indexed for the staff tables' search. */
+  loadstring_search: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ScriptChannelsTable {
+  id: Generated<number>;
+  script_id: number;
+  name: string;
+  url: string;
+  position: number;
+}
+
+export interface ModeratorsTable {
+  id: Generated<number>;
+  username: string;
+  username_key: string;
+  password_hash: string;
+  created_at: Timestamp;
+}
+
+export interface AdminsTable {
+  id: Generated<number>;
+  username: string;
+  username_key: string;
+  password_hash: string;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  role: 'admin' | 'moderator';
+  admin_id: number | null;
+  moderator_id: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface SiteChannelsTable {
+  id: Generated<number>;
+  name: string;
+  url: string;
+  position: number;
+  created_at: Timestamp;
+}
+
+/** Last counted view per visitor and script, so a view counts once per 24 hours. */
+export interface ScriptViewMarksTable {
+  visitor_hash: string;
+  script_id: number;
+  counted_at: EpochMs;
+}
+
+export interface LoginFailuresTable {
+  /** `user:<lower-cased name>` or `ip:<address>`. */
+  throttle_key: string;
+  failed_at: EpochMs;
+}
+
+export interface Database {
+  scripts: ScriptsTable;
+  script_channels: ScriptChannelsTable;
+  moderators: ModeratorsTable;
+  admins: AdminsTable;
+  sessions: SessionsTable;
+  site_channels: SiteChannelsTable;
+  script_view_marks: ScriptViewMarksTable;
+  login_failures: LoginFailuresTable;
+}
+
+export type ScriptRow = Selectable<ScriptsTable>;
+export type NewScriptRow = Insertable<ScriptsTable>;
+export type ChannelRow = Selectable<ScriptChannelsTable>;
+export type SiteChannelRow = Selectable<SiteChannelsTable>;
+export type ModeratorRow = Selectable<ModeratorsTable>;
+export type AdminRow = Selectable<AdminsTable>;
+export type SessionRow = Selectable<SessionsTable>;

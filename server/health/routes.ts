@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { errorBodySchema } from '../../contract/index.ts';
+import { AppError } from '../errors.ts';
+import type { Services } from '../services.ts';
+
+export async function healthRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'Answers 200 while the database answers',
+        response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) }), 503: errorBodySchema },
+      },
+    },
+    async () => {
+      try {
+        await sql`select 1`.execute(services.db.kysely);
+      } catch {
+        throw new AppError(503, 'SERVICE_UNAVAILABLE', 'Database unavailable');
+      }
+      return { status: 'ok' as const, database: services.db.dialect };
+    },
+  );
+}

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedDemoIfEmpty } from './demo/seed.ts';
+import { bootstrapAdmin } from './staff/admin-bootstrap.ts';
+
+/** Process entry: configuration → database → migrations → listen; signals and shutdown. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const where = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL (DATABASE_URL)';
+  let db;
+  try {
+    db = openDatabase(config.database);
+    await migrateToLatest(db);
+  } catch (error) {
+    console.error(`Could not prepare the database ${where}: ${error instanceof Error ? error.message : String(error)}`);
+    await db?.close().catch(() => undefined);
+    process.exit(1);
+  }
+
+  const web = config.env === 'development' ? ({ kind: 'vite' } as const) : ({ kind: 'build', dir: path.resolve('build') } as const);
+  const app = await buildApp({ config, db, web });
+
+  const admin = await bootstrapAdmin(app.services.staff, config.admin);
+  if (admin.kind === 'generated') {
+    // Printed once, plainly, to the console only (DESIGN.md 2.8); never logged through pino.
+    console.log(`\nAdmin account created: username "${admin.username}", password "${admin.password}"`);
+    console.log('Log in at /admin. Set ADMIN_USERNAME and ADMIN_PASSWORD, or run "npm run admin", to choose your own.\n');
+  } else if (admin.kind === 'configured') {
+    app.log.info(`Admin "${admin.username}" ${admin.created ? 'created' : 'password reset'} from ADMIN_USERNAME/ADMIN_PASSWORD.`);
+  }
+
+  if (config.demoCatalogue && config.database.kind === 'sqlite') {
+    const loaded = await seedDemoIfEmpty(app.services, config);
+    if (loaded > 0) app.log.info(`Loaded a demo catalogue of ${loaded} scripts (DEMO_CATALOGUE=off turns this off).`);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: closing`);
+    // Stop accepting, finish requests in flight, flush counters (onClose), then close the database.
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took over 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await db.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody, ErrorCode } from '../../contract/index.ts';
+import { AppError } from '../errors.ts';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+function send(reply: FastifyReply, status: number, body: ErrorBody) {
+  // Error bodies skip the route's response schema: they are already in their final shape.
+  return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+/** Every failure leaves as { error, code } (plus fields for validation); never a stack trace. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.extra?.retryAfterSeconds) reply.header('retry-after', String(error.extra.retryAfterSeconds));
+      return send(reply, error.statusCode, { error: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'request';
+        fields[field] ??= issue.message ?? 'is invalid';
+      }
+      const first = Object.entries(fields)[0];
+      const message = first ? `${first[0]}: ${first[1]}` : 'Invalid request';
+      return send(reply, 400, { error: message, code: 'VALIDATION_FAILED', fields });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
+      return send(reply, status, { error: clientMessage(error), code: CODE_BY_STATUS[status] ?? 'BAD_REQUEST' });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(reply, 500, { error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+  });
+});
+
+/** Client errors come from Fastify and its plugins (parsing, limits); their texts are safe to show. */
+function clientMessage(error: FastifyError): string {
+  return error.message || 'Bad request';
+}
+
+/** Unknown /api paths answer JSON, not the web app's 404 page. */
+export function apiNotFound(app: FastifyInstance) {
+  app.all('/api/*', async (request, reply) =>
+    send(reply, 404, { error: `No API route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' }),
+  );
+}

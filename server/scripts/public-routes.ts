@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  channelSchema,
+  errorBodySchema,
+  paginatedQuerySchema,
+  paginatedScriptsSchema,
+  publicScriptSchema,
+  scriptIdParamsSchema,
+} from '../../contract/index.ts';
+import { notFound } from '../errors.ts';
+import type { Services } from '../services.ts';
+
+function sendJson(reply: FastifyReply, json: string) {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
+/** GET /api/scripts/paginated, /api/scripts/{id}, /api/scripts/{id}/channels (SPEC.md section 7). */
+export async function publicScriptRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const { catalogue, cache } = services;
+  const route = app.withTypeProvider<ZodTypeProvider>();
+
+  route.get(
+    '/api/scripts/paginated',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'A page of the catalogue, newest first, optionally filtered by a substring of name or description',
+        querystring: paginatedQuerySchema,
+        response: { 200: paginatedScriptsSchema, 400: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { limit, offset, q } = request.query;
+      // The serialised answer is cached beside the object, so a hit costs no serialisation.
+      const json = await cache.remember(`json:list:${limit}:${offset}:${q ?? ''}`, async () =>
+        JSON.stringify(await catalogue.list({ limit, offset, q })),
+      );
+      return sendJson(reply, json);
+    },
+  );
+
+  route.get(
+    '/api/scripts/:id',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'One script; counts a view (once per visitor per script per 24 hours, never for crawlers)',
+        params: scriptIdParamsSchema,
+        response: { 200: publicScriptSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const json = await cache.remember(`json:script:${id}`, async () => {
+        const script = await catalogue.get(id);
+        return script ? JSON.stringify(script) : null;
+      });
+      if (json === null) throw notFound('Script not found');
+      catalogue.recordView(id, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      return sendJson(reply, json);
+    },
+  );
+
+  route.get(
+    '/api/scripts/:id/channels',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Channels a visitor must join before the script shows',
+        params: scriptIdParamsSchema,
+        response: { 200: z.array(channelSchema), 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const channels = await catalogue.channels(request.params.id);
+      if (!channels) throw notFound('Script not found');
+      return channels;
+    },
+  );
+
+  route.get(
+    '/api/site-channels',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Channels of the site-wide subscribe page',
+        response: { 200: z.array(channelSchema) },
+      },
+    },
+    async () => services.siteChannels.list(),
+  );
+}

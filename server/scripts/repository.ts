@@ -1,0 +1,246 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { foldSearchText, searchCondition, searchTextOf } from '../db/search.ts';
+import type { ChannelRow, ScriptRow } from '../db/types.ts';
+
+export interface ListOptions {
+  limit: number;
+  offset: number;
+  q?: string | undefined;
+}
+
+export type ScriptCardRow = Pick<ScriptRow, 'id' | 'playsname' | 'description' | 'image_key' | 'views' | 'created_at'>;
+
+export interface NewScript {
+  playsname: string;
+  description: string;
+  loadstring: string;
+  imageKey: string | null;
+  ownerModeratorId: number | null;
+  channels: { name: string; url: string }[];
+  createdAt?: Date;
+}
+
+export interface StaffListOptions {
+  ownerModeratorId?: number | undefined;
+  limit?: number | undefined;
+  offset?: number | undefined;
+  q?: string | undefined;
+}
+
+export interface ScriptPatch {
+  playsname?: string | undefined;
+  description?: string | undefined;
+  loadstring?: string | undefined;
+  imageKey?: string | null | undefined;
+  channels?: { name: string; url: string }[] | undefined;
+}
+
+export interface ViewMark {
+  visitorHash: string;
+  scriptId: number;
+  at: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** All SQL about scripts and their channels. */
+export class ScriptRepository {
+  constructor(private readonly db: Db) {}
+
+  private get k() {
+    return this.db.kysely;
+  }
+
+  async listCards({ limit, offset, q }: ListOptions): Promise<ScriptCardRow[]> {
+    let query = this.k
+      .selectFrom('scripts')
+      .select(['id', 'playsname', 'description', 'image_key', 'views', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset);
+    if (q) query = query.where(searchCondition(this.db.dialect, q));
+    return query.execute();
+  }
+
+  async count(q?: string): Promise<number> {
+    let query = this.k.selectFrom('scripts').select((eb) => eb.fn.countAll<number>().as('total'));
+    if (q) query = query.where(searchCondition(this.db.dialect, q));
+    const row = await query.executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
+  async findById(id: number): Promise<ScriptRow | undefined> {
+    return this.k.selectFrom('scripts').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async exists(id: number): Promise<boolean> {
+    const row = await this.k.selectFrom('scripts').select('id').where('id', '=', id).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async channelsOf(scriptId: number): Promise<ChannelRow[]> {
+    return this.k
+      .selectFrom('script_channels')
+      .selectAll()
+      .where('script_id', '=', scriptId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Every script's id and last change, ordered by id (for the sitemap). */
+  async listForSitemap(): Promise<Pick<ScriptRow, 'id' | 'updated_at'>[]> {
+    return this.k.selectFrom('scripts').select(['id', 'updated_at']).orderBy('id').execute();
+  }
+
+  /** Staff lists: every script, or one moderator's; paged when a limit is given. */
+  async listStaff({ ownerModeratorId, limit, offset, q }: StaffListOptions): Promise<ScriptRow[]> {
+    let query = this.k.selectFrom('scripts').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+    if (ownerModeratorId !== undefined) query = query.where('owner_moderator_id', '=', ownerModeratorId);
+    if (q) query = query.where(searchCondition(this.db.dialect, q, 'staff'));
+    if (limit !== undefined) query = query.limit(limit).offset(offset ?? 0);
+    return query.execute();
+  }
+
+  async countStaff({ ownerModeratorId, q }: StaffListOptions): Promise<number> {
+    let query = this.k.selectFrom('scripts').select((eb) => eb.fn.countAll<number>().as('total'));
+    if (ownerModeratorId !== undefined) query = query.where('owner_moderator_id', '=', ownerModeratorId);
+    if (q) query = query.where(searchCondition(this.db.dialect, q, 'staff'));
+    return Number((await query.executeTakeFirstOrThrow()).total);
+  }
+
+  /** Channels of many scripts in one query, grouped by script id. */
+  async channelsFor(scriptIds: number[]): Promise<Map<number, ChannelRow[]>> {
+    const grouped = new Map<number, ChannelRow[]>();
+    for (let start = 0; start < scriptIds.length; start += 500) {
+      const rows = await this.k
+        .selectFrom('script_channels')
+        .selectAll()
+        .where('script_id', 'in', scriptIds.slice(start, start + 500))
+        .orderBy('script_id')
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+      for (const row of rows) grouped.set(row.script_id, [...(grouped.get(row.script_id) ?? []), row]);
+    }
+    return grouped;
+  }
+
+  /** Applies the given fields; channels, when given, replace the current ones. */
+  async update(id: number, patch: ScriptPatch): Promise<ScriptRow | undefined> {
+    return this.k.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom('scripts').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!current) return undefined;
+      const playsname = patch.playsname ?? current.playsname;
+      const description = patch.description ?? current.description;
+      const loadstring = patch.loadstring ?? current.loadstring;
+      const row = await trx
+        .updateTable('scripts')
+        .set({
+          playsname,
+          description,
+          loadstring,
+          image_key: patch.imageKey === undefined ? current.image_key : patch.imageKey,
+          search_text: searchTextOf(playsname, description),
+          loadstring_search: foldSearchText(loadstring),
+          updated_at: new Date().toISOString(),
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (patch.channels) {
+        await trx.deleteFrom('script_channels').where('script_id', '=', id).execute();
+        if (patch.channels.length > 0) {
+          await trx
+            .insertInto('script_channels')
+            .values(patch.channels.map((channel, position) => ({ script_id: id, name: channel.name, url: channel.url, position })))
+            .execute();
+        }
+      }
+      return row;
+    });
+  }
+
+  async delete(id: number): Promise<boolean> {
+    const result = await this.k.deleteFrom('scripts').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Images are named by content, so two scripts may share one; files go only when none uses them. */
+  async isImageKeyUsed(key: string): Promise<boolean> {
+    const row = await this.k.selectFrom('scripts').select('id').where('image_key', '=', key).limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async insert(script: NewScript): Promise<ScriptRow> {
+    const at = (script.createdAt ?? new Date()).toISOString();
+    return this.k.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('scripts')
+        .values({
+          playsname: script.playsname,
+          description: script.description,
+          loadstring: script.loadstring,
+          image_key: script.imageKey,
+          owner_moderator_id: script.ownerModeratorId,
+          search_text: searchTextOf(script.playsname, script.description),
+          loadstring_search: foldSearchText(script.loadstring),
+          created_at: at,
+          updated_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (script.channels.length > 0) {
+        await trx
+          .insertInto('script_channels')
+          .values(script.channels.map((channel, position) => ({ script_id: row.id, name: channel.name, url: channel.url, position })))
+          .execute();
+      }
+      return row;
+    });
+  }
+
+  /**
+   * Applies buffered views in one transaction. A mark counts only when the visitor's previous
+   * counted view of that script is at least 24 hours old; returns views added per script.
+   */
+  async applyViews(marks: ViewMark[]): Promise<Map<number, number>> {
+    const added = new Map<number, number>();
+    const marked = new Map<number, number>();
+    if (marks.length === 0) return added;
+    await this.k.transaction().execute(async (trx) => {
+      for (let start = 0; start < marks.length; start += 300) {
+        const chunk = marks.slice(start, start + 300);
+        const counted = await trx
+          .insertInto('script_view_marks')
+          .values(chunk.map((mark) => ({ visitor_hash: mark.visitorHash, script_id: mark.scriptId, counted_at: mark.at })))
+          .onConflict((conflict) =>
+            conflict
+              .columns(['visitor_hash', 'script_id'])
+              .doUpdateSet({ counted_at: (eb) => eb.ref('excluded.counted_at') })
+              .where('script_view_marks.counted_at', '<=', sql<number>`excluded.counted_at - ${DAY_MS}`),
+          )
+          .returning('script_id')
+          .execute();
+        for (const { script_id } of counted) marked.set(script_id, (marked.get(script_id) ?? 0) + 1);
+      }
+      for (const [scriptId, views] of marked) {
+        const result = await trx
+          .updateTable('scripts')
+          .set((eb) => ({ views: eb('views', '+', views) }))
+          .where('id', '=', scriptId)
+          .executeTakeFirst();
+        // A script deleted since the view was buffered gains nothing and is not reported.
+        if (Number(result.numUpdatedRows) > 0) added.set(scriptId, views);
+      }
+    });
+    return added;
+  }
+
+  /** Forgets marks older than 24 hours; they can no longer block a view. */
+  async pruneViewMarks(now: number): Promise<void> {
+    await this.k.deleteFrom('script_view_marks').where('counted_at', '<', now - DAY_MS).execute();
+  }
+}

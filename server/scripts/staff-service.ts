@@ -1,0 +1,99 @@
+import type { ScriptFields, ScriptFieldsPatch } from '../../contract/index.ts';
+import type { ParsedChannel } from '../channels/channel-text.ts';
+import { notFound } from '../errors.ts';
+import type { ImageService } from '../images/image-service.ts';
+import type { ProcessedImage } from '../images/pipeline.ts';
+import { canManageScript, ownerFor, type Principal, scriptListScope } from '../staff/policies.ts';
+import { type StaffScript, toStaffScript } from './presenter.ts';
+import type { PublicCache } from './public-cache.ts';
+import type { ScriptRepository } from './repository.ts';
+
+export interface StaffPageQuery {
+  limit: number;
+  offset: number;
+  q?: string | undefined;
+}
+
+/**
+ * Script management for moderators (their own) and the admin (all). Every write validates first,
+ * stores the image, then the row; a failure removes what it stored, so nothing is left behind.
+ */
+export class StaffScriptService {
+  constructor(
+    private readonly repository: ScriptRepository,
+    private readonly images: ImageService,
+    private readonly cache: PublicCache,
+  ) {}
+
+  async list(principal: Principal): Promise<StaffScript[]> {
+    return this.present(await this.repository.listStaff(scriptListScope(principal)));
+  }
+
+  async page(principal: Principal, query: StaffPageQuery): Promise<{ items: StaffScript[]; total: number }> {
+    const scope = { ...scriptListScope(principal), ...query };
+    const [rows, total] = await Promise.all([this.repository.listStaff(scope), this.repository.countStaff(scope)]);
+    return { items: await this.present(rows), total };
+  }
+
+  async create(principal: Principal, input: { fields: ScriptFields; channels: ParsedChannel[]; image: Buffer | undefined }) {
+    const image = input.image ? await this.images.prepare(input.image) : undefined;
+    const row = await this.withImage(image, () =>
+      this.repository.insert({
+        ...input.fields,
+        imageKey: image?.key ?? null,
+        ownerModeratorId: ownerFor(principal),
+        channels: input.channels,
+      }),
+    );
+    this.cache.invalidate();
+    return (await this.present([row]))[0] as StaffScript;
+  }
+
+  async update(
+    principal: Principal,
+    id: number,
+    input: { fields: ScriptFieldsPatch; channels: ParsedChannel[] | undefined; image: Buffer | undefined },
+  ) {
+    const current = await this.repository.findById(id);
+    if (!current || !canManageScript(principal, current)) throw notFound('Script not found');
+    const image = input.image ? await this.images.prepare(input.image) : undefined;
+    const row = await this.withImage(image, async () => {
+      const updated = await this.repository.update(id, { ...input.fields, imageKey: image?.key, channels: input.channels });
+      if (!updated) throw notFound('Script not found');
+      return updated;
+    });
+    if (image && current.image_key && current.image_key !== image.key) await this.releaseImage(current.image_key);
+    this.cache.invalidate();
+    return (await this.present([row]))[0] as StaffScript;
+  }
+
+  /** Deletes a script the principal may manage; anything else is 404 and changes nothing. */
+  async delete(principal: Principal, id: number): Promise<void> {
+    const current = await this.repository.findById(id);
+    if (!current || !canManageScript(principal, current)) throw notFound('Script not found');
+    await this.repository.delete(id);
+    if (current.image_key) await this.releaseImage(current.image_key);
+    this.cache.invalidate();
+  }
+
+  private async withImage<T>(image: ProcessedImage | undefined, write: () => Promise<T>): Promise<T> {
+    if (!image) return write();
+    const alreadyStored = await this.repository.isImageKeyUsed(image.key);
+    await this.images.save(image);
+    try {
+      return await write();
+    } catch (error) {
+      if (!alreadyStored) await this.images.remove(image.key);
+      throw error;
+    }
+  }
+
+  private async releaseImage(key: string) {
+    if (!(await this.repository.isImageKeyUsed(key))) await this.images.remove(key);
+  }
+
+  private async present(rows: Awaited<ReturnType<ScriptRepository['listStaff']>>): Promise<StaffScript[]> {
+    const channels = await this.repository.channelsFor(rows.map((row) => row.id));
+    return rows.map((row) => toStaffScript(row, channels.get(row.id) ?? []));
+  }
+}

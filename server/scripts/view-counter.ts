@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import { isbot } from 'isbot';
+import type { ScriptRepository, ViewMark } from './repository.ts';
+
+export interface Visitor {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
+
+/** A stable, non-reversible visitor key: no address or agent string is stored. */
+export function visitorHash({ ip, userAgent }: Visitor): string {
+  return createHash('sha256').update(`${ip}\n${userAgent ?? ''}`).digest('base64url').slice(0, 32);
+}
+
+/** Crawlers, link previewers and agent-less clients never count as views. */
+export function isCountable(userAgent: string | undefined): boolean {
+  return Boolean(userAgent && userAgent.trim()) && !isbot(userAgent);
+}
+
+/**
+ * Buffers script views in memory and writes them in one transaction every few seconds and at
+ * shutdown, so a page view never costs a database write (DESIGN.md 2.5).
+ */
+export class ViewCounter {
+  private pending = new Map<string, ViewMark>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<number> | undefined;
+  private lastPrune = 0;
+
+  constructor(
+    private readonly repository: ScriptRepository,
+    private readonly options: { flushIntervalMs: number; onCounted?: (scripts: number[]) => void; onError?: (error: unknown) => void },
+  ) {}
+
+  record(scriptId: number, visitor: Visitor, now = Date.now()): boolean {
+    if (!isCountable(visitor.userAgent)) return false;
+    const hash = visitorHash(visitor);
+    const key = `${hash}:${scriptId}`;
+    if (!this.pending.has(key)) this.pending.set(key, { visitorHash: hash, scriptId, at: now });
+    return true;
+  }
+
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
+  /** Writes everything buffered so far; resolves to the number of views actually counted. */
+  async flush(): Promise<number> {
+    // One flush at a time; a second caller waits for the first, then flushes what came since.
+    while (this.flushing) await this.flushing.catch(() => undefined);
+    const batch = [...this.pending.values()];
+    this.pending = new Map();
+    if (batch.length === 0) return 0;
+    this.flushing = this.write(batch);
+    try {
+      return await this.flushing;
+    } catch (error) {
+      // The write failed as a whole (one transaction): keep the batch for the next flush.
+      for (const mark of batch) {
+        const key = `${mark.visitorHash}:${mark.scriptId}`;
+        if (!this.pending.has(key)) this.pending.set(key, mark);
+      }
+      throw error;
+    } finally {
+      this.flushing = undefined;
+    }
+  }
+
+  private async write(batch: ViewMark[]): Promise<number> {
+    const added = await this.repository.applyViews(batch);
+    const now = Date.now();
+    if (now - this.lastPrune > PRUNE_EVERY_MS) {
+      this.lastPrune = now;
+      await this.repository.pruneViewMarks(now);
+    }
+    if (added.size > 0) this.options.onCounted?.([...added.keys()]);
+    let total = 0;
+    for (const views of added.values()) total += views;
+    return total;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      this.flush().catch((error: unknown) => this.options.onError?.(error));
+    }, this.options.flushIntervalMs);
+    this.timer.unref();
+  }
+
+  /** Stops the timer and writes what is left. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.flush();
+  }
+}

@@ -1,0 +1,86 @@
+import type { WebLoadContext } from '../contract/index.ts';
+import { SiteChannelRepository, SiteChannelService } from './channels/site-channels.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { ImageService } from './images/image-service.ts';
+import { type ImageStorage, LocalImageStorage } from './images/storage.ts';
+import { PublicCache } from './scripts/public-cache.ts';
+import { ScriptRepository } from './scripts/repository.ts';
+import { CatalogueService } from './scripts/service.ts';
+import { StaffScriptService } from './scripts/staff-service.ts';
+import { ViewCounter } from './scripts/view-counter.ts';
+import { AuthService } from './staff/auth-service.ts';
+import { ModeratorService } from './staff/moderator-service.ts';
+import { StaffRepository } from './staff/repository.ts';
+
+export interface Services {
+  config: Config;
+  db: Db;
+  cache: PublicCache;
+  scripts: ScriptRepository;
+  catalogue: CatalogueService;
+  views: ViewCounter;
+  siteChannels: SiteChannelService;
+  images: ImageStorage;
+  imageService: ImageService;
+  staff: StaffRepository;
+  auth: AuthService;
+  moderators: ModeratorService;
+  staffScripts: StaffScriptService;
+  loadContext: WebLoadContext;
+}
+
+/** Wires repositories and services; no I/O happens until a method is called. */
+export function createServices(config: Config, db: Db, log: { error(obj: unknown, msg: string): void }): Services {
+  const cache = new PublicCache();
+  const scripts = new ScriptRepository(db);
+  const views = new ViewCounter(scripts, {
+    flushIntervalMs: config.viewFlushIntervalMs,
+    // Counted views change public answers (the views figure), so cached ones are dropped.
+    onCounted: () => cache.invalidate(),
+    onError: (error) => log.error({ err: error }, 'view counter flush failed'),
+  });
+  const catalogue = new CatalogueService(scripts, cache, views);
+  const siteChannels = new SiteChannelService(new SiteChannelRepository(db), cache);
+  const images = new LocalImageStorage(config.uploadsDir);
+  const imageService = new ImageService(images, { maxBytes: config.uploadMaxBytes, maxPixels: config.uploadMaxPixels });
+  const staff = new StaffRepository(db);
+  const auth = new AuthService(staff, {
+    sessionTtlMs: config.sessionTtlMs,
+    throttle: { maxFailures: config.loginMaxFailures, windowMs: config.loginWindowMs },
+  });
+  const loadContext: WebLoadContext = {
+    settings: {
+      siteName: config.siteName,
+      siteUrl: config.siteUrl ?? '',
+      timeZone: config.timeZone,
+      telegramUrl: config.telegramUrl,
+      videoUrl: config.videoUrl,
+      contactEmail: config.contactEmail,
+      moderatorStatusPollMs: config.moderatorStatusPollMs,
+    },
+    catalogue: {
+      list: (query) => catalogue.list(query),
+      get: (id) => catalogue.get(id),
+      channels: async (id) => (await catalogue.channels(id)) ?? [],
+      sitemap: () => catalogue.sitemap(),
+    },
+    siteChannels: () => siteChannels.list(),
+  };
+  return {
+    config,
+    db,
+    cache,
+    scripts,
+    catalogue,
+    views,
+    siteChannels,
+    images,
+    imageService,
+    staff,
+    auth,
+    moderators: new ModeratorService(staff, cache),
+    staffScripts: new StaffScriptService(scripts, imageService, cache),
+    loadContext,
+  };
+}

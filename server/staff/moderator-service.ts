@@ -1,0 +1,40 @@
+import type { CreateModerator, Moderator } from '../../contract/index.ts';
+import { AppError, notFound } from '../errors.ts';
+import type { PublicCache } from '../scripts/public-cache.ts';
+import { hashPassword } from './passwords.ts';
+import { toModerator } from './presenter.ts';
+import type { StaffRepository } from './repository.ts';
+
+/** The admin's management of moderator accounts. */
+export class ModeratorService {
+  constructor(
+    private readonly repository: StaffRepository,
+    private readonly cache: PublicCache,
+  ) {}
+
+  async list(): Promise<Moderator[]> {
+    return (await this.repository.listModerators()).map(toModerator);
+  }
+
+  async page(options: { limit: number; offset: number; q?: string | undefined }): Promise<{ items: Moderator[]; total: number }> {
+    const [rows, total] = await Promise.all([this.repository.listModerators(options), this.repository.countModerators(options.q)]);
+    return { items: rows.map(toModerator), total };
+  }
+
+  async create({ UserName, Password }: CreateModerator): Promise<Moderator> {
+    const row = await this.repository.insertModerator(UserName, await hashPassword(Password));
+    if (!row) throw new AppError(409, 'CONFLICT', 'A moderator with this username already exists', { UserName: 'This username is taken' });
+    return toModerator(row);
+  }
+
+  /** Ends the moderator's sessions at once; its scripts pass to the admin. */
+  async delete(id: number): Promise<void> {
+    if (!(await this.repository.deleteModerator(id))) throw notFound('Moderator not found');
+    this.cache.invalidate();
+  }
+
+  async status(id: number): Promise<{ id: number; UserName: string } | undefined> {
+    const row = await this.repository.findModerator(id);
+    return row ? { id: row.id, UserName: row.username } : undefined;
+  }
+}

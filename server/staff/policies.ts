@@ -1,0 +1,23 @@
+/**
+ * Who may do what, outside the handlers (DESIGN.md 2.3). Routes ask these; nothing else decides.
+ */
+export type Principal = { role: 'admin'; adminId: number } | { role: 'moderator'; moderatorId: number };
+
+export interface OwnedScript {
+  owner_moderator_id: number | null;
+}
+
+/** The admin manages every script; a moderator only its own. */
+export function canManageScript(principal: Principal, script: OwnedScript): boolean {
+  return principal.role === 'admin' || script.owner_moderator_id === principal.moderatorId;
+}
+
+/** The owner a new script gets: its moderator, or none (the admin) when the admin creates it. */
+export function ownerFor(principal: Principal): number | null {
+  return principal.role === 'moderator' ? principal.moderatorId : null;
+}
+
+/** Which scripts a principal's staff list shows: all for the admin, its own for a moderator. */
+export function scriptListScope(principal: Principal): { ownerModeratorId?: number } {
+  return principal.role === 'admin' ? {} : { ownerModeratorId: principal.moderatorId };
+}

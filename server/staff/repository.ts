@@ -1,0 +1,163 @@
+import type { Db } from '../db/database.ts';
+import { containsCondition } from '../db/search.ts';
+import type { AdminRow, ModeratorRow } from '../db/types.ts';
+
+export type Role = 'admin' | 'moderator';
+
+export interface SessionPrincipalRow {
+  role: Role;
+  admin_id: number | null;
+  moderator_id: number | null;
+  expires_at: Date | string;
+}
+
+/** Case-insensitive uniqueness: the stored key is the lower-cased name. */
+export function usernameKey(username: string): string {
+  return username.toLowerCase();
+}
+
+/** All SQL about staff accounts, sessions and failed logins. */
+export class StaffRepository {
+  constructor(private readonly db: Db) {}
+
+  private get k() {
+    return this.db.kysely;
+  }
+
+  // Moderators
+
+  findModeratorByName(username: string): Promise<ModeratorRow | undefined> {
+    return this.k.selectFrom('moderators').selectAll().where('username_key', '=', usernameKey(username)).executeTakeFirst();
+  }
+
+  findModerator(id: number): Promise<ModeratorRow | undefined> {
+    return this.k.selectFrom('moderators').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  listModerators(options: { limit?: number; offset?: number; q?: string } = {}) {
+    let query = this.k.selectFrom('moderators').select(['id', 'username', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc');
+    if (options.q) query = query.where(containsCondition(this.db.dialect, 'moderators.username_key', options.q));
+    if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
+    return query.execute();
+  }
+
+  async countModerators(q?: string): Promise<number> {
+    let query = this.k.selectFrom('moderators').select((eb) => eb.fn.countAll<number>().as('total'));
+    if (q) query = query.where(containsCondition(this.db.dialect, 'moderators.username_key', q));
+    return Number((await query.executeTakeFirstOrThrow()).total);
+  }
+
+  /** Inserts a moderator; undefined when the name is taken (any case). */
+  async insertModerator(username: string, passwordHash: string): Promise<ModeratorRow | undefined> {
+    return this.k
+      .insertInto('moderators')
+      .values({ username, username_key: usernameKey(username), password_hash: passwordHash, created_at: new Date().toISOString() })
+      .onConflict((conflict) => conflict.column('username_key').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Deletes the moderator and its sessions; its scripts pass to the admin (owner null). */
+  async deleteModerator(id: number): Promise<boolean> {
+    return this.k.transaction().execute(async (trx) => {
+      await trx.updateTable('scripts').set({ owner_moderator_id: null }).where('owner_moderator_id', '=', id).execute();
+      await trx.deleteFrom('sessions').where('moderator_id', '=', id).execute();
+      const result = await trx.deleteFrom('moderators').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    });
+  }
+
+  // Admins
+
+  findAdminByName(username: string): Promise<AdminRow | undefined> {
+    return this.k.selectFrom('admins').selectAll().where('username_key', '=', usernameKey(username)).executeTakeFirst();
+  }
+
+  findAdmin(id: number): Promise<AdminRow | undefined> {
+    return this.k.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async countAdmins(): Promise<number> {
+    const row = await this.k.selectFrom('admins').select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
+  /** Creates the admin or resets its password; a reset also ends its sessions. */
+  async upsertAdmin(username: string, passwordHash: string): Promise<{ id: number; created: boolean }> {
+    return this.k.transaction().execute(async (trx) => {
+      const existing = await trx.selectFrom('admins').select('id').where('username_key', '=', usernameKey(username)).executeTakeFirst();
+      if (existing) {
+        await trx.updateTable('admins').set({ password_hash: passwordHash, username }).where('id', '=', existing.id).execute();
+        await trx.deleteFrom('sessions').where('admin_id', '=', existing.id).execute();
+        return { id: existing.id, created: false };
+      }
+      const row = await trx
+        .insertInto('admins')
+        .values({ username, username_key: usernameKey(username), password_hash: passwordHash, created_at: new Date().toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: row.id, created: true };
+    });
+  }
+
+  // Sessions
+
+  async insertSession(session: { tokenHash: string; role: Role; accountId: number; expiresAt: Date }): Promise<void> {
+    await this.k
+      .insertInto('sessions')
+      .values({
+        token_hash: session.tokenHash,
+        role: session.role,
+        admin_id: session.role === 'admin' ? session.accountId : null,
+        moderator_id: session.role === 'moderator' ? session.accountId : null,
+        created_at: new Date().toISOString(),
+        expires_at: session.expiresAt.toISOString(),
+      })
+      .execute();
+  }
+
+  findSession(tokenHash: string): Promise<SessionPrincipalRow | undefined> {
+    return this.k
+      .selectFrom('sessions')
+      .select(['role', 'admin_id', 'moderator_id', 'expires_at'])
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  }
+
+  async deleteSession(tokenHash: string): Promise<void> {
+    await this.k.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+  }
+
+  async deleteExpiredSessions(now: Date): Promise<void> {
+    await this.k.deleteFrom('sessions').where('expires_at', '<', now.toISOString()).execute();
+  }
+
+  // Failed logins
+
+  async recordFailures(keys: string[], at: number): Promise<void> {
+    await this.k
+      .insertInto('login_failures')
+      .values(keys.map((throttle_key) => ({ throttle_key, failed_at: at })))
+      .execute();
+  }
+
+  /** Failures per key since `since`, with the oldest one's time (when the window frees up). */
+  async failuresSince(keys: string[], since: number) {
+    const rows = await this.k
+      .selectFrom('login_failures')
+      .select((eb) => ['throttle_key', eb.fn.countAll<number>().as('failures'), eb.fn.min<number>('failed_at').as('oldest')])
+      .where('throttle_key', 'in', keys)
+      .where('failed_at', '>', since)
+      .groupBy('throttle_key')
+      .execute();
+    return rows.map((row) => ({ key: row.throttle_key, failures: Number(row.failures), oldest: Number(row.oldest) }));
+  }
+
+  async clearFailures(key: string): Promise<void> {
+    await this.k.deleteFrom('login_failures').where('throttle_key', '=', key).execute();
+  }
+
+  async pruneFailures(before: number): Promise<void> {
+    await this.k.deleteFrom('login_failures').where('failed_at', '<=', before).execute();
+  }
+}

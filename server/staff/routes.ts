@@ -1,0 +1,131 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminLoginSchema,
+  createModeratorSchema,
+  deletedSchema,
+  errorBodySchema,
+  idParamsSchema,
+  moderatorLoginSchema,
+  moderatorSchema,
+  moderatorStatusSchema,
+  staffListQuerySchema,
+  tokenAnswerSchema,
+} from '../../contract/index.ts';
+import { AppError } from '../errors.ts';
+import { type Guards, principalOf } from '../plugins/auth.ts';
+import type { Services } from '../services.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema } as const;
+const bearer = [{ bearer: [] }];
+
+/** Logins, logout, the moderator's status check and the admin's moderator management. */
+export async function staffRoutes(app: FastifyInstance, { services, guards }: { services: Services; guards: Guards }) {
+  const { auth, moderators } = services;
+  const route = app.withTypeProvider<ZodTypeProvider>();
+
+  route.post(
+    '/api/login',
+    {
+      schema: {
+        tags: ['moderator'],
+        summary: 'Moderator login',
+        body: moderatorLoginSchema,
+        response: { 200: tokenAnswerSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => auth.login('moderator', request.body.UserName, request.body.Password, request.ip),
+  );
+
+  route.post(
+    '/api/al',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Admin login',
+        body: adminLoginSchema,
+        response: { 200: tokenAnswerSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => auth.login('admin', request.body.username, request.body.password, request.ip),
+  );
+
+  route.post(
+    '/api/logout',
+    {
+      preHandler: guards.requireStaff,
+      schema: { tags: ['moderator', 'admin'], summary: "Revokes the caller's token", security: bearer, response: { 200: z.object({ ok: z.literal(true) }), 401: errorBodySchema } },
+    },
+    async (request) => {
+      if (request.bearerToken) await auth.logout(request.bearerToken);
+      return { ok: true as const };
+    },
+  );
+
+  route.get(
+    '/api/m/check-status',
+    {
+      preHandler: guards.requireModerator,
+      schema: { tags: ['moderator'], summary: 'Answers while the moderator account lives; 401 after', security: bearer, response: { 200: moderatorStatusSchema, ...errors } },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const status = principal.role === 'moderator' ? await moderators.status(principal.moderatorId) : undefined;
+      if (!status) throw new AppError(401, 'UNAUTHORIZED', 'Account deleted or deactivated');
+      return status;
+    },
+  );
+
+  route.get(
+    '/api/moderators',
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Moderators: an array, or a page with limit/offset/q',
+        security: bearer,
+        querystring: staffListQuerySchema,
+        response: { 200: z.union([z.array(moderatorSchema), z.object({ items: z.array(moderatorSchema), total: z.number().int() })]), ...errors },
+      },
+    },
+    async (request) => {
+      const { limit, offset, q } = request.query;
+      if (limit === undefined && offset === undefined && q === undefined) return moderators.list();
+      return moderators.page({ limit: limit ?? 10, offset: offset ?? 0, q });
+    },
+  );
+
+  route.post(
+    '/api/createModerator',
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Creates a moderator (username unique regardless of case)',
+        security: bearer,
+        body: createModeratorSchema,
+        response: { 201: moderatorSchema, 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await moderators.create(request.body)),
+  );
+
+  route.delete(
+    '/api/delete-moderator/:id',
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Deletes a moderator: its sessions end at once, its scripts pass to the admin',
+        security: bearer,
+        params: idParamsSchema,
+        response: { 200: deletedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await moderators.delete(request.params.id);
+      return { id: request.params.id, deleted: true as const };
+    },
+  );
+}

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pickEncoding } from '../../server/plugins/web.ts';
+import { createTestContext, type TestContext } from '../helpers/app.ts';
+import { insertScript } from '../helpers/factories.ts';
+
+describe('compressed answers', () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestContext('sqlite', { web: true });
+    await insertScript(ctx.services, { playsname: 'Compressed Blox Farm' });
+  });
+  afterAll(async () => ctx?.close());
+
+  it('sends public HTML as brotli or gzip, whichever the client accepts, with Vary', async () => {
+    const brotli = await ctx.app.inject({ method: 'GET', url: '/scripts', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain('Compressed Blox Farm');
+
+    const gzip = await ctx.app.inject({ method: 'GET', url: '/scripts', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('Compressed Blox Farm');
+
+    const plain = await ctx.app.inject({ method: 'GET', url: '/scripts' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('Compressed Blox Farm');
+  });
+
+  it('serves the pre-compressed copy of a hashed asset', async () => {
+    const assets = fs.readdirSync(path.resolve('build', 'client', 'assets'));
+    const entry = assets.find((name) => name.startsWith('entry.client') && name.endsWith('.js'));
+    expect(entry, 'run npm run build first').toBeDefined();
+    expect(assets).toContain(`${entry}.br`);
+    const response = await ctx.app.inject({ method: 'GET', url: `/assets/${entry}`, headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const original = fs.readFileSync(path.resolve('build', 'client', 'assets', entry as string));
+    expect(brotliDecompressSync(response.rawPayload).equals(original)).toBe(true);
+  });
+
+  it.each([
+    [undefined, 5000, undefined],
+    ['gzip', 500, undefined],
+    ['gzip, br', 5000, 'br'],
+    ['gzip', 5000, 'gzip'],
+    ['identity', 5000, undefined],
+  ] as const)('picks %s for %i bytes → %s', (accept, size, expected) => {
+    expect(pickEncoding(accept, size)).toBe(expected);
+  });
+});

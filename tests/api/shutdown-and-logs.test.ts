@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/database.ts';
+import { ScriptRepository } from '../../server/scripts/repository.ts';
+import { dialects, throwawayDatabase } from '../helpers/databases.ts';
+import { freePort, spawnEntry, STACK_LINE, waitForHealthy } from '../helpers/processes.ts';
+
+// The real entry (server/main.ts) in production mode, over real HTTP: it needs build/.
+
+const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+const TOKEN = 'secret-token-123';
+const COOKIE_VALUE = 'cookie-value-456';
+
+interface LogLine {
+  level: number;
+  msg?: string;
+  req?: { url?: string };
+  res?: { statusCode?: number };
+}
+
+function logLines(stdout: string): LogLine[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as LogLine);
+}
+
+describe.each(dialects)('the running server on %s', (dialect) => {
+  it.each([
+    ['info', 'SIGTERM'],
+    ['trace', 'SIGINT'],
+  ] as const)(
+    'at LOG_LEVEL=%s, %s flushes buffered views, exits 0 and never logs credentials',
+    async (logLevel, signal) => {
+      const throwaway = await throwawayDatabase(dialect);
+      try {
+        const port = await freePort();
+        const server = spawnEntry({
+          ...throwaway.env,
+          NODE_ENV: 'production',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DEMO_CATALOGUE: 'off',
+          LOG_LEVEL: logLevel,
+          // Only the shutdown flush can write the view within this test.
+          VIEW_FLUSH_INTERVAL_MS: '3600000',
+        });
+        const base = `http://127.0.0.1:${port}`;
+        await waitForHealthy(server, `${base}/api/health`);
+
+        // The server has migrated the database; write a script beside it.
+        const db = openDatabase(throwaway.database);
+        const script = await new ScriptRepository(db).insert({
+          playsname: 'Shutdown probe',
+          description: '',
+          loadstring: 'print(1)',
+          imageKey: null,
+          ownerModeratorId: null,
+          channels: [],
+        });
+        await db.close();
+
+        const headers = { 'user-agent': BROWSER, authorization: `Bearer ${TOKEN}`, cookie: `session=${COOKIE_VALUE}; theme=dark` };
+        const detail = await fetch(`${base}/api/scripts/${script.id}`, { headers });
+        expect(detail.status).toBe(200);
+        expect((await detail.json()).views).toBe(0);
+        const listing = await fetch(`${base}/scripts`, { headers });
+        expect(listing.status).toBe(200);
+        expect(await listing.text()).toContain('Shutdown probe');
+
+        server.child.kill(signal);
+        const exit = await server.exited;
+        expect(exit.code, exit.stderr).toBe(0);
+
+        const after = openDatabase(throwaway.database);
+        try {
+          const row = await after.kysely.selectFrom('scripts').select('views').where('id', '=', script.id).executeTakeFirstOrThrow();
+          expect(Number(row.views)).toBe(1);
+        } finally {
+          await after.close();
+        }
+
+        // The logs did record the requests...
+        const lines = logLines(exit.stdout);
+        expect(lines.some((line) => line.req?.url === `/api/scripts/${script.id}`)).toBe(true);
+        expect(lines.some((line) => line.msg === `${signal} received: closing`)).toBe(true);
+        // ...but no credential, at any level, on either stream.
+        for (const output of [exit.stdout, exit.stderr]) {
+          expect(output).not.toContain(TOKEN);
+          expect(output).not.toContain(COOKIE_VALUE);
+          expect(output).not.toMatch(STACK_LINE);
+        }
+      } finally {
+        await throwaway.drop();
+      }
+    },
+    60_000,
+  );
+});

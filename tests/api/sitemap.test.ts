@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  escapeXml,
+  PUBLIC_PATHS,
+  renderSitemap,
+  sitemapUrls,
+} from '../../web/features/static/site-files.ts';
+import { createTestContext, type TestContext } from '../helpers/app.ts';
+import { dialects } from '../helpers/databases.ts';
+import { insertScript } from '../helpers/factories.ts';
+
+// /sitemap.xml and /robots.txt through the built web app (needs `npx react-router build`).
+
+const HOST = 'catalogue.test:8080';
+
+/** Every <loc> of a sitemap document, entities decoded. */
+function locs(xml: string): string[] {
+  return [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) =>
+    (match[1] as string).replaceAll('&apos;', "'").replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&'),
+  );
+}
+
+/** The <lastmod> of one loc, or undefined when it has none. */
+function lastmodOf(xml: string, loc: string): string | undefined {
+  const entry = [...xml.matchAll(/<url><loc>([^<]*)<\/loc>(?:<lastmod>([^<]*)<\/lastmod>)?<\/url>/g)].find((match) => match[1] === loc);
+  return entry?.[2];
+}
+
+/** No bare `&` or `<` outside markup: every ampersand starts an entity. */
+function wellEscaped(xml: string): boolean {
+  return !/&(?!(amp|lt|gt|quot|apos);)/.test(xml);
+}
+
+describe.each(dialects)('sitemap and robots on %s', (dialect) => {
+  let ctx: TestContext;
+  let configured: TestContext;
+  let ids: number[];
+
+  beforeAll(async () => {
+    [ctx, configured] = await Promise.all([
+      createTestContext(dialect, { web: true }),
+      createTestContext(dialect, { web: true, env: { SITE_URL: 'https://example.com' } }),
+    ]);
+    const rows = [
+      await insertScript(ctx.services, { playsname: 'Blox Fruits <Auto> & "Farm"' }),
+      await insertScript(ctx.services, { playsname: 'Second script' }),
+    ];
+    ids = rows.map((row) => Number(row.id));
+    await insertScript(configured.services, { playsname: 'Configured script' });
+  });
+  afterAll(async () => {
+    await Promise.all([ctx?.close(), configured?.close()]);
+  });
+
+  const get = (url: string, context: TestContext = ctx) => context.app.inject({ method: 'GET', url, headers: { host: HOST } });
+
+  describe('GET /sitemap.xml', () => {
+    it('answers an XML urlset with the public pages and every script, from the request origin', async () => {
+      const response = await get('/sitemap.xml');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^application\/xml/);
+      const xml = response.body;
+      expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+      expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+      expect(xml.trimEnd().endsWith('</urlset>')).toBe(true);
+
+      const origin = `http://${HOST}`;
+      expect(locs(xml)).toEqual([
+        `${origin}/`,
+        `${origin}/info`,
+        `${origin}/scripts`,
+        `${origin}/privacy`,
+        `${origin}/terms`,
+        `${origin}/cookies`,
+        `${origin}/seo`,
+        ...ids.map((id) => `${origin}/scripts/${id}`),
+      ]);
+      expect(wellEscaped(xml)).toBe(true);
+      // Names never leak into the sitemap; only ids do.
+      expect(xml).not.toContain('Blox Fruits');
+    });
+
+    it('gives each script its last change as <lastmod>, static pages none', async () => {
+      const xml = (await get('/sitemap.xml')).body;
+      const rows = await ctx.db.kysely.selectFrom('scripts').select(['id', 'updated_at']).orderBy('id').execute();
+      for (const row of rows) {
+        const expected = new Date(row.updated_at).toISOString().replace(/\.\d{3}Z$/, 'Z');
+        expect(lastmodOf(xml, `http://${HOST}/scripts/${row.id}`)).toBe(expected);
+      }
+      expect(lastmodOf(xml, `http://${HOST}/privacy`)).toBeUndefined();
+    });
+
+    it('lists a script added afterwards (the cached answer is dropped on the write)', async () => {
+      const before = (await get('/sitemap.xml')).body;
+      const row = await insertScript(ctx.services, { playsname: 'Brand new script' });
+      const loc = `http://${HOST}/scripts/${row.id}`;
+      expect(locs(before)).not.toContain(loc);
+      const after = (await get('/sitemap.xml')).body;
+      expect(locs(after)).toContain(loc);
+
+      // And a deleted one goes away on the next write-triggered refresh.
+      await ctx.db.kysely.deleteFrom('scripts').where('id', '=', row.id).execute();
+      ctx.services.cache.invalidate();
+      expect(locs((await get('/sitemap.xml')).body)).not.toContain(loc);
+    });
+
+    it('moves <lastmod> when a script changes', async () => {
+      const id = ids[1] as number;
+      await ctx.services.scripts.update(id, { description: 'Changed description' });
+      ctx.services.cache.invalidate();
+      const row = await ctx.db.kysely.selectFrom('scripts').select('updated_at').where('id', '=', id).executeTakeFirstOrThrow();
+      const xml = (await get('/sitemap.xml')).body;
+      expect(lastmodOf(xml, `http://${HOST}/scripts/${id}`)).toBe(new Date(row.updated_at).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+    });
+
+    it('uses SITE_URL for absolute URLs when it is set, whatever the Host header says', async () => {
+      const xml = (await get('/sitemap.xml', configured)).body;
+      const all = locs(xml);
+      expect(all).toContain('https://example.com/');
+      expect(all).toContain('https://example.com/privacy');
+      expect(all.filter((loc) => /^https:\/\/example\.com\/scripts\/\d+$/.test(loc))).toHaveLength(1);
+      expect(all.every((loc) => loc.startsWith('https://example.com/'))).toBe(true);
+      expect(xml).not.toContain(HOST);
+    });
+
+    it('escapes XML special characters in URLs', async () => {
+      const odd = await createTestContext(dialect, { web: true, env: { SITE_URL: "https://example.com/a&b'c" } });
+      try {
+        await insertScript(odd.services);
+        const xml = (await odd.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+        expect(xml).toContain('<loc>https://example.com/a&amp;b&apos;c/privacy</loc>');
+        expect(wellEscaped(xml)).toBe(true);
+        expect(locs(xml)).toContain("https://example.com/a&b'c/privacy");
+      } finally {
+        await odd.close();
+      }
+    });
+
+    it('answers 404 for a page of a sitemap that fits in one file', async () => {
+      const response = await get('/sitemap.xml?page=2');
+      expect(response.statusCode).toBe(404);
+    });
+  });
+
+  describe('GET /robots.txt', () => {
+    it('allows the public site, keeps crawlers out of the panels and the API, and points at the sitemap', async () => {
+      const response = await get('/robots.txt');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/plain/);
+      const lines = response.body.split('\n');
+      expect(lines).toContain('User-agent: *');
+      expect(lines).toContain('Allow: /');
+      expect(lines).toContain('Disallow: /admin');
+      expect(lines).toContain('Disallow: /moderator');
+      expect(lines).toContain('Disallow: /api/');
+      expect(lines).toContain(`Sitemap: http://${HOST}/sitemap.xml`);
+      // Nothing public is disallowed.
+      const disallowed = lines.filter((line) => line.startsWith('Disallow:')).map((line) => line.slice('Disallow:'.length).trim());
+      for (const path of PUBLIC_PATHS) {
+        expect(disallowed.some((prefix) => prefix !== '' && path.startsWith(prefix)), path).toBe(false);
+      }
+    });
+
+    it('names the SITE_URL sitemap when SITE_URL is set', async () => {
+      const response = await get('/robots.txt', configured);
+      expect(response.body.split('\n')).toContain('Sitemap: https://example.com/sitemap.xml');
+    });
+  });
+});
+
+describe('sitemap rendering', () => {
+  const scripts = Array.from({ length: 5 }, (_, i) => ({ id: i + 1, updatedAt: new Date(Date.UTC(2026, 0, i + 1, 12)).toISOString() }));
+  const urls = sitemapUrls(scripts);
+
+  it('escapes the five XML special characters', () => {
+    expect(escapeXml(`a&b<c>d"e'f`)).toBe('a&amp;b&lt;c&gt;d&quot;e&apos;f');
+  });
+
+  it('writes W3C datetimes without milliseconds', () => {
+    expect(urls.at(-1)).toEqual({ path: '/scripts/5', lastmod: '2026-01-05T12:00:00Z' });
+  });
+
+  it('becomes a sitemap index once the URLs exceed one file, each page a urlset', () => {
+    // 7 public pages + 5 scripts = 12 URLs; 5 a file makes 3 files.
+    const index = renderSitemap('https://example.com', urls, null, 5) as string;
+    expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(locs(index)).toEqual([1, 2, 3].map((page) => `https://example.com/sitemap.xml?page=${page}`));
+
+    const pages = [1, 2, 3].map((page) => locs(renderSitemap('https://example.com', urls, String(page), 5) as string));
+    expect(pages.map((page) => page.length)).toEqual([5, 5, 2]);
+    expect(pages.flat()).toEqual(urls.map((url) => `https://example.com${url.path}`));
+
+    expect(renderSitemap('https://example.com', urls, '4', 5)).toBeUndefined();
+    expect(renderSitemap('https://example.com', urls, '0', 5)).toBeUndefined();
+    expect(renderSitemap('https://example.com', urls, 'x', 5)).toBeUndefined();
+  });
+
+  it('is a single urlset while everything fits', () => {
+    const xml = renderSitemap('https://example.com', urls, null) as string;
+    expect(xml).toContain('<urlset');
+    expect(locs(xml)).toHaveLength(12);
+    expect(renderSitemap('https://example.com', urls, '1')).toBeUndefined();
+  });
+});

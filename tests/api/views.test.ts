@@ -1,0 +1,231 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { visitorHash } from '../../server/scripts/view-counter.ts';
+import { createTestContext, type TestContext } from '../helpers/app.ts';
+import { dialects } from '../helpers/databases.ts';
+import { insertScript } from '../helpers/factories.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+const PHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+describe.each(dialects)('view counting on %s (DESIGN.md 2.5)', (dialect) => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect);
+  });
+  afterAll(async () => ctx?.close());
+  // Each test starts with an empty buffer, whatever the previous one left in it.
+  afterEach(async () => {
+    await ctx.services.views.flush();
+  });
+
+  /** Opens a script's detail as a visitor; `ua: null` sends no User-Agent header at all. */
+  const open = (id: number, { ip = '203.0.113.10', ua = BROWSER as string | null, headers = {} as Record<string, string> } = {}) =>
+    ctx.app.inject({ method: 'GET', url: `/api/scripts/${id}`, remoteAddress: ip, headers: { 'user-agent': ua ?? undefined, ...headers } });
+
+  async function storedViews(id: number, context: TestContext = ctx): Promise<number> {
+    const row = await context.db.kysely.selectFrom('scripts').select('views').where('id', '=', id).executeTakeFirstOrThrow();
+    return Number(row.views);
+  }
+
+  it('buffers a browser view and writes it only at the flush', async () => {
+    const script = await insertScript(ctx.services);
+    const response = await open(script.id);
+    expect(response.statusCode).toBe(200);
+
+    expect(ctx.services.views.pendingCount).toBe(1);
+    expect(await storedViews(script.id)).toBe(0);
+
+    expect(await ctx.services.views.flush()).toBe(1);
+    expect(ctx.services.views.pendingCount).toBe(0);
+    expect(await storedViews(script.id)).toBe(1);
+  });
+
+  it('counts the same visitor once a day, whether the repeat is buffered or already written', async () => {
+    const script = await insertScript(ctx.services);
+    await open(script.id);
+    await open(script.id);
+    expect(ctx.services.views.pendingCount).toBe(1);
+    await ctx.services.views.flush();
+    expect(await storedViews(script.id)).toBe(1);
+
+    await open(script.id);
+    expect(await ctx.services.views.flush()).toBe(0);
+    expect(await storedViews(script.id)).toBe(1);
+  });
+
+  it('counts another address or another browser as another visitor', async () => {
+    const script = await insertScript(ctx.services);
+    await open(script.id, { ip: '203.0.113.10', ua: BROWSER });
+    await open(script.id, { ip: '198.51.100.7', ua: BROWSER });
+    await open(script.id, { ip: '203.0.113.10', ua: PHONE });
+    expect(await ctx.services.views.flush()).toBe(3);
+    expect(await storedViews(script.id)).toBe(3);
+  });
+
+  it('keeps one visitor apart per script', async () => {
+    const first = await insertScript(ctx.services);
+    const second = await insertScript(ctx.services);
+    await open(first.id);
+    await open(second.id);
+    await ctx.services.views.flush();
+    expect([await storedViews(first.id), await storedViews(second.id)]).toEqual([1, 1]);
+  });
+
+  it('ignores X-Forwarded-For when the proxy is not trusted (no view inflation by header)', async () => {
+    const script = await insertScript(ctx.services);
+    for (const forwarded of ['1.1.1.1', '2.2.2.2', '3.3.3.3']) {
+      await open(script.id, { headers: { 'x-forwarded-for': forwarded } });
+    }
+    await ctx.services.views.flush();
+    expect(await storedViews(script.id)).toBe(1);
+  });
+
+  it('counts the same visitor again once 24 hours have passed', async () => {
+    const script = await insertScript(ctx.services);
+    const visitor = { ip: '203.0.113.20', userAgent: BROWSER };
+    // Real "now" as the start: the counter prunes marks older than a day by the wall clock.
+    const start = Date.now();
+
+    ctx.services.views.record(script.id, visitor, start);
+    expect(await ctx.services.views.flush()).toBe(1);
+
+    ctx.services.views.record(script.id, visitor, start + DAY_MS - 1_000);
+    expect(await ctx.services.views.flush()).toBe(0);
+    expect(await storedViews(script.id)).toBe(1);
+
+    ctx.services.views.record(script.id, visitor, start + DAY_MS);
+    expect(await ctx.services.views.flush()).toBe(1);
+    expect(await storedViews(script.id)).toBe(2);
+
+    ctx.services.views.record(script.id, visitor, start + DAY_MS + 60_000);
+    expect(await ctx.services.views.flush()).toBe(0);
+    expect(await storedViews(script.id)).toBe(2);
+  });
+
+  it('applies the 24-hour rule in the repository from each mark\'s time', async () => {
+    const script = await insertScript(ctx.services);
+    const mark = (at: number) => [{ visitorHash: visitorHash({ ip: '203.0.113.30', userAgent: BROWSER }), scriptId: script.id, at }];
+    const start = Date.UTC(2026, 0, 1);
+
+    expect(await ctx.services.scripts.applyViews(mark(start))).toEqual(new Map([[script.id, 1]]));
+    expect(await ctx.services.scripts.applyViews(mark(start + 60 * 60 * 1000))).toEqual(new Map());
+    expect(await ctx.services.scripts.applyViews(mark(start + DAY_MS - 1))).toEqual(new Map());
+    expect(await ctx.services.scripts.applyViews(mark(start + DAY_MS))).toEqual(new Map([[script.id, 1]]));
+    expect(await storedViews(script.id)).toBe(2);
+  });
+
+  it.each([
+    ['Googlebot', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'],
+    ['bingbot', 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)'],
+    ['curl', 'curl/8.5.0'],
+    ['TelegramBot', 'TelegramBot (like TwitterBot)'],
+    ['facebookexternalhit', 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)'],
+    ['an empty User-Agent', ''],
+    ['a blank User-Agent', '   '],
+    ['no User-Agent at all', null],
+  ])('never counts %s', async (_name, ua) => {
+    const script = await insertScript(ctx.services);
+    const pendingBefore = ctx.services.views.pendingCount;
+    const response = await open(script.id, { ua });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().id).toBe(script.id);
+    expect(ctx.services.views.pendingCount).toBe(pendingBefore);
+    await ctx.services.views.flush();
+    expect(await storedViews(script.id)).toBe(0);
+  });
+
+  it('shows the new figure in the API after a flush (cached answers are dropped)', async () => {
+    const script = await insertScript(ctx.services);
+    expect((await open(script.id)).json().views).toBe(0);
+    const listed = async () =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/scripts/paginated?limit=100' })).json().scripts.find((s: { id: number }) => s.id === script.id)
+        .views;
+    expect(await listed()).toBe(0);
+
+    // Before the flush the cached answers still hold 0.
+    expect((await open(script.id)).json().views).toBe(0);
+    await ctx.services.views.flush();
+    expect((await open(script.id)).json().views).toBe(1);
+    expect(await listed()).toBe(1);
+  });
+
+  it('writes N visitors\' views in one flush, one transaction, exactly N views', async () => {
+    const script = await insertScript(ctx.services);
+    const visitors = 350; // more than one 300-row insert chunk
+    for (let i = 0; i < visitors; i += 1) {
+      const response = await open(script.id, { ip: `10.0.${Math.floor(i / 250)}.${(i % 250) + 1}` });
+      expect(response.statusCode).toBe(200);
+    }
+    expect(ctx.services.views.pendingCount).toBe(visitors);
+    expect(await storedViews(script.id)).toBe(0);
+
+    const transaction = vi.spyOn(ctx.db.kysely, 'transaction');
+    try {
+      expect(await ctx.services.views.flush()).toBe(visitors);
+      expect(transaction).toHaveBeenCalledTimes(1);
+    } finally {
+      transaction.mockRestore();
+    }
+    expect(await storedViews(script.id)).toBe(visitors);
+  });
+
+  it('lets concurrent flushes each write their own batch once', async () => {
+    const script = await insertScript(ctx.services);
+    ctx.services.views.record(script.id, { ip: '192.0.2.1', userAgent: BROWSER });
+    const first = ctx.services.views.flush();
+    ctx.services.views.record(script.id, { ip: '192.0.2.2', userAgent: BROWSER });
+    const second = ctx.services.views.flush();
+    const counted = await Promise.all([first, second]);
+    expect(counted[0] + counted[1]).toBe(2);
+    expect(await storedViews(script.id)).toBe(2);
+  });
+
+  it('does not count unknown scripts, and their marks do not break the flush', async () => {
+    const script = await insertScript(ctx.services);
+    const unknownId = script.id + 100_000;
+
+    const response = await open(unknownId);
+    expect(response.statusCode).toBe(404);
+    expect(ctx.services.views.pendingCount).toBe(0);
+
+    // A script deleted between the view and the flush: its mark is written but no row changes.
+    ctx.services.views.record(unknownId, { ip: '203.0.113.40', userAgent: BROWSER });
+    ctx.services.views.record(script.id, { ip: '203.0.113.40', userAgent: BROWSER });
+    await expect(ctx.services.views.flush()).resolves.toBeTypeOf('number');
+    expect(await storedViews(script.id)).toBe(1);
+    const ghost = await ctx.db.kysely.selectFrom('scripts').select('id').where('id', '=', unknownId).executeTakeFirst();
+    expect(ghost).toBeUndefined();
+  });
+
+  it('flushes on its own timer', async () => {
+    const context = await createTestContext(dialect, { env: { VIEW_FLUSH_INTERVAL_MS: '50' } });
+    try {
+      const script = await insertScript(context.services);
+      await context.app.inject({ method: 'GET', url: `/api/scripts/${script.id}`, headers: { 'user-agent': BROWSER } });
+      await vi.waitFor(async () => expect(await storedViews(script.id, context)).toBe(1), { timeout: 10_000, interval: 50 });
+      expect(context.services.views.pendingCount).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('writes buffered views when the app closes, before the database does', async () => {
+    const context = await createTestContext(dialect);
+    try {
+      const script = await insertScript(context.services);
+      await context.app.inject({ method: 'GET', url: `/api/scripts/${script.id}`, headers: { 'user-agent': BROWSER } });
+      expect(context.services.views.pendingCount).toBe(1);
+      expect(await storedViews(script.id, context)).toBe(0);
+
+      await context.app.close();
+      // The database is still open here: the helper's close() closes the app (again, a no-op), then the db.
+      expect(await storedViews(script.id, context)).toBe(1);
+      expect(context.services.views.pendingCount).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,255 @@
+import { sql } from 'kysely';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertScript } from '../helpers/factories.ts';
+import { DESKTOP, launchBrowser, newPage, PHONE, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
+
+// /scripts in a real browser (SPEC.md section 2 "Catalogue", section 4 "Catalogue paging").
+
+const BULK = 30;
+const TOTAL = BULK + 2;
+
+/** The catalogue's cards (skeletons are not articles). */
+const cards = (page: Page) => page.getByRole('list', { name: 'Scripts' }).locator('article');
+const loadMore = (page: Page) => page.getByRole('button', { name: 'Load More' });
+
+async function waitForCards(page: Page, count: number) {
+  await page.waitForFunction(
+    (expected) => document.querySelectorAll('ul[aria-label="Scripts"] article').length === expected,
+    count,
+  );
+}
+
+/** Types into the header search (behind the main menu on a phone) and submits. */
+async function search(page: Page, text: string, phone: boolean) {
+  if (phone && !(await page.locator('#search-mobile').isVisible())) await page.getByRole('button', { name: 'Main menu' }).click();
+  const box = page.locator(phone ? '#search-mobile' : '#search-desktop');
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+
+/**
+ * A real server-side failure: the catalogue table is renamed away, so every query on it fails inside
+ * the running server, and back. (The harness runs the embedded database.)
+ */
+async function hideScriptsTable(site: Site): Promise<void> {
+  await sql`ALTER TABLE scripts RENAME TO scripts_hidden_by_test`.execute(site.services.db.kysely);
+}
+
+async function restoreScriptsTable(site: Site): Promise<void> {
+  await sql`ALTER TABLE scripts_hidden_by_test RENAME TO scripts`.execute(site.services.db.kysely);
+}
+
+describe('catalogue in a real browser', () => {
+  let site: Site;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    site = await startSite();
+    // Arranged before any page is requested: the server caches public answers.
+    const start = Date.UTC(2026, 0, 1, 10, 0);
+    await insertScript(site.services, { playsname: 'Blox Fruits Auto Farm', description: 'Farms fruits while you sleep', createdAt: new Date(start - 60_000) });
+    await insertScript(site.services, { playsname: 'Adopt Me Trade Helper', description: 'Fair trades only', createdAt: new Date(start - 30_000) });
+    for (let i = 0; i < BULK; i += 1) {
+      await insertScript(site.services, {
+        playsname: `Bulk script ${String(i).padStart(2, '0')}`,
+        // The newest one has no description: its card shows the fallback.
+        description: i === BULK - 1 ? '' : `Generated script number ${i} for paging`,
+        createdAt: new Date(start + i * 1000),
+      });
+    }
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  describe.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const)('at %s width', (_name, viewport) => {
+    const phone = viewport === PHONE;
+
+    it('shows 16 cards, then Load More adds 8 at a time until all are loaded', async () => {
+      const { context, page } = await newPage(browser, viewport);
+      await page.goto(`${site.url}/scripts`);
+      await waitForHydration(page);
+      await expect(page.getByRole('heading', { level: 1, name: 'Latest Roblox Scripts' }).isVisible()).resolves.toBe(true);
+      await expect(cards(page).count()).resolves.toBe(16);
+
+      // A slowed request shows a row of skeleton cards while it runs.
+      await page.route('**/api/scripts/paginated**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await route.continue();
+      });
+      await loadMore(page).click();
+      await page.getByTestId('card-skeleton').first().waitFor();
+      await expect(page.getByTestId('card-skeleton').count()).resolves.toBe(8);
+      await waitForCards(page, 24);
+      await expect(page.getByTestId('card-skeleton').count()).resolves.toBe(0);
+      await page.unroute('**/api/scripts/paginated**');
+
+      await loadMore(page).click();
+      await waitForCards(page, TOTAL);
+      await expect(loadMore(page).count()).resolves.toBe(0);
+
+      const names = await cards(page).getByRole('heading').allTextContents();
+      expect(new Set(names).size).toBe(TOTAL);
+      expect(names[0]).toBe('Bulk script 29');
+      expect(names.at(-1)).toBe('Blox Fruits Auto Farm');
+      await context.close();
+    });
+
+    it('shows the description fallback, No Image, the ru-RU date and the views on a card', async () => {
+      const { context, page } = await newPage(browser, viewport);
+      await page.goto(`${site.url}/scripts`);
+      await waitForHydration(page);
+      const first = cards(page).first();
+      const text = await first.innerText();
+      expect(text).toContain('Bulk script 29');
+      expect(text).toContain('Описание отсутствует');
+      expect(text).toContain('No Image');
+      expect(text).toMatch(/01\.01\.2026 · 0 views/);
+      await expect(first.getByRole('link', { name: 'Get Script' }).getAttribute('href')).resolves.toMatch(/^\/scripts\/\d+$/);
+      // The card's box keeps its 16:9 shape with no image at all.
+      const box = await first.getByTestId('image-placeholder').boundingBox();
+      expect(box && Math.abs(box.width / box.height - 16 / 9)).toBeLessThan(0.02);
+      await context.close();
+    });
+
+    it('follows the search box into q and back, starting the list over each time', async () => {
+      const { context, page } = await newPage(browser, viewport);
+      await page.goto(`${site.url}/scripts`);
+      await waitForHydration(page);
+      await loadMore(page).click();
+      await waitForCards(page, 24);
+
+      await search(page, '  fruits ', phone);
+      await page.waitForURL(`${site.url}/scripts?q=fruits`);
+      await waitForCards(page, 1);
+      await expect(cards(page).getByRole('heading').allTextContents()).resolves.toEqual(['Blox Fruits Auto Farm']);
+      await expect(page.getByText('Results for “fruits”').isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('heading', { level: 1, name: 'Latest Roblox Scripts' }).isVisible()).resolves.toBe(true);
+      await expect(loadMore(page).count()).resolves.toBe(0);
+
+      // Back in history: the address drives the box again, and that entry's list comes back as it was.
+      await page.goBack();
+      await page.waitForURL(`${site.url}/scripts`);
+      await waitForCards(page, 24);
+      if (phone) await page.getByRole('button', { name: 'Main menu' }).click();
+      await expect.poll(() => page.locator(phone ? '#search-mobile' : '#search-desktop').inputValue()).toBe('');
+
+      await page.goto(`${site.url}/scripts?q=${encodeURIComponent('bulk script')}`);
+      await waitForHydration(page);
+      if (phone) await page.getByRole('button', { name: 'Main menu' }).click();
+      await expect.poll(() => page.locator(phone ? '#search-mobile' : '#search-desktop').inputValue()).toBe('bulk script');
+      await expect(cards(page).count()).resolves.toBe(16);
+      await loadMore(page).click();
+      await waitForCards(page, 24);
+
+      await search(page, 'adopt', phone);
+      await page.waitForURL(`${site.url}/scripts?q=adopt`);
+      await waitForCards(page, 1);
+
+      await search(page, '   ', phone);
+      await page.waitForURL(`${site.url}/scripts`);
+      await waitForCards(page, 16);
+      await context.close();
+    });
+
+    it('says Scripts not found when nothing matches', async () => {
+      const { context, page } = await newPage(browser, viewport);
+      await page.goto(`${site.url}/scripts`);
+      await waitForHydration(page);
+      await search(page, 'zzz-no-such-script', phone);
+      await page.waitForURL(/q=zzz-no-such-script/);
+      await page.getByRole('heading', { name: 'Scripts not found' }).waitFor();
+      await expect(cards(page).count()).resolves.toBe(0);
+      await page.getByRole('link', { name: 'Show all scripts' }).first().click();
+      await page.waitForURL(`${site.url}/scripts`);
+      await waitForCards(page, 16);
+      await context.close();
+    });
+
+    it('shows Не удалось загрузить скрипты when Load More fails, and Попробовать снова retries', async () => {
+      const { context, page } = await newPage(browser, viewport);
+      await page.goto(`${site.url}/scripts`);
+      await waitForHydration(page);
+      await page.route('**/api/scripts/paginated**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom","code":"INTERNAL"}' }));
+      await loadMore(page).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'Не удалось загрузить скрипты' });
+      await alert.waitFor();
+      await expect(cards(page).count()).resolves.toBe(16);
+      await expect(loadMore(page).count()).resolves.toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.unroute('**/api/scripts/paginated**');
+      await page.getByRole('button', { name: 'Попробовать снова' }).click();
+      await waitForCards(page, 24);
+      await expect(alert.count()).resolves.toBe(0);
+      await expect(loadMore(page).isVisible()).resolves.toBe(true);
+      await context.close();
+    });
+
+    it('shows the error with a working retry when the first page itself fails to load', async () => {
+      const { context, page } = await newPage(browser, viewport);
+      // A search nobody made yet (so nothing is cached), while the catalogue table is unavailable.
+      const q = phone ? 'ulk scrip' : 'bulk scr';
+      await hideScriptsTable(site);
+      let response;
+      try {
+        response = await page.goto(`${site.url}/scripts?q=${encodeURIComponent(q)}`);
+      } finally {
+        await restoreScriptsTable(site);
+      }
+      expect(response?.status()).toBe(500);
+      await waitForHydration(page);
+      await expect(page.getByRole('heading', { level: 1, name: 'Latest Roblox Scripts' }).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('alert').filter({ hasText: 'Не удалось загрузить скрипты' }).isVisible()).resolves.toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByRole('button', { name: 'Попробовать снова' }).click();
+      await waitForCards(page, 16);
+      await expect(page.getByRole('alert').count()).resolves.toBe(0);
+      await context.close();
+    });
+
+    it('opens a script with Get Script without a full page load, and Back returns to the same list', async () => {
+      const { context, page } = await newPage(browser, viewport);
+      await page.goto(`${site.url}/scripts`);
+      await waitForHydration(page);
+      await loadMore(page).click();
+      await waitForCards(page, 24);
+      await page.evaluate(() => {
+        (window as unknown as { marker: string }).marker = 'still here';
+      });
+
+      const card = cards(page).nth(20);
+      const name = await card.getByRole('heading').textContent();
+      await card.getByRole('link', { name: 'Get Script' }).click();
+      await page.waitForURL(/\/scripts\/\d+$/);
+      await page.getByRole('heading', { level: 1, name: name ?? '' }).waitFor();
+      await expect(page.evaluate(() => (window as unknown as { marker?: string }).marker)).resolves.toBe('still here');
+
+      await page.getByRole('link', { name: 'Back to scripts' }).click();
+      await page.waitForURL(`${site.url}/scripts`);
+      // The pages loaded before are still there.
+      await waitForCards(page, 24);
+      await expect(page.evaluate(() => (window as unknown as { marker?: string }).marker)).resolves.toBe('still here');
+      await context.close();
+    });
+
+    it('has no serious or critical accessibility violations', async () => {
+      const { context, page } = await newPage(browser, viewport);
+      await page.goto(`${site.url}/scripts`);
+      await waitForHydration(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.goto(`${site.url}/scripts?q=zzz-nothing`);
+      await waitForHydration(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    });
+  });
+});

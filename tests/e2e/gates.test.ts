@@ -1,0 +1,267 @@
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
+
+/**
+ * Both subscription gates end to end (SPEC.md sections 2 and 4, DESIGN.md 2.2): the per-script gate on
+ * /scripts/{id} and the site-wide gate that sends visitors to /subscribe. All data goes through the
+ * admin HTTP API, which drops the server's public caches.
+ */
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/**
+ * Serious and critical axe violations inside one element only: the gate is checked on its own, so
+ * this file fails for the gate's faults, not for the rest of the detail page (the smoke tests' job).
+ */
+async function seriousViolationsIn(page: Page, selector: string) {
+  await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async (target) => {
+    const element = document.querySelector(target);
+    if (!element) throw new Error(`axe: nothing matches ${target}`);
+    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: Element) => Promise<Result> } }).axe;
+    return (await axe.run(element)).violations;
+  }, selector);
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(' ')) }));
+}
+
+interface CreatedScript {
+  id: number;
+  playsname: string;
+  loadstring: string;
+  channels: { id: number; name: string; url: string }[];
+}
+
+describe('subscription gates in a real browser', () => {
+  let site: Site;
+  let browser: Browser;
+  let token: string;
+
+  async function api(path: string, init: RequestInit = {}): Promise<Response> {
+    const response = await fetch(`${site.url}${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) },
+    });
+    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+    return response;
+  }
+
+  async function createScript(playsname: string, channels: string[] = []): Promise<CreatedScript> {
+    const form = new FormData();
+    form.append('playsname', playsname);
+    form.append('description', `About ${playsname}`);
+    form.append('loadstring', `loadstring(game:HttpGet("https://example.test/${encodeURIComponent(playsname)}"))()`);
+    for (const channel of channels) form.append('channels[]', channel);
+    return (await (await api('/api/ac', { method: 'POST', body: form })).json()) as CreatedScript;
+  }
+
+  /** Makes the /subscribe list exactly `channels`. */
+  async function setSiteChannels(channels: { name: string; url: string }[]): Promise<void> {
+    const current = (await (await api('/api/site-channels')).json()) as { id: number }[];
+    for (const channel of current) await api(`/api/site-channels/${channel.id}`, { method: 'DELETE' });
+    for (const channel of channels) await addSiteChannel(channel);
+  }
+
+  async function addSiteChannel(channel: { name: string; url: string }): Promise<void> {
+    await api('/api/site-channels', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(channel) });
+  }
+
+  /** A fresh visitor (empty localStorage). Channel links are answered locally, never fetched from the web. */
+  async function visitor(viewport: { width: number; height: number }) {
+    const context = await browser.newContext({ viewport });
+    await context.route('https://t.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>channel</title>' }));
+    const page = await context.newPage();
+    const hydrationErrors: string[] = [];
+    const hydrationProblem = /hydrat|Minified React error #(418|419|421|422|423|425)/i;
+    page.on('console', (message) => {
+      if (message.type() === 'error' && hydrationProblem.test(message.text())) hydrationErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => {
+      if (hydrationProblem.test(error.message)) hydrationErrors.push(error.message);
+    });
+    return { context, page, hydrationErrors };
+  }
+
+  /** Clicks something that opens a new tab; answers the URL the new tab went to, then closes it. */
+  async function popupFrom(context: BrowserContext, click: () => Promise<void>): Promise<string> {
+    const [popup] = await Promise.all([context.waitForEvent('page'), click()]);
+    await popup.waitForLoadState();
+    const url = popup.url();
+    await popup.close();
+    return url;
+  }
+
+  /** The detail page's content, i.e. the gate's children: the Description and Script tabs. */
+  async function expectScriptContent(page: Page) {
+    await page.getByRole('tab', { name: 'Description', exact: true }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Script', exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('Subscription required').count()).toBe(0);
+  }
+
+  /** The site-wide gate acts in an effect after hydration; give a redirect a moment to happen. */
+  async function settle(page: Page) {
+    await waitForHydration(page);
+    await page.waitForTimeout(300);
+  }
+
+  const storageOf = (page: Page, key: string) => page.evaluate((name) => window.localStorage.getItem(name), key);
+
+  beforeAll(async () => {
+    site = await startSite();
+    const login = await fetch(`${site.url}/api/al`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'admin-password-1' }),
+    });
+    token = ((await login.json()) as { token: string }).token;
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  describe.each([
+    ['1280', DESKTOP],
+    ['375', PHONE],
+  ] as const)('at %s px', (label, viewport) => {
+    it('per-script gate: subscribe to every channel, Continue reloads into the content, flags persist', async () => {
+      await setSiteChannels([]);
+      const script = await createScript(`Gated hub ${label}`, [`@alpha_${label}`, `https://t.me/beta_${label}`]);
+      const [alpha, beta] = script.channels;
+      if (!alpha || !beta) throw new Error('channels not created');
+
+      // The server cannot know the stored flags: it renders the neutral placeholder, not the content.
+      const html = await (await fetch(`${site.url}/scripts/${script.id}`)).text();
+      expect(html).toContain('data-testid="script-gate-pending"');
+      expect(html).not.toContain('Subscription required');
+
+      const { context, page, hydrationErrors } = await visitor(viewport);
+      await page.goto(`${site.url}/scripts/${script.id}`);
+      await waitForHydration(page);
+      await page.getByRole('heading', { name: 'Subscription required' }).waitFor();
+      expect(await page.getByText(`@alpha_${label}`, { exact: true }).isVisible()).toBe(true);
+      expect(await page.getByText(`@beta_${label}`, { exact: true }).isVisible()).toBe(true);
+      expect(await page.getByRole('tab', { name: 'Description', exact: true }).count()).toBe(0);
+      const continueButton = page.getByRole('button', { name: 'Continue' });
+      expect(await continueButton.isDisabled()).toBe(true);
+      expect(await page.getByRole('status').filter({ hasText: '0 of 2 channels done' }).count()).toBe(1);
+      expect(await seriousViolationsIn(page, '[data-testid="script-gate"]')).toEqual([]);
+
+      const opened = await popupFrom(context, () => page.getByRole('button', { name: new RegExp(`^Subscribe @alpha_${label}\\b`) }).click());
+      expect(opened).toBe(alpha.url);
+      await page.getByText('Channel subscription completed').first().waitFor();
+      await page.getByRole('button', { name: new RegExp(`^Subscribed @alpha_${label}\\b`) }).waitFor();
+      expect(await continueButton.isDisabled()).toBe(true);
+
+      expect(await popupFrom(context, () => page.getByRole('button', { name: new RegExp(`^Subscribe @beta_${label}\\b`) }).click())).toBe(beta.url);
+      await page.getByText('All channels done').waitFor();
+      expect(await continueButton.isEnabled()).toBe(true);
+      expect(JSON.parse((await storageOf(page, 'scriptSubscriptions')) ?? 'null')).toEqual({
+        [script.id]: { [alpha.id]: true, [beta.id]: true },
+      });
+
+      await Promise.all([page.waitForEvent('load'), continueButton.click()]);
+      await waitForHydration(page);
+      await expectScriptContent(page);
+
+      // Flags persist per script: the next visit opens the content at once.
+      await page.reload();
+      await waitForHydration(page);
+      await expectScriptContent(page);
+      expect(hydrationErrors).toEqual([]);
+      await context.close();
+    });
+
+    it('a script without channels shows its content directly, with no redirect when the site list is empty', async () => {
+      await setSiteChannels([]);
+      const script = await createScript(`Open hub ${label}`);
+      const html = await (await fetch(`${site.url}/scripts/${script.id}`)).text();
+      expect(html).not.toContain('script-gate-pending');
+
+      const { context, page, hydrationErrors } = await visitor(viewport);
+      await page.goto(`${site.url}/scripts/${script.id}`);
+      await settle(page);
+      expect(new URL(page.url()).pathname).toBe(`/scripts/${script.id}`);
+      await expectScriptContent(page);
+      expect(hydrationErrors).toEqual([]);
+      await context.close();
+    });
+
+    it('site-wide gate: /subscribe, Join, Continue back in place of the gate, a changed list asks again', async () => {
+      const first = { name: `Scripts Hub ${label}`, url: `https://t.me/scripts_hub_${label}` };
+      const second = { name: `Alpha News ${label}`, url: `https://t.me/alpha_news_${label}` };
+      await setSiteChannels([first, second]);
+      const script = await createScript(`Site gated ${label}`);
+      const target = `/scripts/${script.id}?ref=gate`;
+
+      const { context, page, hydrationErrors } = await visitor(viewport);
+      await page.goto(`${site.url}/scripts`);
+      await page.goto(`${site.url}${target}`);
+      await page.waitForURL(`${site.url}/subscribe?from=${encodeURIComponent(target)}`);
+      await waitForHydration(page);
+      await page.getByRole('heading', { level: 1, name: 'Join Our Telegram Channels' }).waitFor();
+      expect(await page.title()).toBe('Join Our Telegram Channels');
+      expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+      for (const channel of [first, second]) {
+        expect(await page.getByText(channel.name, { exact: true }).isVisible()).toBe(true);
+        expect(await page.getByText(channel.url, { exact: true }).isVisible()).toBe(true);
+        const link = page.getByRole('link', { name: new RegExp(`^Join ${channel.name}\\b`) });
+        expect(await link.getAttribute('target')).toBe('_blank');
+        expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+      }
+      const continueButton = page.getByRole('button', { name: 'Continue' });
+      expect(await continueButton.isDisabled()).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      expect(await popupFrom(context, () => page.getByRole('link', { name: new RegExp(`^Join ${first.name}\\b`) }).click())).toBe(first.url);
+      await page.getByRole('link', { name: new RegExp(`^Joined ${first.name}\\b`) }).waitFor();
+      expect(await continueButton.isDisabled()).toBe(true);
+      expect(await popupFrom(context, () => page.getByRole('link', { name: new RegExp(`^Join ${second.name}\\b`) }).click())).toBe(second.url);
+      await page.getByRole('link', { name: new RegExp(`^Joined ${second.name}\\b`) }).waitFor();
+      expect(await continueButton.isEnabled()).toBe(true);
+
+      await continueButton.click();
+      await page.waitForURL(`${site.url}${target}`);
+      await expectScriptContent(page);
+      expect(await storageOf(page, 'isSubscribed')).toBe('true');
+      expect(JSON.parse((await storageOf(page, 'subscribedChannelsVersion')) ?? 'null')).toEqual([second.name, first.name].sort());
+
+      // Subscribed to this list: a fresh load stays on the script.
+      await page.reload();
+      await settle(page);
+      expect(page.url()).toBe(`${site.url}${target}`);
+
+      // /subscribe replaced the script entry both ways, so Back skips it.
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname !== `/scripts/${script.id}`);
+      expect(new URL(page.url()).pathname).toBe('/scripts');
+
+      // A new site channel changes the version: the flag resets and the gate asks again.
+      await addSiteChannel({ name: `Beta Drops ${label}`, url: `https://t.me/beta_drops_${label}` });
+      await page.goto(`${site.url}${target}`);
+      await page.waitForURL(`${site.url}/subscribe?from=${encodeURIComponent(target)}`);
+      await waitForHydration(page);
+      expect(await storageOf(page, 'isSubscribed')).toBe('false');
+      expect(await page.getByRole('link', { name: /^Join / }).count()).toBe(3);
+      expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+      expect(hydrationErrors).toEqual([]);
+      await context.close();
+    });
+
+    it('/subscribe refuses an off-site return address', async () => {
+      await setSiteChannels([{ name: `Only ${label}`, url: `https://t.me/only_${label}` }]);
+      const { context, page } = await visitor(viewport);
+      await page.goto(`${site.url}/subscribe?from=${encodeURIComponent('//evil.example/x')}`);
+      await waitForHydration(page);
+      await popupFrom(context, () => page.getByRole('link', { name: new RegExp(`^Join Only ${label}\\b`) }).click());
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL(`${site.url}/scripts`);
+      await context.close();
+    });
+  });
+});

@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { openDatabase } from '../../server/db/database.ts';
+import { createServices, type Services } from '../../server/services.ts';
+import { loadConfig } from '../../server/config.ts';
+import { BUILT_ENTRY, freePort, spawnEntry, type RunningEntry } from '../helpers/processes.ts';
+
+export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+export interface Site {
+  url: string;
+  dataDir: string;
+  entry: RunningEntry;
+  /** Services on the same database file, for arranging data (writes go through the real layers). */
+  services: Services;
+  /** Drops the server's caches after arranging data behind its back. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real production server (the built bundle and web app, embedded database) on a free port with the
+ * given environment. Arrange data through `services` BEFORE pages read it, or restart.
+ */
+export async function startSite(env: Record<string, string> = {}): Promise<Site> {
+  if (!fs.existsSync(path.resolve('build', 'server', 'index.js')) || !fs.existsSync(path.resolve(...BUILT_ENTRY))) {
+    throw new Error('No build: run npm run build');
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-e2e-'));
+  const port = await freePort();
+  const fullEnv = {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DEMO_CATALOGUE: 'off',
+    LOG_LEVEL: 'warn',
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: 'admin-password-1',
+    ...env,
+  };
+  // The production bundle, exactly what `npm start` runs.
+  const entry = spawnEntry(fullEnv, BUILT_ENTRY);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (entry.child.exitCode !== null || Date.now() > deadline) {
+      throw new Error(`server did not start:\n${entry.output().stdout}\n${entry.output().stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const config = loadConfig(fullEnv);
+  const db = openDatabase(config.database);
+  const services = createServices(config, db, console);
+  return {
+    url,
+    dataDir,
+    entry,
+    services,
+    stop: async () => {
+      await db.close();
+      entry.child.kill('SIGTERM');
+      await entry.exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 375, height: 740 };
+
+export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Runs axe-core in the page; answers the serious and critical violations. */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((node) => ({ target: node.target })) }));
+}
+
+/** Waits until React has hydrated the page (the root marks it), so clicks reach handlers. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}

@@ -1,0 +1,252 @@
+import { sql } from 'kysely';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertScript } from '../helpers/factories.ts';
+import { DESKTOP, launchBrowser, newPage, PHONE, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
+
+// /scripts/{id} in a real browser (SPEC.md section 2 "Script detail").
+
+const LOADER = 'loadstring(game:HttpGet("https://example.com/farm.lua"))()';
+const DESCRIPTION = 'Farms every island on a loop and sells the loot.';
+
+const tab = (page: Page, name: 'Description' | 'Script') => page.getByRole('tab', { name, exact: true });
+const copyButton = (page: Page) => page.getByRole('button', { name: /^(Copy|Copied)$/ });
+
+
+/**
+ * A real server-side failure: the catalogue table is renamed away, so every query on it fails inside
+ * the running server, and back. (The harness runs the embedded database.)
+ */
+async function hideScriptsTable(site: Site): Promise<void> {
+  await sql`ALTER TABLE scripts RENAME TO scripts_hidden_by_test`.execute(site.services.db.kysely);
+}
+
+async function restoreScriptsTable(site: Site): Promise<void> {
+  await sql`ALTER TABLE scripts_hidden_by_test RENAME TO scripts`.execute(site.services.db.kysely);
+}
+
+describe('script detail in a real browser', () => {
+  let site: Site;
+  let browser: Browser;
+  let farmId: number;
+  let spare: Record<'desktop' | 'phone' | 'desktopLink' | 'phoneLink', { id: number }>;
+
+  beforeAll(async () => {
+    site = await startSite();
+    // Arranged before any page is requested: the server caches public answers.
+    await insertScript(site.services, { playsname: 'Older Script', description: 'Something older' });
+    // Its image key names no stored file: the picture fails to load and the placeholder takes over.
+    ({ id: farmId } = await insertScript(site.services, {
+      playsname: 'Island Auto Farm',
+      description: DESCRIPTION,
+      loadstring: LOADER,
+      imageKey: '0123456789abcdef0123456789abcdef',
+      createdAt: new Date(Date.UTC(2026, 1, 14, 9, 30)),
+    }));
+    spare = {
+      desktop: await insertScript(site.services, { playsname: 'Spare Script', createdAt: new Date(Date.UTC(2020, 0, 1)) }),
+      phone: await insertScript(site.services, { playsname: 'Spare Script', createdAt: new Date(Date.UTC(2020, 0, 2)) }),
+      desktopLink: await insertScript(site.services, { playsname: 'Spare Script', createdAt: new Date(Date.UTC(2020, 0, 3)) }),
+      phoneLink: await insertScript(site.services, { playsname: 'Spare Script', createdAt: new Date(Date.UTC(2020, 0, 4)) }),
+    };
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  describe.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const)('at %s width', (_name, viewport) => {
+    const open = async (permissions: string[] = []) => {
+      const context = await browser.newContext({ viewport, permissions });
+      const page = await context.newPage();
+      const response = await page.goto(`${site.url}/scripts/${farmId}`);
+      await waitForHydration(page);
+      return { context, page, response };
+    };
+
+    it('shows the name, date, views and description, with the Description tab selected', async () => {
+      const { context, page, response } = await open();
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: 'Island Auto Farm' }).isVisible()).resolves.toBe(true);
+      const main = await page.locator('main').innerText();
+      expect(main).toContain('14.02.2026');
+      expect(main).toContain('0 views');
+      await expect.poll(() => tab(page, 'Description').getAttribute('aria-selected')).toBe('true');
+      await expect(page.getByRole('tabpanel').innerText()).resolves.toContain(DESCRIPTION);
+      await expect(page.getByTestId('loader-text').isVisible()).resolves.toBe(false);
+      // Footer facts: creation date, views and the provider's channels.
+      const facts = page.getByRole('region', { name: 'Script facts' });
+      await expect(facts.innerText()).resolves.toMatch(/14\.02\.2026/);
+      await expect(facts.getByRole('link', { name: 'Join the channel' }).getAttribute('href')).resolves.toMatch(/^https:\/\//);
+      await expect(facts.getByRole('link', { name: 'Watch on YouTube' }).getAttribute('href')).resolves.toMatch(/^https:\/\//);
+      await context.close();
+    });
+
+    it('switches tabs by click and by keyboard', async () => {
+      const { context, page } = await open();
+      await tab(page, 'Script').click();
+      await expect.poll(() => tab(page, 'Script').getAttribute('aria-selected')).toBe('true');
+      await expect(page.getByTestId('loader-text').innerText()).resolves.toBe(LOADER);
+      await expect(page.getByText(DESCRIPTION, { exact: true }).isVisible()).resolves.toBe(false);
+
+      await tab(page, 'Description').click();
+      await expect.poll(() => tab(page, 'Description').getAttribute('aria-selected')).toBe('true');
+
+      await tab(page, 'Description').focus();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => tab(page, 'Script').getAttribute('aria-selected')).toBe('true');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Script');
+      await expect(page.getByTestId('loader-text').isVisible()).resolves.toBe(true);
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(() => tab(page, 'Description').getAttribute('aria-selected')).toBe('true');
+
+      // Get Script in the hero opens the Script tab.
+      await page.getByRole('button', { name: 'Get Script' }).click();
+      await expect.poll(() => tab(page, 'Script').getAttribute('aria-selected')).toBe('true');
+      await context.close();
+    });
+
+    it('copies the loader text, reads Copied for about 2 seconds, then Copy again', async () => {
+      const { context, page } = await open(['clipboard-read', 'clipboard-write']);
+      await tab(page, 'Script').click();
+      await expect(copyButton(page).innerText()).resolves.toBe('Copy');
+      await copyButton(page).click();
+      const copiedAt = Date.now();
+      await page.getByRole('button', { name: 'Copied' }).waitFor();
+      await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(LOADER);
+
+      await page.getByRole('button', { name: 'Copy', exact: true }).waitFor({ timeout: 5_000 });
+      const shownFor = Date.now() - copiedAt;
+      expect(shownFor).toBeGreaterThanOrEqual(1_800);
+      expect(shownFor).toBeLessThan(3_500);
+      await context.close();
+    });
+
+    it('copies through a hidden textarea when the Clipboard API is missing', async () => {
+      const context = await browser.newContext({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
+      await context.addInitScript(() => {
+        const saved = navigator.clipboard;
+        (window as unknown as { savedClipboard: Clipboard }).savedClipboard = saved;
+        Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined, configurable: true });
+      });
+      const page = await context.newPage();
+      await page.goto(`${site.url}/scripts/${farmId}`);
+      await waitForHydration(page);
+      await expect(page.evaluate(() => typeof navigator.clipboard)).resolves.toBe('undefined');
+      await tab(page, 'Script').click();
+      await copyButton(page).click();
+      await page.getByRole('button', { name: 'Copied' }).waitFor();
+      await expect(page.evaluate(() => (window as unknown as { savedClipboard: Clipboard }).savedClipboard.readText())).resolves.toBe(LOADER);
+      // The helper textarea is gone and focus is back on the button.
+      await expect(page.locator('textarea').count()).resolves.toBe(0);
+      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Copied');
+      await context.close();
+    });
+
+    it('opens the FAQ items', async () => {
+      const { context, page } = await open();
+      const question = page.getByRole('button', { name: 'Is this site safe?' });
+      await expect(question.getAttribute('aria-expanded')).resolves.toBe('false');
+      await question.click();
+      await expect(question.getAttribute('aria-expanded')).resolves.toBe('true');
+      await expect(page.getByText(/never ask you to download a file/).isVisible()).resolves.toBe(true);
+
+      const other = page.getByRole('button', { name: 'How do I get the script?' });
+      await other.focus();
+      await page.keyboard.press('Enter');
+      await expect(other.getAttribute('aria-expanded')).resolves.toBe('true');
+      await expect(page.getByText(/Open the Script tab and press Copy/).isVisible()).resolves.toBe(true);
+      await context.close();
+    });
+
+    it('shows the placeholder for a picture that fails to load, in the same 16:9 box', async () => {
+      const { context, page } = await open();
+      const placeholder = page.getByTestId('image-placeholder');
+      await placeholder.waitFor();
+      await expect(placeholder.innerText()).resolves.toContain('No Image');
+      await expect(page.locator('main img').count()).resolves.toBe(0);
+      const box = await placeholder.boundingBox();
+      expect(box && Math.abs(box.width / box.height - 16 / 9)).toBeLessThan(0.02);
+      await context.close();
+    });
+
+    it('goes back to /scripts with the back button, in the client', async () => {
+      const { context, page } = await open();
+      await page.evaluate(() => {
+        (window as unknown as { marker: string }).marker = 'kept';
+      });
+      await page.getByRole('link', { name: 'Back to scripts' }).click();
+      await page.waitForURL(`${site.url}/scripts`);
+      await page.getByRole('heading', { level: 1, name: 'Latest Roblox Scripts' }).waitFor();
+      await expect(page.evaluate(() => (window as unknown as { marker?: string }).marker)).resolves.toBe('kept');
+      await context.close();
+    });
+
+    it('answers /scripts/999999 with HTTP 404, Script not found and Return to list', async () => {
+      const { context, page } = await newPage(browser, viewport);
+      const response = await page.goto(`${site.url}/scripts/999999`);
+      expect(response?.status()).toBe(404);
+      await waitForHydration(page);
+      await expect(page.getByRole('heading', { level: 1, name: 'Script not found' }).isVisible()).resolves.toBe(true);
+      await expect(page.getByText('The requested script does not exist').isVisible()).resolves.toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('link', { name: 'Return to list' }).click();
+      await page.waitForURL(`${site.url}/scripts`);
+      await page.getByRole('heading', { level: 1, name: 'Latest Roblox Scripts' }).waitFor();
+      await context.close();
+    });
+
+    it('shows Loading failed with Back to list when the script cannot be read, and Try again recovers', async () => {
+      const { context, page } = await newPage(browser, viewport);
+      // A script no page has asked for yet (so nothing is cached), while the catalogue table is unavailable.
+      const { id } = viewport === DESKTOP ? spare.desktop : spare.phone;
+      await hideScriptsTable(site);
+      let response;
+      try {
+        response = await page.goto(`${site.url}/scripts/${id}`);
+      } finally {
+        await restoreScriptsTable(site);
+      }
+      expect(response?.status()).toBe(500);
+      await waitForHydration(page);
+      await expect(page.getByRole('heading', { level: 1, name: 'Loading failed' }).isVisible()).resolves.toBe(true);
+      await expect(page.getByText('Failed to load scripts').isVisible()).resolves.toBe(true);
+      // The shared header stays: only the page's own content failed.
+      await expect(page.locator('header').count()).resolves.toBe(1);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Spare Script' }).waitFor();
+      await context.close();
+    });
+
+    it('links Back to list from the failure page to the catalogue', async () => {
+      const { context, page } = await newPage(browser, viewport);
+      const { id } = viewport === DESKTOP ? spare.desktopLink : spare.phoneLink;
+      await hideScriptsTable(site);
+      try {
+        await page.goto(`${site.url}/scripts/${id}`);
+      } finally {
+        await restoreScriptsTable(site);
+      }
+      await waitForHydration(page);
+      await page.getByRole('link', { name: 'Back to list' }).click();
+      await page.waitForURL(`${site.url}/scripts`);
+      await page.getByRole('heading', { level: 1, name: 'Latest Roblox Scripts' }).waitFor();
+      await context.close();
+    });
+
+    it('has no serious or critical accessibility violations, on either tab', async () => {
+      const { context, page } = await open();
+      expect(await seriousViolations(page)).toEqual([]);
+      await tab(page, 'Script').click();
+      await page.getByRole('button', { name: 'Why should I disable my adblocker?' }).click();
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    });
+  });
+});

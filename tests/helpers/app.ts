@@ -1,0 +1,51 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { type Config, loadConfig } from '../../server/config.ts';
+import { type Db, openDatabase } from '../../server/db/database.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import type { WebMode } from '../../server/plugins/web.ts';
+import type { Services } from '../../server/services.ts';
+import { type TestDialect, throwawayDatabase } from './databases.ts';
+
+export interface TestContext {
+  app: FastifyInstance;
+  services: Services;
+  config: Config;
+  db: Db;
+  close(): Promise<void>;
+}
+
+export interface TestOptions {
+  /** Serve the built web app (needs `npm run build`); API-only otherwise. */
+  web?: boolean;
+  env?: Record<string, string>;
+}
+
+/** A migrated throwaway database and an app on it; close() drops both. */
+export async function createTestContext(dialect: TestDialect, options: TestOptions = {}): Promise<TestContext> {
+  const throwaway = await throwawayDatabase(dialect);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DEMO_CATALOGUE: 'off',
+    VIEW_FLUSH_INTERVAL_MS: '3600000',
+    ...throwaway.env,
+    ...options.env,
+  });
+  const db = openDatabase(config.database);
+  await migrateToLatest(db);
+  const web: WebMode = options.web ? { kind: 'build', dir: path.resolve('build') } : { kind: 'none' };
+  const app = await buildApp({ config, db, web, logger: false });
+  await app.ready();
+  return {
+    app,
+    services: app.services,
+    config,
+    db,
+    close: async () => {
+      await app.close();
+      await db.close();
+      await throwaway.drop();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { Config } from '../../server/config.ts';
+
+export type TestDialect = 'sqlite' | 'postgres';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL names a server. */
+export const dialects: TestDialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface ThrowawayDatabase {
+  dataDir: string;
+  database: Config['database'];
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+/** A fresh data folder and, for PostgreSQL, a fresh database of its own, so runs never collide. */
+export async function throwawayDatabase(dialect: TestDialect): Promise<ThrowawayDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-test-'));
+  if (dialect === 'sqlite') {
+    return {
+      dataDir,
+      database: { kind: 'sqlite', file: path.join(dataDir, 'catalogue.db') },
+      env: { DATA_DIR: dataDir },
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `catalogue_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    dataDir,
+    database: { kind: 'postgres', url: url.toString() },
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+/** The real process entry from source, as `npm run dev` runs it. */
+export const ENTRY = ['--import', 'tsx', path.join('server', 'main.ts')];
+/** The production bundle `npm run build` writes and `npm start` runs. */
+export const BUILT_ENTRY = [path.join('build', 'app', 'main.mjs')];
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * A clean environment for the entry: only what Node needs to run, plus `env`. The test runner's own
+ * variables (NODE_ENV=test, DATABASE_URL, ...) never leak into the child.
+ */
+export function entryEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'SystemRoot'];
+  const base = Object.fromEntries(keep.flatMap((key) => (process.env[key] === undefined ? [] : [[key, process.env[key]]])));
+  return { ...base, ...env };
+}
+
+/** A port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface RunningEntry {
+  child: ChildProcess;
+  /** Everything written so far. */
+  output(): { stdout: string; stderr: string };
+  /** Resolves when the process has exited (whenever that is). */
+  exited: Promise<Exit>;
+}
+
+/** Spawns server/main.ts with a clean environment, capturing its output. */
+export function spawnEntry(env: Record<string, string>, entry: string[] = ENTRY): RunningEntry {
+  const child = spawn(process.execPath, entry, { cwd: process.cwd(), env: entryEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<Exit>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+  return { child, output: () => ({ stdout, stderr }), exited };
+}
+
+/** Runs the entry to its end (for starts that must fail); kills it after `timeoutMs`. */
+export async function runEntry(env: Record<string, string>, timeoutMs = 30_000): Promise<Exit> {
+  const running = spawnEntry(env);
+  const timer = setTimeout(() => running.child.kill('SIGKILL'), timeoutMs);
+  try {
+    return await running.exited;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Polls `url` until it answers 200; fails early if the process exits first. */
+export async function waitForHealthy(running: RunningEntry, url: string, timeoutMs = 30_000): Promise<void> {
+  let exited = false;
+  void running.exited.then(() => (exited = true));
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exited) {
+      const { stdout, stderr } = running.output();
+      throw new Error(`server exited before it was healthy\nstdout:\n${stdout}\nstderr:\n${stderr}`);
+    }
+    try {
+      const response = await fetch(url);
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  running.child.kill('SIGKILL');
+  const { stdout, stderr } = running.output();
+  throw new Error(`server not healthy after ${timeoutMs} ms\nstdout:\n${stdout}\nstderr:\n${stderr}`);
+}
+
+/** Lines of a Node stack trace (`    at fn (file:line:col)`). */
+export const STACK_LINE = /^\s+at\s/m;

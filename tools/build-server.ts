@@ -1,0 +1,19 @@
+import { build } from 'esbuild';
+
+/**
+ * Bundles the server (server/main.ts and everything it imports from server/ and contract/) into one
+ * ES module, packages left external. Production runs this with plain `node`: no TypeScript loader in
+ * the process saves about 80 MB of memory and the start-up transform.
+ */
+await build({
+  entryPoints: ['server/main.ts'],
+  outfile: 'build/app/main.mjs',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});
+console.log('Built build/app/main.mjs');

@@ -1,0 +1,72 @@
+import * as Collapsible from '@radix-ui/react-collapsible';
+import { Code2, Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { NavLink, Link, useLocation } from 'react-router';
+import { cn } from '../../lib/cn.ts';
+import { useSettings } from '../../lib/settings.ts';
+import { messages } from '../../messages/index.ts';
+import { SearchBox } from './SearchBox.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+const links = [
+  { to: '/', label: messages.nav.home, end: true },
+  { to: '/scripts', label: messages.nav.scripts, end: false },
+];
+
+function NavLinks({ className }: { className?: string }) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <NavLink
+            to={link.to}
+            end={link.end}
+            className={({ isActive }) =>
+              cn('block rounded-md px-3 py-2 text-sm font-medium', isActive ? 'bg-white/10 text-white' : 'text-slate-300 hover:text-white')
+            }
+          >
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The shared navigation bar; below md the links and search sit in a panel behind the main-menu button. */
+export function Header() {
+  const { siteName } = useSettings();
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+
+  return (
+    <Collapsible.Root open={open} onOpenChange={setOpen} asChild>
+      <header className="sticky top-0 z-40 border-b border-white/10 bg-ink/90 backdrop-blur">
+        <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+          <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-white">
+            <Code2 aria-hidden className="h-6 w-6 text-violet-400" />
+            {siteName}
+          </Link>
+          <NavLinks className="hidden items-center gap-1 md:flex" />
+          <div className="ml-auto hidden w-72 md:block">
+            <SearchBox id="search-desktop" />
+          </div>
+          <div className="ml-auto flex items-center gap-2 md:ml-0">
+            <UserMenu />
+            <Collapsible.Trigger
+              aria-label={messages.nav.mainMenu}
+              className="flex h-9 w-9 items-center justify-center rounded-md text-slate-200 hover:bg-white/10 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-300 md:hidden"
+            >
+              {open ? <X aria-hidden className="h-5 w-5" /> : <Menu aria-hidden className="h-5 w-5" />}
+            </Collapsible.Trigger>
+          </div>
+        </nav>
+        <Collapsible.Content className="border-t border-white/10 px-4 pb-4 md:hidden">
+          <NavLinks className="flex flex-col gap-1 py-2" />
+          <SearchBox id="search-mobile" onSubmitted={() => setOpen(false)} />
+        </Collapsible.Content>
+      </header>
+    </Collapsible.Root>
+  );
+}

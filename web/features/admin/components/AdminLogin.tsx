@@ -1,0 +1,129 @@
+import { ShieldCheck } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { adminLoginSchema } from '../../../../contract/index.ts';
+import { Button } from '../../../components/ui/Button.tsx';
+import { messages } from '../../../messages/index.ts';
+import { ApiError, errorText } from '../../staff/api/client.ts';
+import { tokens } from '../../staff/api/auth-storage.ts';
+import { checkAdminToken, loginAdmin, type AdminLoginInput } from '../auth/api.ts';
+import { ErrorBanner } from './ErrorBanner.tsx';
+import { InputField } from './Field.tsx';
+import { FullPageSpinner } from './FullPageSpinner.tsx';
+import { type FieldErrors, zodFieldErrors } from '../lib/errors.ts';
+
+const t = messages.admin.login;
+const DASHBOARD = '/admin/dashboard';
+
+/**
+ * /admin (SPEC.md sections 2, 4 and 8). A stored token is checked first: a valid one goes to the
+ * dashboard, one that fails the check is removed. A failed login shows the server's text, else the
+ * default, and clears the password.
+ */
+export function AdminLogin() {
+  const navigate = useNavigate();
+  const [checking, setChecking] = useState(() => tokens.get('admin') !== null);
+
+  useEffect(() => {
+    const stored = tokens.get('admin');
+    if (!stored) return;
+    const controller = new AbortController();
+    checkAdminToken(stored, controller.signal).then(
+      () => void navigate(DASHBOARD, { replace: true }),
+      () => {
+        if (controller.signal.aborted) return;
+        tokens.clear('admin');
+        setChecking(false);
+      },
+    );
+    return () => controller.abort();
+  }, [navigate]);
+
+  if (checking) return <FullPageSpinner label={t.checking} />;
+  return <LoginForm onLoggedIn={() => void navigate(DASHBOARD, { replace: true })} />;
+}
+
+function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
+  const [values, setValues] = useState<AdminLoginInput>({ username: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<keyof AdminLoginInput>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const usernameRef = useRef<HTMLInputElement>(null);
+
+  const set = (key: keyof AdminLoginInput, value: string) => {
+    setValues((previous) => ({ ...previous, [key]: value }));
+    setErrors((previous) => ({ ...previous, [key]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setFormError(null);
+    const parsed = adminLoginSchema.safeParse(values);
+    if (!parsed.success) {
+      const found = zodFieldErrors<keyof AdminLoginInput>(parsed.error);
+      setErrors(found);
+      (found.username ? usernameRef : passwordRef).current?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const token = await loginAdmin(parsed.data);
+      tokens.set('admin', token);
+      onLoggedIn();
+    } catch (error) {
+      setBusy(false);
+      setFormError(error instanceof ApiError && error.kind === 'invalid' ? t.noToken : errorText(error, t.failed));
+      setValues((previous) => ({ ...previous, password: '' }));
+      setTimeout(() => passwordRef.current?.focus(), 0);
+    }
+  };
+
+  return (
+    <main className="flex min-h-screen items-center justify-center px-4 py-10">
+      <div className="w-full max-w-sm rounded-2xl bg-panel p-6 shadow-2xl ring-1 ring-white/10 sm:p-8">
+        <div className="mb-6 flex flex-col items-center text-center">
+          <span className="flex h-12 w-12 items-center justify-center rounded-full bg-violet-600/20 text-violet-300">
+            <ShieldCheck aria-hidden className="h-6 w-6" />
+          </span>
+          <h1 className="mt-3 text-2xl font-bold text-white">{t.heading}</h1>
+          <p className="mt-1 text-sm text-slate-300">{t.intro}</p>
+        </div>
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+          {formError ? <ErrorBanner message={formError} /> : null}
+          <InputField
+            ref={usernameRef}
+            id="admin-username"
+            name="username"
+            label={t.username}
+            value={values.username}
+            onChange={(event) => set('username', event.target.value)}
+            error={errors.username}
+            required
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus
+          />
+          <InputField
+            ref={passwordRef}
+            id="admin-password"
+            name="password"
+            type="password"
+            label={t.password}
+            value={values.password}
+            onChange={(event) => set('password', event.target.value)}
+            error={errors.password}
+            required
+            autoComplete="current-password"
+          />
+          <Button type="submit" size="lg" loading={busy} disabled={busy} className="mt-2 w-full">
+            {t.submit}
+          </Button>
+        </form>
+      </div>
+    </main>
+  );
+}

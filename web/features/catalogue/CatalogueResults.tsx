@@ -1,0 +1,138 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { CATALOGUE_NEXT_PAGE } from '../../../contract/constants.ts';
+import type { PaginatedScripts, ScriptCard as ScriptCardData } from '../../../contract/scripts.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { messages } from '../../messages/index.ts';
+import { fetchScriptsPage } from './api.ts';
+import { ScriptCard, ScriptCardSkeleton } from './ScriptCard.tsx';
+import { EmptyState, LoadError } from './states.tsx';
+
+const t = messages.catalogue;
+
+/** Cards added with Load More beyond the server-rendered first page. */
+interface Loaded {
+  extra: ScriptCardData[];
+  /** Rows consumed from the server so far: the next request's offset. */
+  offset: number;
+  total: number;
+}
+
+/**
+ * Pages loaded with Load More, kept per history entry for this tab's lifetime, so Back from a script
+ * returns to the same list (and React Router's scroll restoration finds the same height). Empty on a
+ * full page load, so the first render always matches the server's HTML.
+ */
+const loadedByEntry = new Map<string, Loaded & { q: string }>();
+const REMEMBERED_ENTRIES = 30;
+
+function remember(key: string, q: string, loaded: Loaded) {
+  loadedByEntry.delete(key);
+  loadedByEntry.set(key, { ...loaded, q });
+  if (loadedByEntry.size > REMEMBERED_ENTRIES) {
+    const oldest = loadedByEntry.keys().next().value;
+    if (oldest !== undefined) loadedByEntry.delete(oldest);
+  }
+}
+
+export interface CatalogueResultsProps {
+  /** The loader's first page (CATALOGUE_FIRST_PAGE cards, server-rendered). */
+  page: PaginatedScripts;
+  q: string;
+  timeZone: string;
+}
+
+/**
+ * The card grid with Load More (SPEC.md section 4 "Catalogue paging"): the first page comes from the
+ * loader, each Load More fetches CATALOGUE_NEXT_PAGE more from the offset reached so far, and the
+ * button shows while fewer than `total` have been loaded. Mount it keyed by the location, so a new q
+ * (a new navigation) starts from the loader's page again.
+ */
+export function CatalogueResults({ page, q, timeZone }: CatalogueResultsProps) {
+  const location = useLocation();
+  const entryKey = location.key;
+  const [loaded, setLoaded] = useState<Loaded>(() => {
+    const restored = loadedByEntry.get(entryKey);
+    if (restored && restored.q === q) return restored;
+    return { extra: [], offset: page.scripts.length, total: page.total };
+  });
+  const [status, setStatus] = useState<'idle' | 'loading' | 'error'>('idle');
+  const [announcement, setAnnouncement] = useState('');
+  const request = useRef<AbortController | null>(null);
+
+  useEffect(() => () => request.current?.abort(), []);
+  useEffect(() => {
+    if (loaded.extra.length > 0) remember(entryKey, q, loaded);
+  }, [entryKey, q, loaded]);
+
+  const firstIds = new Set(page.scripts.map((script) => script.id));
+  const extra = loaded.extra.filter((script) => !firstIds.has(script.id));
+  const scripts = [...page.scripts, ...extra];
+  const hasMore = loaded.offset < loaded.total;
+  const from = `${location.pathname}${location.search}`;
+
+  const loadMore = async () => {
+    if (status === 'loading') return;
+    request.current?.abort();
+    const controller = new AbortController();
+    request.current = controller;
+    setStatus('loading');
+    setAnnouncement(t.loadingMore);
+    try {
+      const next = await fetchScriptsPage({ limit: CATALOGUE_NEXT_PAGE, offset: loaded.offset, q: q || undefined }, controller.signal);
+      if (controller.signal.aborted) return;
+      setLoaded((previous) => {
+        const seen = new Set([...firstIds, ...previous.extra.map((script) => script.id)]);
+        const fresh = next.scripts.filter((script) => !seen.has(script.id));
+        const offset = previous.offset + next.scripts.length;
+        // An empty page means the catalogue shrank meanwhile: what is shown is everything.
+        return { extra: [...previous.extra, ...fresh], offset, total: next.scripts.length === 0 ? offset : next.total };
+      });
+      setStatus('idle');
+      setAnnouncement(t.loadedMore(next.scripts.length));
+    } catch {
+      if (controller.signal.aborted) return;
+      setStatus('error');
+      setAnnouncement('');
+    }
+  };
+
+  if (scripts.length === 0) return <EmptyState q={q} />;
+
+  const skeletons = status === 'loading' ? Math.min(CATALOGUE_NEXT_PAGE, loaded.total - loaded.offset) : 0;
+  return (
+    <>
+      <ul aria-label={t.listLabel} aria-busy={status === 'loading' || undefined} className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+        {scripts.map((script, index) => (
+          <li key={script.id}>
+            <ScriptCard script={script} timeZone={timeZone} from={from} priority={index === 0 ? 'high' : index < 4 ? 'eager' : 'lazy'} />
+          </li>
+        ))}
+        {Array.from({ length: skeletons }, (_, index) => (
+          <li key={`skeleton-${index}`} aria-hidden data-testid="card-skeleton">
+            <ScriptCardSkeleton />
+          </li>
+        ))}
+      </ul>
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      <div className="mt-10 flex justify-center">
+        {status === 'error' ? (
+          <LoadError onRetry={loadMore} />
+        ) : hasMore ? (
+          <Button
+            variant="secondary"
+            size="lg"
+            className="min-w-48"
+            onClick={loadMore}
+            loading={status === 'loading'}
+            aria-disabled={status === 'loading' || undefined}
+          >
+            {t.loadMore}
+          </Button>
+        ) : null}
+      </div>
+    </>
+  );
+}

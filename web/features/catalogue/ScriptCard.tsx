@@ -1,0 +1,71 @@
+import { CalendarDays } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { ScriptCard as ScriptCardData } from '../../../contract/scripts.ts';
+import { buttonClasses } from '../../components/ui/Button.tsx';
+import { Skeleton } from '../../components/ui/Skeleton.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { formatCount, formatDate } from '../../lib/format.ts';
+import { messages } from '../../messages/index.ts';
+import { usePendingPath } from './navigation.ts';
+import { ScriptImage } from './ScriptImage.tsx';
+
+const t = messages.catalogue;
+
+export interface ScriptCardProps {
+  script: ScriptCardData;
+  timeZone: string;
+  /** Where the detail page's back button returns (this list, with its search). */
+  from: string;
+  priority?: 'high' | 'eager' | 'lazy';
+}
+
+/** A catalogue card; the whole card is clickable through the Get Script link's stretched hit area. */
+export function ScriptCard({ script, timeZone, from, priority = 'lazy' }: ScriptCardProps) {
+  const titleId = useId();
+  const to = `/scripts/${script.id}`;
+  const pending = usePendingPath(to);
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-panel shadow-sm ring-1 ring-white/10 transition duration-200 focus-within:ring-violet-400/70 hover:-translate-y-0.5 hover:shadow-lg hover:shadow-violet-950/40 hover:ring-violet-400/50 motion-reduce:transform-none">
+      <ScriptImage src={script.imageCard} alt="" width={480} height={270} priority={priority} />
+      <div className="flex flex-1 flex-col p-4">
+        <h2 id={titleId} className="line-clamp-2 text-base font-semibold leading-snug text-white">
+          {script.playsname}
+        </h2>
+        <p className="mt-2 line-clamp-3 min-h-[3lh] text-sm leading-relaxed text-slate-300">{script.description.trim() || t.noDescription}</p>
+        <p className="mt-auto flex items-center gap-1.5 pt-4 text-xs text-slate-400">
+          <CalendarDays aria-hidden className="h-3.5 w-3.5" />
+          <span>
+            {formatDate(script.createdAt, timeZone)} · {formatCount(script.views)} {t.views}
+          </span>
+        </p>
+        <Link
+          to={to}
+          state={{ from }}
+          aria-describedby={titleId}
+          className={buttonClasses({ className: 'mt-4 w-full after:absolute after:inset-0 after:content-[""]' })}
+        >
+          {pending ? <Spinner /> : null}
+          {t.getScript}
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+/** The card's shape while its data is on the way. */
+export function ScriptCardSkeleton() {
+  return (
+    <div className="flex h-full flex-col overflow-hidden rounded-2xl bg-panel ring-1 ring-white/10" aria-hidden>
+      <Skeleton className="aspect-video w-full rounded-none" />
+      <div className="flex flex-1 flex-col p-4">
+        <Skeleton className="h-5 w-3/4" />
+        <Skeleton className="mt-3 h-3.5 w-full" />
+        <Skeleton className="mt-2 h-3.5 w-11/12" />
+        <Skeleton className="mt-2 h-3.5 w-2/3" />
+        <Skeleton className="mt-6 h-3 w-1/3" />
+        <Skeleton className="mt-4 h-10 w-full rounded-lg" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { PaginatedScripts } from '../../../contract/scripts.ts';
+
+export class CatalogueRequestError extends Error {
+  constructor(readonly status: number) {
+    super(`catalogue request failed with HTTP ${status}`);
+    this.name = 'CatalogueRequestError';
+  }
+}
+
+function isPage(value: unknown): value is PaginatedScripts {
+  if (typeof value !== 'object' || value === null) return false;
+  const page = value as Partial<PaginatedScripts>;
+  return Array.isArray(page.scripts) && typeof page.total === 'number';
+}
+
+/**
+ * One page of GET /api/scripts/paginated (SPEC.md section 7), with plain fetch: the public pages
+ * carry no query library. Rejects on a network error, a non-2xx answer or a malformed body.
+ */
+export async function fetchScriptsPage(
+  { limit, offset, q }: { limit: number; offset: number; q?: string },
+  signal?: AbortSignal,
+): Promise<PaginatedScripts> {
+  const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  if (q) params.set('q', q);
+  const response = await fetch(`/api/scripts/paginated?${params}`, { signal, headers: { accept: 'application/json' } });
+  if (!response.ok) throw new CatalogueRequestError(response.status);
+  const body: unknown = await response.json();
+  if (!isPage(body)) throw new CatalogueRequestError(response.status);
+  return body;
+}

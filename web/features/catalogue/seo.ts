@@ -1,0 +1,31 @@
+import type { PublicSettings } from '../../../contract/load-context.ts';
+
+/** The part of a meta match these helpers read; React Router's typed matches fit it. */
+export type MatchLike = { id: string; loaderData?: unknown } | undefined;
+
+/** The root loader's public settings, as seen from a route's meta function. */
+export function rootSettings(matches: readonly MatchLike[]): PublicSettings | undefined {
+  const data = matches.find((match) => match?.id === 'root')?.loaderData;
+  if (typeof data !== 'object' || data === null || !('settings' in data)) return undefined;
+  return (data as { settings: PublicSettings }).settings;
+}
+
+/** The origin absolute links are built on: SITE_URL when configured, else the request's own origin. */
+export function publicOrigin(siteUrl: string, requestUrl: string): string {
+  return siteUrl ? siteUrl.replace(/\/+$/, '') : new URL(requestUrl).origin;
+}
+
+/** An absolute URL for a path or URL (images may already be absolute). */
+export function absoluteUrl(origin: string, pathOrUrl: string): string {
+  return new URL(pathOrUrl, `${origin}/`).toString();
+}
+
+/** Whitespace folded and clipped to about `max` characters at a word boundary, with an ellipsis. */
+export function clipText(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  const clipped = space > max * 0.6 ? cut.slice(0, space) : cut;
+  return `${clipped.replace(/[\s.,;:!?\-–—]+$/u, '')}…`;
+}

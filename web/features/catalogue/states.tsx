@@ -1,0 +1,48 @@
+import { CircleAlert, SearchX } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/Button.tsx';
+import { cn } from '../../lib/cn.ts';
+import { messages } from '../../messages/index.ts';
+
+const t = messages.catalogue;
+
+/** Scripts not found: an empty catalogue, or a search without matches. */
+export function EmptyState({ q }: { q: string }) {
+  return (
+    <div className="mx-auto mt-12 flex max-w-md flex-col items-center rounded-2xl border border-dashed border-white/15 px-6 py-12 text-center">
+      <span className="flex h-14 w-14 items-center justify-center rounded-full bg-white/5 text-slate-300">
+        <SearchX aria-hidden className="h-7 w-7" />
+      </span>
+      <h2 className="mt-4 text-xl font-semibold text-white">{t.empty}</h2>
+      <p className="mt-2 text-sm text-slate-300">{q ? t.emptyHint : t.emptyCatalogueHint}</p>
+      {q ? (
+        <Link to="/scripts" className={buttonClasses({ variant: 'secondary', className: 'mt-6' })}>
+          {t.clearSearch}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+export interface LoadErrorProps {
+  onRetry: () => void;
+  retrying?: boolean;
+  className?: string;
+}
+
+/** Не удалось загрузить скрипты, with Попробовать снова (SPEC.md section 8). */
+export function LoadError({ onRetry, retrying = false, className }: LoadErrorProps) {
+  return (
+    <div
+      role="alert"
+      className={cn('mx-auto flex max-w-md flex-col items-center rounded-2xl bg-red-500/10 px-6 py-8 text-center ring-1 ring-red-400/30', className)}
+    >
+      <CircleAlert aria-hidden className="h-8 w-8 text-red-300" />
+      <p className="mt-3 font-semibold text-white">{t.loadFailed}</p>
+      <p className="mt-1 text-sm text-slate-300">{t.loadFailedHint}</p>
+      <Button variant="secondary" className="mt-5" onClick={onRetry} loading={retrying} aria-disabled={retrying || undefined}>
+        {t.retry}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { CircleAlert, ShieldAlert } from 'lucide-react';
+import { type FormEvent, useRef, useState, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { moderatorLoginSchema } from '../../../../contract/staff.ts';
+import { Button } from '../../../components/ui/Button.tsx';
+import { messages } from '../../../messages/index.ts';
+import { tokens } from '../../staff/api/auth-storage.ts';
+import { errorText } from '../../staff/api/client.ts';
+import { login, MissingTokenError } from '../api.ts';
+import { type FieldErrors, serverFieldErrors, validate } from '../form.ts';
+import { safeFrom } from '../session.ts';
+import { TextField } from './Field.tsx';
+
+const t = messages.moderator.login;
+type Name = 'UserName' | 'Password';
+const NAMES: readonly Name[] = ['UserName', 'Password'];
+
+const noop = () => () => {};
+/** False on the server and during hydration, true once the client has taken over. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
+}
+
+export interface LoginFormProps {
+  /** The validated-later originating location (the `from` query parameter). */
+  from: string | null;
+  /** True after the status check answered 401 (SPEC.md section 4). */
+  deactivated: boolean;
+}
+
+/** Вход для модератора: UserName, Password, Войти (SPEC.md sections 2, 5 and 8). */
+export function LoginForm({ from, deactivated }: LoginFormProps) {
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const [values, setValues] = useState<Record<Name, string>>({ UserName: '', Password: '' });
+  const [errors, setErrors] = useState<FieldErrors<Name>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const refs = { UserName: useRef<HTMLInputElement>(null), Password: useRef<HTMLInputElement>(null) };
+
+  const change = (name: Name) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [name]: value }));
+    if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    setFormError(null);
+    const checked = validate(moderatorLoginSchema, values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      const first = NAMES.find((name) => checked.errors[name]);
+      if (first) refs[first].current?.focus();
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      const token = await login(checked.data);
+      tokens.set('moderator', token);
+      toast.success(t.success);
+      navigate(safeFrom(from), { replace: true });
+    } catch (error) {
+      setSubmitting(false);
+      setErrors(serverFieldErrors(error, NAMES));
+      setFormError(error instanceof MissingTokenError ? t.noToken : errorText(error, t.failed, messages.moderator.timeout));
+      toast.error(t.failed);
+      // The password is kept (SPEC.md clears it only on the admin login) but selected, so typing replaces it.
+      refs.Password.current?.focus();
+      refs.Password.current?.select();
+    }
+  }
+
+  return (
+    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-4" aria-describedby={formError ? 'moderator-login-error' : undefined}>
+      {deactivated ? (
+        <div role="alert" className="flex items-start gap-3 rounded-lg bg-amber-500/10 px-4 py-3 text-sm text-amber-100 ring-1 ring-amber-400/30">
+          <ShieldAlert aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-amber-300" />
+          <p>{t.deactivated}</p>
+        </div>
+      ) : null}
+      <TextField
+        ref={refs.UserName}
+        id="moderator-username"
+        name="UserName"
+        label={t.userName}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        value={values.UserName}
+        onChange={change('UserName')}
+        error={errors.UserName}
+      />
+      <TextField
+        ref={refs.Password}
+        id="moderator-password"
+        name="Password"
+        type="password"
+        label={t.password}
+        autoComplete="current-password"
+        required
+        value={values.Password}
+        onChange={change('Password')}
+        error={errors.Password}
+      />
+      {formError ? (
+        <p id="moderator-login-error" role="alert" className="flex items-start gap-2 rounded-lg bg-red-500/10 px-3 py-2 text-sm text-red-200 ring-1 ring-red-400/30">
+          <CircleAlert aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+          {formError}
+        </p>
+      ) : null}
+      {/* Disabled until hydrated: a submit before then would send the form natively (credentials in the URL). */}
+      <Button type="submit" size="lg" className="mt-2 w-full" loading={submitting} disabled={!hydrated || submitting}>
+        {t.submit}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import { FileCode2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { useSettings } from '../../../lib/settings.ts';
+import { STORAGE_KEYS } from '../../../lib/storage.ts';
+import { messages } from '../../../messages/index.ts';
+import { tokens } from '../../staff/api/auth-storage.ts';
+import { PanelShell } from '../../staff/components/PanelShell.tsx';
+import { logout, useModeratorStatus, useSessionExpiry } from '../api.ts';
+import { DEACTIVATED_REASON, LOGIN_PATH, loginPath, locationString, moderatorToken, PANEL_PATH } from '../session.ts';
+import { ScriptsSection } from './ScriptsSection.tsx';
+
+const t = messages.moderator.panel;
+
+/**
+ * The moderator dashboard (SPEC.md section 2): the sidebar with Скрипты and logout, the scripts
+ * section, and the session's watch: the status check on load and every `moderatorStatusPollMs`; any
+ * 401 clears the token and shows the login page with Ваш аккаунт удалён или деактивирован.
+ */
+export function ModeratorPanel() {
+  const settings = useSettings();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  useModeratorStatus(settings.moderatorStatusPollMs);
+
+  useSessionExpiry(() => {
+    tokens.clear('moderator');
+    navigate(loginPath(locationString(location), DEACTIVATED_REASON), { replace: true });
+  });
+
+  // Logged out in another tab: this one follows.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if ((event.key === null || event.key === STORAGE_KEYS.moderatorToken) && !moderatorToken()) {
+        navigate(loginPath(locationString(window.location)), { replace: true });
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [navigate]);
+
+  async function signOut() {
+    if (loggingOut) return;
+    setLoggingOut(true);
+    const token = moderatorToken();
+    try {
+      if (token) await logout(token);
+    } catch {
+      // The token is dropped here either way; the server forgets it when it expires.
+    }
+    tokens.clear('moderator');
+    toast.success(t.logoutSuccess);
+    navigate(LOGIN_PATH, { replace: true });
+  }
+
+  return (
+    <PanelShell
+      title={t.title}
+      menuLabel={t.menu}
+      logoutLabel={t.logout}
+      onLogout={() => void signOut()}
+      items={[
+        {
+          key: 'scripts',
+          label: t.nav,
+          icon: <FileCode2 aria-hidden className="h-4 w-4" />,
+          // /moderator/dashboard and /moderator/scripts are the same screen (SPEC.md section 2).
+          active: true,
+          onSelect: () => {
+            if (location.pathname !== PANEL_PATH) navigate(PANEL_PATH);
+          },
+        },
+      ]}
+    >
+      <ScriptsSection />
+    </PanelShell>
+  );
+}

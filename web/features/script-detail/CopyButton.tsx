@@ -1,0 +1,46 @@
+import { Check, Copy } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { COPY_CONFIRMATION_MS } from '../../../contract/constants.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { cn } from '../../lib/cn.ts';
+import { messages } from '../../messages/index.ts';
+import { copyText } from './clipboard.ts';
+
+const t = messages.detail;
+
+/** Copy, reading Copied for COPY_CONFIRMATION_MS after a successful copy (SPEC.md sections 2 and 9). */
+export function CopyButton({ text, className }: { text: string; className?: string }) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    const ok = await copyText(text);
+    if (!ok) {
+      toast.error(t.copyFailed);
+      return;
+    }
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
+  };
+
+  return (
+    <>
+      <Button
+        size="sm"
+        variant={copied ? 'secondary' : 'primary'}
+        onClick={copy}
+        className={cn('min-w-24', className)}
+      >
+        {copied ? <Check aria-hidden className="h-4 w-4 text-emerald-400" /> : <Copy aria-hidden className="h-4 w-4" />}
+        {copied ? t.copied : t.copy}
+      </Button>
+      <span aria-live="polite" className="sr-only">
+        {copied ? t.copiedAnnouncement : ''}
+      </span>
+    </>
+  );
+}

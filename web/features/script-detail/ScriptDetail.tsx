@@ -1,0 +1,151 @@
+import { ArrowLeft, CalendarDays, Code2, Eye } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { Channel, PublicScript } from '../../../contract/scripts.ts';
+import { Button, buttonClasses } from '../../components/ui/Button.tsx';
+import { Skeleton } from '../../components/ui/Skeleton.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { formatCount, formatDate } from '../../lib/format.ts';
+import { useSettings } from '../../lib/settings.ts';
+import { messages } from '../../messages/index.ts';
+import { usePendingPath } from '../catalogue/navigation.ts';
+import { ScriptImage } from '../catalogue/ScriptImage.tsx';
+import { ScriptGate } from '../subscriptions/ScriptGate.tsx';
+import { DETAIL_IMAGE } from './meta.ts';
+import { ScriptFacts } from './ScriptFacts.tsx';
+import { ScriptFaq } from './ScriptFaq.tsx';
+import { type ScriptTab, ScriptTabs } from './ScriptTabs.tsx';
+
+const t = messages.detail;
+
+/** The catalogue address a card passed along (with its search), when this page was opened from it. */
+function catalogueOrigin(state: unknown): string | undefined {
+  if (typeof state !== 'object' || state === null || !('from' in state)) return undefined;
+  const from = (state as { from: unknown }).from;
+  return typeof from === 'string' && /^\/scripts(\?|$)/.test(from) ? from : undefined;
+}
+
+/**
+ * Back to the catalogue. Opened from a card in this tab, it steps back in history, so the list comes
+ * back as it was (its Load More pages and scroll position); otherwise it goes to /scripts.
+ */
+export function BackToCatalogue() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const from = catalogueOrigin(location.state);
+  const pending = usePendingPath('/scripts');
+  return (
+    <Link
+      to={from ?? '/scripts'}
+      onClick={(event) => {
+        if (!from || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        void navigate(-1);
+      }}
+      className={buttonClasses({ variant: 'ghost', size: 'sm', className: '-ml-3' })}
+    >
+      {pending ? <Spinner /> : <ArrowLeft aria-hidden className="h-4 w-4" />}
+      {t.back}
+    </Link>
+  );
+}
+
+const CONTENT_ID = 'script-content';
+
+/** The script's page body: hero, gated tabs, footer facts and FAQ (SPEC.md section 2 "Script detail"). */
+export function ScriptDetail({ script, channels }: { script: PublicScript; channels: Channel[] }) {
+  const { timeZone } = useSettings();
+  const [tab, setTab] = useState<ScriptTab>('description');
+
+  const openScript = () => {
+    setTab('script');
+    const target = document.getElementById(CONTENT_ID);
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    target?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+  };
+
+  return (
+    <>
+      <div className="mt-4 grid gap-6 lg:grid-cols-5 lg:gap-10">
+        <div className="lg:col-span-3">
+          <ScriptImage
+            src={script.image}
+            smallSrc={script.imageCard}
+            sizes="(min-width: 1024px) 680px, calc(100vw - 2rem)"
+            alt={t.imageAlt(script.playsname)}
+            width={DETAIL_IMAGE.width}
+            height={DETAIL_IMAGE.height}
+            priority="high"
+            className="rounded-2xl shadow-xl shadow-black/30 ring-1 ring-white/10"
+          />
+        </div>
+        <div className="flex min-w-0 flex-col lg:col-span-2 lg:py-2">
+          <h1 className="break-words text-3xl font-extrabold leading-tight tracking-tight text-white sm:text-4xl">{script.playsname}</h1>
+          <div className="mt-4 flex flex-wrap gap-2 text-sm text-slate-300">
+            <span className="inline-flex items-center gap-1.5 rounded-full bg-white/5 px-3 py-1 ring-1 ring-white/10">
+              <CalendarDays aria-hidden className="h-4 w-4 text-violet-300" />
+              <span className="sr-only">{t.created}: </span>
+              <time dateTime={script.createdAt}>{formatDate(script.createdAt, timeZone)}</time>
+            </span>
+            <span className="inline-flex items-center gap-1.5 rounded-full bg-white/5 px-3 py-1 ring-1 ring-white/10">
+              <Eye aria-hidden className="h-4 w-4 text-violet-300" />
+              {formatCount(script.views)} {messages.catalogue.views}
+            </span>
+          </div>
+          <ol aria-label={t.stepsLabel} className="mt-6 space-y-3">
+            {t.steps.map((step, index) => (
+              <li key={step} className="flex items-center gap-3 text-sm text-slate-300">
+                <span aria-hidden className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-violet-500/15 text-xs font-bold text-violet-200 ring-1 ring-violet-400/30">
+                  {index + 1}
+                </span>
+                {step}
+              </li>
+            ))}
+          </ol>
+          <div className="mt-6 lg:mt-auto lg:pt-6">
+            <Button size="lg" onClick={openScript} className="w-full sm:w-auto">
+              <Code2 aria-hidden className="h-5 w-5" />
+              {t.getScript}
+            </Button>
+          </div>
+        </div>
+      </div>
+
+      <div id={CONTENT_ID} className="mt-10 scroll-mt-24">
+        <ScriptGate scriptId={script.id} channels={channels}>
+          <ScriptTabs script={script} value={tab} onValueChange={setTab} />
+        </ScriptGate>
+      </div>
+
+      <ScriptFacts script={script} />
+      <ScriptFaq />
+    </>
+  );
+}
+
+/** The page's shape while another script's data loads (a client-side navigation). */
+export function ScriptDetailSkeleton() {
+  return (
+    <div className="mt-4" aria-busy>
+      <p role="status" className="sr-only">
+        {t.loading}
+      </p>
+      <div aria-hidden className="grid gap-6 lg:grid-cols-5 lg:gap-10">
+        <Skeleton className="aspect-video w-full rounded-2xl lg:col-span-3" />
+        <div className="lg:col-span-2 lg:py-2">
+          <Skeleton className="h-9 w-4/5" />
+          <div className="mt-4 flex gap-2">
+            <Skeleton className="h-7 w-28 rounded-full" />
+            <Skeleton className="h-7 w-24 rounded-full" />
+          </div>
+          <Skeleton className="mt-5 h-4 w-full" />
+          <Skeleton className="mt-2 h-4 w-11/12" />
+          <Skeleton className="mt-2 h-4 w-3/4" />
+          <Skeleton className="mt-8 h-12 w-40 rounded-lg" />
+        </div>
+      </div>
+      <Skeleton aria-hidden className="mt-10 h-11 w-64 rounded-xl" />
+      <Skeleton aria-hidden className="mt-5 h-40 w-full rounded-xl" />
+    </div>
+  );
+}

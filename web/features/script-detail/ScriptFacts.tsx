@@ -1,0 +1,55 @@
+import { CalendarDays, Eye, Play, Send } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { PublicScript } from '../../../contract/scripts.ts';
+import { formatCount, formatDate } from '../../lib/format.ts';
+import { useSettings } from '../../lib/settings.ts';
+import { messages } from '../../messages/index.ts';
+
+const t = messages.detail;
+
+/** One term/value pair; the div groups them, as a <dl> allows. */
+function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="rounded-xl bg-white/[0.03] p-3 ring-1 ring-white/10 sm:p-4">
+      <dt className="flex items-center gap-2 text-xs font-medium uppercase tracking-wider text-slate-400">
+        <span className="flex h-6 w-6 items-center justify-center rounded-md bg-violet-500/15 text-violet-300">{icon}</span>
+        {label}
+      </dt>
+      <dd className="mt-2 truncate text-sm font-semibold text-white sm:text-base">{children}</dd>
+    </div>
+  );
+}
+
+const link =
+  'rounded text-violet-300 underline-offset-4 hover:text-violet-200 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-300';
+
+/** The detail page's footer facts: creation date, views, the provider's messaging and video channels. */
+export function ScriptFacts({ script }: { script: PublicScript }) {
+  const { timeZone, telegramUrl, videoUrl } = useSettings();
+  const icon = 'h-3.5 w-3.5';
+  return (
+    <section aria-labelledby="facts-heading" className="mt-10">
+      <h2 id="facts-heading" className="sr-only">
+        {t.facts}
+      </h2>
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Fact icon={<CalendarDays aria-hidden className={icon} />} label={t.created}>
+          <time dateTime={script.createdAt}>{formatDate(script.createdAt, timeZone)}</time>
+        </Fact>
+        <Fact icon={<Eye aria-hidden className={icon} />} label={t.views}>
+          {formatCount(script.views)}
+        </Fact>
+        <Fact icon={<Send aria-hidden className={icon} />} label={t.telegramLabel}>
+          <a className={link} href={telegramUrl} target="_blank" rel="noopener noreferrer">
+            {t.telegram}
+          </a>
+        </Fact>
+        <Fact icon={<Play aria-hidden className={icon} />} label={t.videoLabel}>
+          <a className={link} href={videoUrl} target="_blank" rel="noopener noreferrer">
+            {t.video}
+          </a>
+        </Fact>
+      </dl>
+    </section>
+  );
+}

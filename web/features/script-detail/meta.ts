@@ -1,0 +1,87 @@
+import type { MetaDescriptor } from 'react-router';
+import type { PublicScript } from '../../../contract/scripts.ts';
+import { messages } from '../../messages/index.ts';
+import { absoluteUrl, clipText } from '../catalogue/seo.ts';
+
+const t = messages.detail;
+
+export const DETAIL_IMAGE = { width: 1280, height: 720 } as const;
+
+/** The canonical address of a script's page. */
+export function scriptUrl(origin: string, id: number): string {
+  return `${origin}/scripts/${id}`;
+}
+
+/**
+ * <title>, description, Open Graph, Twitter card, canonical link and schema.org JSON-LD of a script's
+ * page. React Router renders the JSON-LD with `<`, `>` and `&` escaped, so a name cannot close the tag.
+ */
+export function scriptMeta(script: PublicScript, origin: string, siteName: string): MetaDescriptor[] {
+  const url = scriptUrl(origin, script.id);
+  const title = siteName ? `${script.playsname} — ${siteName}` : script.playsname;
+  const description = clipText(script.description.trim() || t.meta.fallbackDescription(script.playsname), 160);
+  const image = script.image ? absoluteUrl(origin, script.image) : undefined;
+
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:type', content: 'article' },
+    { property: 'og:title', content: script.playsname },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: url },
+    { property: 'article:published_time', content: script.createdAt },
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: script.playsname },
+    { name: 'twitter:description', content: description },
+  ];
+  if (siteName) tags.push({ property: 'og:site_name', content: siteName });
+  if (image) {
+    tags.push(
+      { property: 'og:image', content: image },
+      { property: 'og:image:width', content: String(DETAIL_IMAGE.width) },
+      { property: 'og:image:height', content: String(DETAIL_IMAGE.height) },
+      { property: 'og:image:alt', content: t.imageAlt(script.playsname) },
+      { name: 'twitter:image', content: image },
+      { name: 'twitter:image:alt', content: t.imageAlt(script.playsname) },
+    );
+  }
+  tags.push({
+    'script:ld+json': {
+      '@context': 'https://schema.org',
+      '@type': 'SoftwareSourceCode',
+      '@id': url,
+      name: script.playsname,
+      description,
+      url,
+      ...(image ? { image } : {}),
+      dateCreated: script.createdAt,
+      datePublished: script.createdAt,
+      programmingLanguage: { '@type': 'ComputerLanguage', name: 'Luau' },
+      runtimePlatform: 'Roblox',
+      interactionStatistic: {
+        '@type': 'InteractionCounter',
+        interactionType: { '@type': 'ViewAction' },
+        userInteractionCount: script.views,
+      },
+      ...(siteName ? { publisher: { '@type': 'Organization', name: siteName, url: origin } } : {}),
+    },
+  });
+  tags.push({
+    'script:ld+json': {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: messages.nav.home, item: `${origin}/` },
+        { '@type': 'ListItem', position: 2, name: messages.nav.scripts, item: `${origin}/scripts` },
+        { '@type': 'ListItem', position: 3, name: script.playsname, item: url },
+      ],
+    },
+  });
+  return tags;
+}
+
+/** Error pages are not indexed. */
+export function errorMeta(title: string, siteName: string): MetaDescriptor[] {
+  return [{ title: siteName ? `${title} — ${siteName}` : title }, { name: 'robots', content: 'noindex' }];
+}

@@ -1,0 +1,44 @@
+import { FileQuestion, ServerCrash } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/Button.tsx';
+import { messages } from '../../messages/index.ts';
+
+const t = messages.detail;
+
+function StatePanel({ icon, title, text, children }: { icon: ReactNode; title: string; text: string; children: ReactNode }) {
+  return (
+    <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <span className="flex h-16 w-16 items-center justify-center rounded-full bg-white/5 text-violet-300 ring-1 ring-white/10">{icon}</span>
+      <h1 className="mt-6 text-2xl font-bold text-white sm:text-3xl">{title}</h1>
+      <p className="mt-2 text-slate-300">{text}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">{children}</div>
+    </main>
+  );
+}
+
+/** Script not found / The requested script does not exist, with Return to list (HTTP 404). */
+export function ScriptNotFound() {
+  return (
+    <StatePanel icon={<FileQuestion aria-hidden className="h-8 w-8" />} title={t.notFound.title} text={t.notFound.text}>
+      <Link to="/scripts" className={buttonClasses()}>
+        {t.notFound.back}
+      </Link>
+    </StatePanel>
+  );
+}
+
+/** Loading failed / Failed to load scripts, with Back to list and a retry that re-runs the loader. */
+export function ScriptLoadFailed() {
+  const revalidator = useRevalidator();
+  return (
+    <StatePanel icon={<ServerCrash aria-hidden className="h-8 w-8" />} title={t.failed.title} text={t.failed.text}>
+      <Link to="/scripts" className={buttonClasses()}>
+        {t.failed.back}
+      </Link>
+      <Button variant="secondary" onClick={() => void revalidator.revalidate()} loading={revalidator.state === 'loading'}>
+        {t.failed.retry}
+      </Button>
+    </StatePanel>
+  );
+}

@@ -1,0 +1,113 @@
+import type { z } from 'zod';
+import { STAFF_REQUEST_TIMEOUT_MS } from '../../../../contract/index.ts';
+
+export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'invalid';
+
+/** A failed staff call: the server's `error` text (when it sent one), its code and field errors. */
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    readonly status: number,
+    /** The response body's `error` field, when present (SPEC.md: banners show it, else a default). */
+    readonly serverMessage: string | undefined,
+    readonly code?: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(serverMessage ?? kind);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  token?: string | null;
+  /** A plain object goes as JSON; FormData as multipart. */
+  body?: unknown;
+  /** Validates the answer; a mismatch is an 'invalid' ApiError (SPEC.md's "invalid data" texts). */
+  schema?: z.ZodType<T>;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/** The one way the panels call the API: Bearer token, time-out, JSON errors, validated answers. */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', token, body, schema, timeoutMs = STAFF_REQUEST_TIMEOUT_MS } = options;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body: payload, signal });
+  } catch (error) {
+    if (timeout.aborted) throw new ApiError('timeout', 0, undefined);
+    throw error instanceof DOMException && error.name === 'AbortError' ? error : new ApiError('network', 0, undefined);
+  }
+  return readAnswer(response.status, await response.text(), schema);
+}
+
+export function readAnswer<T>(status: number, text: string, schema?: z.ZodType<T>): T {
+  let data: unknown = undefined;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (status < 200 || status >= 300) {
+    const body = (data ?? {}) as { error?: unknown; code?: unknown; fields?: unknown };
+    throw new ApiError(
+      'http',
+      status,
+      typeof body.error === 'string' ? body.error : undefined,
+      typeof body.code === 'string' ? body.code : undefined,
+      body.fields && typeof body.fields === 'object' ? (body.fields as Record<string, string>) : undefined,
+    );
+  }
+  if (!schema) return data as T;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new ApiError('invalid', status, undefined);
+  return parsed.data;
+}
+
+/**
+ * Multipart upload with progress (fetch cannot report upload progress): same errors as apiRequest.
+ */
+export function uploadRequest<T>(
+  path: string,
+  options: { method: 'POST' | 'PATCH'; token: string | null; form: FormData; schema?: z.ZodType<T>; onProgress?: (fraction: number) => void },
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(options.method, path);
+    if (options.token) xhr.setRequestHeader('authorization', `Bearer ${options.token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      try {
+        resolve(readAnswer(xhr.status, xhr.responseText, options.schema));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    xhr.onerror = () => reject(new ApiError('network', 0, undefined));
+    xhr.ontimeout = () => reject(new ApiError('timeout', 0, undefined));
+    xhr.send(options.form);
+  });
+}
+
+/** SPEC.md: show the response's `error` field when present, else the screen's default text. */
+export function errorText(error: unknown, fallback: string, timeoutText?: string): string {
+  if (error instanceof ApiError) {
+    if (error.kind === 'timeout' && timeoutText) return timeoutText;
+    if (error.serverMessage) return error.serverMessage;
+  }
+  return fallback;
+}

@@ -1,0 +1,30 @@
+import { Button } from '../../../components/ui/Button.tsx';
+import { Modal } from './Modal.tsx';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The question, e.g. SPEC.md's "Вы уверены, что хотите удалить этот скрипт?". */
+  question: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  closeLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+}
+
+/** A confirmation step before a destructive action (an in-page dialog rather than window.confirm). */
+export function ConfirmDialog({ open, onOpenChange, question, confirmLabel, cancelLabel, closeLabel, busy, onConfirm }: ConfirmDialogProps) {
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={question} closeLabel={closeLabel}>
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
+          {cancelLabel}
+        </Button>
+        <Button variant="danger" onClick={onConfirm} loading={busy} disabled={busy}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,21 @@
+import { ImageOff } from 'lucide-react';
+import { useState } from 'react';
+import { cn } from '../../../lib/cn.ts';
+
+/** A script's image in a table: a placeholder when it is missing or fails to load (SPEC.md). */
+export function Thumbnail({ src, className }: { src: string | null; className?: string }) {
+  const [failed, setFailed] = useState(false);
+  const box = cn('aspect-video shrink-0 overflow-hidden rounded-md bg-slate-800', className);
+  if (!src || failed) {
+    return (
+      <div className={cn(box, 'flex items-center justify-center text-slate-400')} data-testid="image-placeholder">
+        <ImageOff aria-hidden className="h-4 w-4" />
+      </div>
+    );
+  }
+  return (
+    <div className={box}>
+      <img src={src} alt="" loading="lazy" width={96} height={54} className="h-full w-full object-cover" onError={() => setFailed(true)} />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { formatDate } from '../../lib/format.ts';
+
+/** A calendar date as the pages show it (ru-RU) and as `<time dateTime>` wants it (yyyy-mm-dd). */
+export interface DateStamp {
+  text: string;
+  iso: string;
+}
+
+const isoFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Today in the configured time zone. Call it in a loader (on the server) and render the result from
+ * loader data, so the browser never computes its own "today" and hydration cannot mismatch.
+ */
+export function todayStamp(timeZone: string, now: Date = new Date()): DateStamp {
+  let formatter = isoFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    isoFormatters.set(timeZone, formatter);
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) => formatter.formatToParts(now).find((p) => p.type === type)?.value ?? '';
+  return { text: formatDate(now.toISOString(), timeZone), iso: `${part('year')}-${part('month')}-${part('day')}` };
+}

@@ -1,0 +1,15 @@
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** ru-RU date in the configured zone, identical on the server and in the browser (no hydration drift). */
+export function formatDate(iso: string, timeZone: string): string {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('ru-RU', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter.format(new Date(iso));
+}
+
+export function formatCount(value: number): string {
+  return new Intl.NumberFormat('ru-RU').format(value);
+}

@@ -1,0 +1,29 @@
+/** Catalogue strings (SPEC.md sections 2 and 8); the exact SPEC.md texts are kept as they are. */
+export const catalogue = {
+  heading: 'Latest Roblox Scripts',
+  intro: 'Fresh auto-farms, loaders and game scripts, newest first. Open a script to copy its loader.',
+  resultsFor: (q: string) => `Results for “${q}”`,
+  count: (total: number) => `${new Intl.NumberFormat('ru-RU').format(total)} ${total === 1 ? 'script' : 'scripts'}`,
+  clearSearch: 'Show all scripts',
+  noImage: 'No Image',
+  noDescription: 'Описание отсутствует',
+  getScript: 'Get Script',
+  opening: 'Opening…',
+  empty: 'Scripts not found',
+  emptyHint: 'Nothing matches this search. Check the spelling or try the game’s name.',
+  emptyCatalogueHint: 'The catalogue is empty for now. New scripts appear here as soon as they are published.',
+  loadFailed: 'Не удалось загрузить скрипты',
+  loadFailedHint: 'Check your connection and try again.',
+  retry: 'Попробовать снова',
+  loadMore: 'Load More',
+  loadingMore: 'Loading more scripts…',
+  loadedMore: (count: number) => (count === 1 ? '1 more script loaded' : `${count} more scripts loaded`),
+  loading: 'Loading scripts…',
+  views: 'views',
+  listLabel: 'Scripts',
+  meta: {
+    description:
+      'Browse the latest Roblox scripts: auto-farms, loaders and game cheats, checked and updated daily. Open a script and copy its loader in one click.',
+    searchDescription: (q: string) => `Roblox scripts matching “${q}”: auto-farms, loaders and game cheats. Copy a loader in one click.`,
+  },
+} as const;

@@ -1,0 +1,37 @@
+/** Strings of the shared shell: navigation, footer, error pages. */
+export const common = {
+  nav: {
+    home: 'Home',
+    scripts: 'Scripts',
+    searchPlaceholder: 'Search scripts...',
+    searchLabel: 'Search scripts',
+    mainMenu: 'Main menu',
+    userMenu: 'User menu',
+    telegram: 'Telegram',
+    signOut: 'Sign out',
+    skipToContent: 'Skip to content',
+  },
+  footer: {
+    catalogue: 'Catalogue',
+    legal: 'Legal',
+    community: 'Community',
+    seo: 'Roblox scripts guide',
+    privacy: 'Privacy Policy',
+    terms: 'Terms of Service',
+    cookies: 'Cookie Policy',
+    telegram: 'Telegram',
+    video: 'YouTube',
+    developer: 'Developer',
+    contact: 'Contact',
+    rights: 'All rights reserved.',
+  },
+  notFound: {
+    title: 'Page not found',
+    text: 'The page you are looking for does not exist.',
+    home: 'Back to Home',
+  },
+  error: {
+    title: 'Something went wrong',
+    home: 'Back to Home',
+  },
+} as const;

@@ -1,0 +1,67 @@
+/** Script detail strings (SPEC.md sections 2 and 8); the exact SPEC.md texts are kept as they are. */
+export const detail = {
+  back: 'Back to scripts',
+  backPending: 'Loading scripts…',
+  loading: 'Loading script…',
+  imageAlt: (name: string) => `${name} — preview`,
+  created: 'Created',
+  views: 'Views',
+  getScript: 'Get Script',
+  stepsLabel: 'How to use it',
+  steps: ['Copy the loader from the Script tab', 'Open your executor in the game', 'Paste the loader and run it'],
+  tabsLabel: 'Script details',
+  tabDescription: 'Description',
+  tabScript: 'Script',
+  noDescription: 'Описание отсутствует',
+  scriptHint: 'Paste the loader into your executor while the game is running.',
+  loaderLabel: 'Loader',
+  copy: 'Copy',
+  copied: 'Copied',
+  copiedAnnouncement: 'Loader copied to the clipboard',
+  copyFailed: 'Could not copy automatically: select the text and copy it by hand.',
+  facts: 'Script facts',
+  telegramLabel: 'Telegram',
+  telegram: 'Join the channel',
+  videoLabel: 'Video',
+  video: 'Watch on YouTube',
+  faqHeading: 'Frequently asked questions',
+  faq: [
+    {
+      question: 'How do I get the script?',
+      answer: [
+        'Open the Script tab and press Copy: the loader goes straight to your clipboard. If the page asks you to join channels first, join each one and press Continue.',
+        'Then start the game, open your executor, paste the loader and run it. The script loads its latest version by itself, so you never need to come back for updates.',
+      ],
+    },
+    {
+      question: 'Why should I disable my adblocker?',
+      answer: [
+        'Some adblockers and privacy extensions block more than ads: they can hide the channel buttons, stop the Copy button from reaching your clipboard or keep the script text from loading.',
+        'We show no pop-ups and no redirects. If something on this page does not work, pause the blocker for this site, reload the page and try again.',
+      ],
+    },
+    {
+      question: 'Is this site safe?',
+      answer: [
+        'Yes. We never ask you to download a file, install an extension or enter your Roblox password: every script is plain text that you can read before you run it. We collect only anonymous usage statistics.',
+        'Keep in mind that any third-party script breaks Roblox’s rules and can get an account banned, so play on an alternative account. Our Terms of Service explain the risks.',
+      ],
+    },
+  ],
+  notFound: {
+    title: 'Script not found',
+    text: 'The requested script does not exist',
+    back: 'Return to list',
+  },
+  failed: {
+    title: 'Loading failed',
+    text: 'Failed to load scripts',
+    back: 'Back to list',
+    retry: 'Try again',
+  },
+  meta: {
+    fallbackDescription: (name: string) =>
+      `${name}: a free Roblox script. Copy the loader in one click and run it in your executor.`,
+    notFoundTitle: 'Script not found',
+  },
+} as const;

@@ -1,0 +1,72 @@
+import { useEffect } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { Toaster } from 'sonner';
+import { TOAST_DURATION_MS } from '../contract/constants.ts';
+import { messages } from './messages/index.ts';
+import type { Route } from './+types/root';
+import stylesheet from './app.css?url';
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { settings: context.settings };
+}
+
+// The settings never change while the app runs: navigations need not fetch them again.
+export function shouldRevalidate() {
+  return false;
+}
+
+export function links() {
+  return [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+}
+
+/**
+ * The stylesheet as a React 19 resource with a precedence: React then places it in <head> ahead of the
+ * module preloads, so the render-blocking CSS is requested first.
+ */
+function Stylesheet() {
+  return <link rel="stylesheet" href={stylesheet} precedence="default" />;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="ru">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Stylesheet />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-ink text-slate-100 antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  // A marker browser tests wait for: after it, event handlers are attached.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return (
+    <>
+      <Outlet />
+      <Toaster theme="dark" position="top-right" duration={TOAST_DURATION_MS} closeButton richColors />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto max-w-xl p-8 text-center">
+      <h1 className="text-2xl font-bold">{notFound ? messages.notFound.title : messages.error.title}</h1>
+      <a className="mt-4 inline-block text-violet-300 underline" href="/">
+        {messages.error.home}
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,25 @@
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+
+export default [
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
+  // Staff panels: rendered in the client, code-split away from the public pages.
+  route('moderator', 'routes/moderator/index.tsx'),
+  route('moderator/login', 'routes/moderator/login.tsx'),
+  route('moderator/dashboard', 'routes/moderator/panel.tsx', { id: 'moderator-dashboard' }),
+  route('moderator/scripts', 'routes/moderator/panel.tsx', { id: 'moderator-scripts' }),
+  route('admin', 'routes/admin/login.tsx'),
+  route('admin/dashboard', 'routes/admin/dashboard.tsx'),
+  layout('routes/public-layout.tsx', [
+    index('routes/home.tsx'),
+    route('info', 'routes/info.tsx'),
+    route('scripts', 'routes/scripts.tsx'),
+    route('scripts/:id', 'routes/script-detail.tsx'),
+    route('subscribe', 'routes/subscribe.tsx'),
+    route('privacy', 'routes/privacy.tsx'),
+    route('terms', 'routes/terms.tsx'),
+    route('cookies', 'routes/cookies.tsx'),
+    route('seo', 'routes/seo.tsx'),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,25 @@
+import { Cookie } from 'lucide-react';
+import { cookies } from '../content/legal.ts';
+import { CookiePreferences } from '../features/static/CookiePreferences.tsx';
+import { StaticHero, StaticMain } from '../features/static/LegalPage.tsx';
+import { staticPageMeta } from '../features/static/meta.ts';
+import { todayStamp } from '../features/static/today.ts';
+import type { Route } from './+types/cookies';
+
+/** Today's date, computed on the server in the configured zone (SPEC.md section 9: policy pages show it). */
+export function loader({ context }: Route.LoaderArgs) {
+  return { updated: todayStamp(context.settings.timeZone) };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return staticPageMeta(cookies, matches);
+}
+
+export default function Cookies({ loaderData }: Route.ComponentProps) {
+  return (
+    <StaticMain>
+      <StaticHero icon={Cookie} heading={cookies.heading} intro={cookies.intro} updated={loaderData.updated} />
+      <CookiePreferences />
+    </StaticMain>
+  );
+}

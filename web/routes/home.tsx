@@ -1,0 +1,60 @@
+import { ArrowRight, Gamepad2, Sparkles } from 'lucide-react';
+import { Link } from 'react-router';
+import { home } from '../content/marketing.ts';
+import { FeatureGrid } from '../features/landing/FeatureGrid.tsx';
+import { GameGrid } from '../features/landing/GameGrid.tsx';
+import { landingMeta } from '../features/landing/meta.ts';
+import { ClosingSection, CtaButton, focusRing, heroBackground, Section, StatStrip } from '../features/landing/ui.tsx';
+import { cn } from '../lib/cn.ts';
+import type { Route } from './+types/home';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return landingMeta(home.meta, '/', matches);
+}
+
+/** Landing variant A (DESIGN.md 2.1). All copy comes from web/content/marketing.ts. */
+export default function Home() {
+  const { hero, stats, features, games, closing } = home;
+  return (
+    // The marketing copy is English while the site's default language is Russian.
+    <main lang="en">
+      <section aria-labelledby="hero-title" className={cn('relative overflow-hidden', heroBackground)}>
+        <div className="mx-auto max-w-4xl px-4 pb-14 pt-16 text-center sm:pb-20 sm:pt-24">
+          <p className="inline-flex items-center gap-2 rounded-full border border-violet-400/30 bg-violet-500/10 px-4 py-1.5 text-sm font-semibold text-violet-200">
+            <Sparkles aria-hidden className="h-4 w-4" />
+            {hero.badge}
+          </p>
+          <h1 id="hero-title" className="mt-6 text-4xl font-extrabold tracking-tight text-white sm:text-5xl lg:text-6xl">
+            {hero.title}
+          </h1>
+          <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-300 sm:text-xl">{hero.subtitle}</p>
+          <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row">
+            <CtaButton link={hero.primary} icon={Gamepad2} />
+            <CtaButton link={hero.secondary} variant="secondary" />
+          </div>
+        </div>
+      </section>
+
+      <StatStrip id="stats" heading={stats.heading} items={stats.items} />
+
+      <Section id="features" intro={features}>
+        <FeatureGrid cards={features.cards} />
+      </Section>
+
+      <Section id="games" intro={games} className="pt-0 sm:pt-0">
+        <GameGrid games={games.list} online={games.online} viewScripts={games.viewScripts} viewScriptsFor={games.viewScriptsFor} />
+        <p className="mt-8 text-center">
+          <Link
+            to={games.viewAll.to}
+            className={cn('inline-flex items-center gap-2 rounded-md font-semibold text-violet-300 hover:text-violet-200', focusRing)}
+          >
+            {games.viewAll.label}
+            <ArrowRight aria-hidden className="h-4 w-4" />
+          </Link>
+        </p>
+      </Section>
+
+      <ClosingSection id="closing" content={closing} />
+    </main>
+  );
+}

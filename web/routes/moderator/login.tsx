@@ -1,0 +1,35 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { LoginForm } from '../../features/moderator/components/LoginForm.tsx';
+import { DEACTIVATED_REASON } from '../../features/moderator/session.ts';
+import { messages } from '../../messages/index.ts';
+import type { Route } from './+types/login';
+
+const t = messages.moderator.login;
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: messages.moderator.meta.login }, { name: 'robots', content: 'noindex, nofollow' }];
+}
+
+/**
+ * /moderator/login (SPEC.md section 2). Rendered on the server like any page (it needs no token);
+ * `?from=` is where to go after logging in, `?reason=deactivated` says the account was removed.
+ */
+export default function ModeratorLogin() {
+  const [params] = useSearchParams();
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center px-4 py-10">
+      <div className="w-full max-w-sm">
+        <div className="rounded-2xl border border-white/10 bg-panel p-6 shadow-2xl shadow-black/40 sm:p-8">
+          <h1 className="text-2xl font-extrabold tracking-tight text-white">{t.heading}</h1>
+          <p className="mb-6 mt-2 text-sm text-slate-300">{t.intro}</p>
+          <LoginForm from={params.get('from')} deactivated={params.get('reason') === DEACTIVATED_REASON} />
+        </div>
+        <Link to="/" className="mx-auto mt-6 flex w-fit items-center gap-2 rounded text-sm text-slate-300 hover:text-white">
+          <ArrowLeft aria-hidden className="h-4 w-4" />
+          {t.backToSite}
+        </Link>
+      </div>
+    </main>
+  );
+}

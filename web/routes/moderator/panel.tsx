@@ -1,0 +1,40 @@
+import { replace } from 'react-router';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { ModeratorPanel } from '../../features/moderator/components/ModeratorPanel.tsx';
+import { loginPath, locationString, moderatorToken } from '../../features/moderator/session.ts';
+import { StaffQueryProvider } from '../../features/staff/query-client.tsx';
+import { messages } from '../../messages/index.ts';
+import type { Route } from './+types/panel';
+
+const t = messages.moderator;
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: t.meta.panel }, { name: 'robots', content: 'noindex, nofollow' }];
+}
+
+/**
+ * The moderator guard (SPEC.md section 4): without a token, the login page, carrying where the
+ * moderator was going. The token is in localStorage, so the guard and the panel run in the browser
+ * only: the server renders the fallback. Serves both /moderator/dashboard and /moderator/scripts.
+ */
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  if (!moderatorToken()) return replace(loginPath(locationString(new URL(request.url))));
+  return null;
+}
+
+export function HydrateFallback() {
+  return (
+    <main className="flex min-h-screen items-center justify-center text-slate-300">
+      <Spinner label={t.panel.checking} className="h-8 w-8" />
+    </main>
+  );
+}
+
+export default function ModeratorPanelRoute() {
+  // One query client per panel mount (the public pages never load TanStack Query).
+  return (
+    <StaffQueryProvider>
+      <ModeratorPanel />
+    </StaffQueryProvider>
+  );
+}

@@ -1,0 +1,24 @@
+import { ShieldCheck } from 'lucide-react';
+import { privacy } from '../content/legal.ts';
+import { LegalSections, StaticHero, StaticMain } from '../features/static/LegalPage.tsx';
+import { staticPageMeta } from '../features/static/meta.ts';
+import { todayStamp } from '../features/static/today.ts';
+import type { Route } from './+types/privacy';
+
+/** Today's date, computed on the server in the configured zone (SPEC.md section 9: policy pages show it). */
+export function loader({ context }: Route.LoaderArgs) {
+  return { updated: todayStamp(context.settings.timeZone) };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return staticPageMeta(privacy, matches);
+}
+
+export default function Privacy({ loaderData }: Route.ComponentProps) {
+  return (
+    <StaticMain>
+      <StaticHero icon={ShieldCheck} heading={privacy.heading} intro={privacy.intro} updated={loaderData.updated} />
+      <LegalSections sections={privacy.sections} />
+    </StaticMain>
+  );
+}

@@ -1,0 +1,58 @@
+import { data, isRouteErrorResponse, useLocation, useNavigation } from 'react-router';
+import { useDelayedFlag } from '../features/catalogue/navigation.ts';
+import { publicOrigin, rootSettings } from '../features/catalogue/seo.ts';
+import { errorMeta, scriptMeta } from '../features/script-detail/meta.ts';
+import { BackToCatalogue, ScriptDetail, ScriptDetailSkeleton } from '../features/script-detail/ScriptDetail.tsx';
+import { ScriptLoadFailed, ScriptNotFound } from '../features/script-detail/states.tsx';
+import { SiteGate } from '../features/subscriptions/SiteGate.tsx';
+import { messages } from '../messages/index.ts';
+import type { Route } from './+types/script-detail';
+
+const MAX_ID = 2_147_483_647;
+
+/** A path id is plain digits naming a positive 32-bit integer; anything else names no script. */
+function parseId(raw: string | undefined): number | undefined {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return id >= 1 && id <= MAX_ID ? id : undefined;
+}
+
+/** The script, its required channels and the site channels; an unknown or malformed id is HTTP 404. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  if (id === undefined) throw data(null, { status: 404 });
+  const script = await context.catalogue.get(id);
+  if (!script) throw data(null, { status: 404 });
+  const [channels, siteChannels] = await Promise.all([context.catalogue.channels(id), context.siteChannels()]);
+  return { script, channels, siteChannels, origin: publicOrigin(context.settings.siteUrl, request.url) };
+}
+
+export function meta({ data: loaded, error, matches }: Route.MetaArgs) {
+  const siteName = rootSettings(matches)?.siteName ?? '';
+  if (!loaded) {
+    const missing = !error || (isRouteErrorResponse(error) && error.status === 404);
+    return errorMeta(missing ? messages.detail.notFound.title : messages.detail.failed.title, siteName);
+  }
+  return scriptMeta(loaded.script, loaded.origin, siteName);
+}
+
+/** /scripts/{id} (SPEC.md section 2 "Script detail"), behind the site-wide and per-script gates. */
+export default function ScriptDetailPage({ loaderData }: Route.ComponentProps) {
+  const { script, channels, siteChannels } = loaderData;
+  const location = useLocation();
+  const navigation = useNavigation();
+  const target = navigation.state === 'loading' ? navigation.location.pathname : undefined;
+  const openingAnother = useDelayedFlag(target !== undefined && target !== location.pathname && /^\/scripts\/[^/]+$/.test(target));
+
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+      <SiteGate siteChannels={siteChannels} />
+      <BackToCatalogue />
+      {openingAnother ? <ScriptDetailSkeleton /> : <ScriptDetail key={script.id} script={script} channels={channels} />}
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return isRouteErrorResponse(error) && error.status === 404 ? <ScriptNotFound /> : <ScriptLoadFailed />;
+}

@@ -1,0 +1,126 @@
+import { Link, useLocation, useNavigation, useRevalidator } from 'react-router';
+import { CATALOGUE_FIRST_PAGE } from '../../contract/constants.ts';
+import { searchTextSchema } from '../../contract/scripts.ts';
+import { CatalogueResults } from '../features/catalogue/CatalogueResults.tsx';
+import { ScriptCardSkeleton } from '../features/catalogue/ScriptCard.tsx';
+import { useDelayedFlag } from '../features/catalogue/navigation.ts';
+import { publicOrigin, rootSettings } from '../features/catalogue/seo.ts';
+import { LoadError } from '../features/catalogue/states.tsx';
+import { cn } from '../lib/cn.ts';
+import { useSettings } from '../lib/settings.ts';
+import { messages } from '../messages/index.ts';
+import type { Route } from './+types/scripts';
+
+const t = messages.catalogue;
+
+/** The first CATALOGUE_FIRST_PAGE cards, rendered on the server; q is trimmed, blank means no search. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const parsed = searchTextSchema.safeParse(url.searchParams.get('q') ?? undefined);
+  const q = parsed.success ? parsed.data : undefined;
+  const page = await context.catalogue.list({ limit: CATALOGUE_FIRST_PAGE, offset: 0, q });
+  return { page, q: q ?? '', origin: publicOrigin(context.settings.siteUrl, request.url) };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  const settings = rootSettings(matches);
+  const q = data?.q ?? '';
+  const title = q ? `${t.resultsFor(q)} — ${t.heading}` : t.heading;
+  const description = q ? t.meta.searchDescription(q) : t.meta.description;
+  const tags: Route.MetaDescriptors = [
+    { title },
+    { name: 'description', content: description },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { name: 'twitter:card', content: 'summary' },
+  ];
+  if (settings?.siteName) tags.push({ property: 'og:site_name', content: settings.siteName });
+  if (data?.origin) {
+    // Search results are not a page of their own: the canonical is the catalogue.
+    const url = `${data.origin}/scripts`;
+    tags.push({ tagName: 'link', rel: 'canonical', href: url }, { property: 'og:url', content: url });
+  }
+  if (q) tags.push({ name: 'robots', content: 'noindex, follow' });
+  return tags;
+}
+
+function Heading({ q, total }: { q: string; total?: number }) {
+  return (
+    <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div>
+        <h1 className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl">{t.heading}</h1>
+        {q ? (
+          <p className="mt-2 text-slate-300">
+            <span className="font-medium text-white">{t.resultsFor(q)}</span>
+            <span aria-hidden> · </span>
+            <Link to="/scripts" className="text-violet-300 underline-offset-4 hover:text-violet-200 hover:underline">
+              {t.clearSearch}
+            </Link>
+          </p>
+        ) : (
+          <p className="mt-2 max-w-2xl text-slate-300">{t.intro}</p>
+        )}
+      </div>
+      {total !== undefined && total > 0 ? (
+        <p className="shrink-0 self-start rounded-full bg-white/5 px-3 py-1 text-sm text-slate-300 ring-1 ring-white/10 sm:self-auto">{t.count(total)}</p>
+      ) : null}
+    </header>
+  );
+}
+
+function GridSkeleton({ count }: { count: number }) {
+  return (
+    <div className="mt-8">
+      <p role="status" className="sr-only">
+        {t.loading}
+      </p>
+      <ul aria-hidden className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+        {Array.from({ length: count }, (_, index) => (
+          <li key={index}>
+            <ScriptCardSkeleton />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** /scripts: Latest Roblox Scripts (SPEC.md section 2 "Catalogue"). */
+export default function Scripts({ loaderData }: Route.ComponentProps) {
+  const { timeZone } = useSettings();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const { page, q } = loaderData;
+  // A new search (or a repeat visit) is loading: its cards are not known yet, so show their shape.
+  // A fast (cached) answer just dims the list for a moment; a slow one shows a skeleton.
+  const searching = navigation.state === 'loading' && navigation.location.pathname === '/scripts';
+  const showSkeleton = useDelayedFlag(searching);
+  const pendingQ = showSkeleton ? (new URLSearchParams(navigation.location?.search ?? '').get('q') ?? '').trim() : q;
+
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10">
+      <Heading q={pendingQ} total={showSkeleton ? undefined : page.total} />
+      {showSkeleton ? (
+        <GridSkeleton count={CATALOGUE_FIRST_PAGE} />
+      ) : (
+        <div className={cn('transition-opacity duration-150', searching && 'opacity-60')}>
+          <CatalogueResults key={location.key} page={page} q={q} timeZone={timeZone} />
+        </div>
+      )}
+    </main>
+  );
+}
+
+/** A failed first page: the same heading, Не удалось загрузить скрипты and a retry that re-runs the loader. */
+export function ErrorBoundary() {
+  const revalidator = useRevalidator();
+  const location = useLocation();
+  const q = (new URLSearchParams(location.search).get('q') ?? '').trim();
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10">
+      <Heading q={q} />
+      <LoadError className="mt-12" onRetry={() => void revalidator.revalidate()} retrying={revalidator.state === 'loading'} />
+    </main>
+  );
+}

@@ -1,0 +1,104 @@
+import { Check, ExternalLink, Send } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { safeExternalUrl, safeReturnPath } from '../features/subscriptions/site-subscription.ts';
+import { recordSiteSubscription } from '../features/subscriptions/subscription-storage.ts';
+import { messages } from '../messages/index.ts';
+import type { Route } from './+types/subscribe';
+
+/** The /subscribe list (DESIGN.md 2.6): the site channels the site-wide gate asks for. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { channels: await context.siteChannels() };
+}
+
+export function meta() {
+  const t = messages.subscriptions.page;
+  return [{ title: t.title }, { name: 'description', content: t.metaDescription }, { name: 'robots', content: 'noindex' }];
+}
+
+/**
+ * SPEC.md "Subscribe page": each channel goes from not joined to joined when its Join link is used
+ * (component state only); Continue, enabled once all are joined, records the subscription and goes
+ * back to `from` (a same-site path, else /scripts), replacing this entry in history.
+ */
+export default function Subscribe({ loaderData }: Route.ComponentProps) {
+  const t = messages.subscriptions.page;
+  const { channels } = loaderData;
+  const [joined, setJoined] = useState<ReadonlySet<number>>(() => new Set());
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+
+  const joinedCount = channels.filter((channel) => joined.has(channel.id)).length;
+  // A channel without a safe link (the API only stores https) cannot be joined, so it cannot block.
+  const complete = channels.every((channel) => joined.has(channel.id) || !safeExternalUrl(channel.url));
+
+  const onContinue = () => {
+    recordSiteSubscription(channels);
+    void navigate(safeReturnPath(searchParams.get('from')), { replace: true });
+  };
+
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-10 sm:py-16">
+      <div className="flex flex-col items-center text-center">
+        <span className="flex size-14 items-center justify-center rounded-full bg-violet-600/20 text-violet-300">
+          <Send className="size-7" aria-hidden="true" />
+        </span>
+        <h1 className="mt-4 text-3xl font-bold sm:text-4xl">{t.title}</h1>
+        <p className="mt-3 text-slate-300">{channels.length === 0 ? t.empty : t.intro}</p>
+      </div>
+
+      {channels.length > 0 && (
+        <ul aria-label={t.channelsLabel} className="mt-8 space-y-3">
+          {channels.map((channel) => {
+            const isJoined = joined.has(channel.id);
+            const href = safeExternalUrl(channel.url);
+            return (
+              <li key={channel.id} className="flex flex-col gap-3 rounded-xl bg-panel p-4 ring-1 ring-white/10 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <p className="font-semibold">{channel.name}</p>
+                  <p className="truncate text-sm text-slate-400">{channel.url}</p>
+                </div>
+                {href && (
+                  <a
+                    href={href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    onClick={() => setJoined((previous) => new Set(previous).add(channel.id))}
+                    className={
+                      isJoined
+                        ? 'inline-flex shrink-0 items-center justify-center gap-2 rounded-lg bg-emerald-600/20 px-4 py-2 text-sm font-semibold text-emerald-300 ring-1 ring-emerald-500/40 hover:bg-emerald-600/30 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400'
+                        : 'inline-flex shrink-0 items-center justify-center gap-2 rounded-lg bg-violet-600 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400'
+                    }
+                  >
+                    {isJoined ? <Check className="size-4" aria-hidden="true" /> : <ExternalLink className="size-4" aria-hidden="true" />}
+                    {isJoined ? t.joined : t.join}
+                    <span className="sr-only">
+                      {' '}
+                      {channel.name} {messages.subscriptions.newTab}
+                    </span>
+                  </a>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <div className="mt-8 flex flex-col items-center gap-3">
+        {channels.length > 0 && (
+          <p role="status" aria-live="polite" className="text-sm text-slate-300">
+            {complete ? t.allJoined : t.progress(joinedCount, channels.length)}
+          </p>
+        )}
+        <button
+          type="button"
+          disabled={!complete}
+          onClick={onContinue}
+          className="w-full rounded-lg bg-violet-600 px-6 py-3 font-semibold text-white hover:bg-violet-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed disabled:bg-slate-700 disabled:text-slate-400 sm:w-auto sm:min-w-48"
+        >
+          {t.continue}
+        </button>
+      </div>
+    </main>
+  );
+}

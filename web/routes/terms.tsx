@@ -1,0 +1,24 @@
+import { FileText } from 'lucide-react';
+import { terms } from '../content/legal.ts';
+import { LegalSections, StaticHero, StaticMain } from '../features/static/LegalPage.tsx';
+import { staticPageMeta } from '../features/static/meta.ts';
+import { todayStamp } from '../features/static/today.ts';
+import type { Route } from './+types/terms';
+
+/** Today's date, computed on the server in the configured zone (SPEC.md section 9: policy pages show it). */
+export function loader({ context }: Route.LoaderArgs) {
+  return { updated: todayStamp(context.settings.timeZone) };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return staticPageMeta(terms, matches);
+}
+
+export default function Terms({ loaderData }: Route.ComponentProps) {
+  return (
+    <StaticMain>
+      <StaticHero icon={FileText} heading={terms.heading} intro={terms.intro} updated={loaderData.updated} />
+      <LegalSections sections={terms.sections} />
+    </StaticMain>
+  );
+}
