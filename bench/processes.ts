@@ -70,7 +70,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the real server (node --import tsx server/main.ts) on the catalogue and waits for /api/health. */
+/** Starts the real server as `npm start` does (node build/app/main.mjs) on the catalogue; waits for /api/health. */
 export async function startServer(dataDir: string): Promise<{ server: Managed; url: string }> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -83,7 +83,7 @@ export async function startServer(dataDir: string): Promise<{ server: Managed; u
     LOG_LEVEL: 'warn',
   };
   delete env.DATABASE_URL; // always the benchmark's SQLite file
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const proc = spawn(process.execPath, ['build/app/main.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const server = new Managed('server', proc);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;

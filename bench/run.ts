@@ -79,11 +79,23 @@ function scenarios(count: number): Scenario[] {
   ];
 }
 
+/** The benchmark measures the production bundle that `npm start` runs (build/app/main.mjs). */
 function ensureBuild(force: boolean) {
-  if (!force && fs.existsSync(path.join(ROOT, 'build', 'server', 'index.js'))) return;
-  console.log('Building the web app (npx react-router build)…');
-  const result = spawnSync('npx', ['react-router', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`react-router build failed (exit ${result.status})`);
+  if (!force && fs.existsSync(path.join(ROOT, 'build', 'app', 'main.mjs'))) return;
+  console.log('Building (npm run build)…');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status})`);
+}
+
+/** Replaces the page but keeps the block that bench/web.ts owns (between its markers). */
+function writePerformancePage(file: string, page: string) {
+  const start = '<!-- web-budgets:start -->';
+  const end = '<!-- web-budgets:end -->';
+  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const from = current.indexOf(start);
+  const to = current.indexOf(end);
+  const kept = from !== -1 && to > from ? `\n${current.slice(from, to + end.length)}\n` : '';
+  fs.writeFileSync(file, page.trimEnd() + '\n' + kept);
 }
 
 /** Fetches the real server's answer once; it becomes the raw server's fixture. */
@@ -166,7 +178,7 @@ async function main() {
 
   console.log(terminal(report));
   const docs = path.join(ROOT, 'docs', 'performance.md');
-  fs.writeFileSync(docs, markdown(report, `npm run bench${args.length > 0 ? ` -- ${args.join(' ')}` : ''}`));
+  writePerformancePage(docs, markdown(report, `npm run bench${args.length > 0 ? ` -- ${args.join(' ')}` : ''}`));
   console.log(`\nWrote ${path.relative(ROOT, docs)}`);
 }
 

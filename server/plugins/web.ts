@@ -100,7 +100,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       }
       const response = await handle(toWebRequest(request, reply), options.loadContext(request));
       if (request.method === 'GET' && response.status === 200) options.onPage?.(request, pathnameOf(request.url));
-      if (cacheable && response.status < 500 && !response.headers.has('set-cookie')) {
+      if (cacheable && response.status < 500 && storable(response.headers)) {
         const headers = [...response.headers].filter(([name]) => name !== 'content-length' && name !== 'content-encoding');
         const page: CachedPage = { status: response.status, headers, body: await response.text() };
         cache.set(key, page);
@@ -109,6 +109,11 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       return sendResponse(reply, response);
     });
   });
+}
+
+/** Pages that set a cookie or ask not to be stored (today's date on the policy pages) stay out of the cache. */
+function storable(headers: Headers): boolean {
+  return !headers.has('set-cookie') && !/no-cache|no-store|private/i.test(headers.get('cache-control') ?? '');
 }
 
 function pathnameOf(url: string): string {

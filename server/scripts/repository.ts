@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { foldSearchText, searchCondition, searchTextOf } from '../db/search.ts';
-import type { ChannelRow, ScriptRow } from '../db/types.ts';
+import type { ChannelRow, Database, ScriptRow } from '../db/types.ts';
 
 export interface ListOptions {
   limit: number;
@@ -43,6 +43,25 @@ export interface ViewMark {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Replaces a script's channels, keeping the rows (and ids) of channels that stay: visitors' gate
+ * flags are stored per channel id, so an unchanged channel must not ask them to subscribe again.
+ */
+async function replaceChannels(trx: Kysely<Database>, scriptId: number, channels: { name: string; url: string }[]) {
+  const existing = await trx.selectFrom('script_channels').select(['id', 'name', 'url']).where('script_id', '=', scriptId).orderBy('position').execute();
+  const unclaimed = [...existing];
+  const kept: { id: number; position: number }[] = [];
+  const added: { script_id: number; name: string; url: string; position: number }[] = [];
+  channels.forEach((channel, position) => {
+    const index = unclaimed.findIndex((row) => row.name === channel.name && row.url === channel.url);
+    if (index === -1) added.push({ script_id: scriptId, name: channel.name, url: channel.url, position });
+    else kept.push({ id: Number(unclaimed.splice(index, 1)[0]?.id), position });
+  });
+  if (unclaimed.length > 0) await trx.deleteFrom('script_channels').where('id', 'in', unclaimed.map((row) => row.id)).execute();
+  for (const { id, position } of kept) await trx.updateTable('script_channels').set({ position }).where('id', '=', id).execute();
+  if (added.length > 0) await trx.insertInto('script_channels').values(added).execute();
+}
 
 /** All SQL about scripts and their channels. */
 export class ScriptRepository {
@@ -150,15 +169,7 @@ export class ScriptRepository {
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      if (patch.channels) {
-        await trx.deleteFrom('script_channels').where('script_id', '=', id).execute();
-        if (patch.channels.length > 0) {
-          await trx
-            .insertInto('script_channels')
-            .values(patch.channels.map((channel, position) => ({ script_id: id, name: channel.name, url: channel.url, position })))
-            .execute();
-        }
-      }
+      if (patch.channels) await replaceChannels(trx, id, patch.channels);
       return row;
     });
   }

@@ -181,4 +181,18 @@ describe.each(dialects)('server-rendered pages on %s', (dialect) => {
       expect(response.headers['x-frame-options'], url).toBeDefined();
     }
   });
+
+  it('keeps the dated policy pages out of the HTML cache, so their date follows the calendar', async () => {
+    ctx.services.cache.invalidate();
+    await page('/seo');
+    const afterSeo = ctx.services.cache.size;
+    // /seo has no date: it is stored, which shows the cache is on in this app.
+    expect(afterSeo).toBeGreaterThan(0);
+    for (const url of ['/privacy', '/terms', '/cookies', '/privacy.data']) {
+      const { response } = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(ctx.services.cache.size, url).toBe(afterSeo);
+    }
+  });
 });

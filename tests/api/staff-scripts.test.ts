@@ -282,6 +282,20 @@ describe.each(dialects)('staff script management on %s', (dialect) => {
       expect(response.json()).toMatchObject({ playsname: script.playsname, description: script.description, loadstring: script.loadstring });
     });
 
+    it('PATCH with channels[] keeps the ids of channels that stay, so visitors need not subscribe again', async () => {
+      const script = await createAs(admin, '/api/ac', { channels: ['@stays, goes, @moves'] });
+      const before = new Map(script.channels.map((c) => [c.name, c.id]));
+      const response = await as(admin, 'PATCH', `/api/update-script/${script.id}`, scriptForm({ channels: ['moves, @stays, fresh'] }));
+      expect(response.statusCode).toBe(200);
+      const after = (response.json() as StaffScriptBody).channels;
+      expect(after.map((c) => c.name)).toEqual(['moves', 'stays', 'fresh']);
+      expect(after[0]?.id).toBe(before.get('moves'));
+      expect(after[1]?.id).toBe(before.get('stays'));
+      expect([...before.values()]).not.toContain(after[2]?.id);
+      const publicChannels = (await ctx.app.inject({ method: 'GET', url: `/api/scripts/${script.id}/channels` })).json();
+      expect(publicChannels).toEqual(after.map(({ id, name, url }) => ({ id, name, url })));
+    });
+
     it('PATCH with a new image replaces the files: the old ones go, the new ones are served immutable', async () => {
       const script = await createAs(admin, '/api/ac', { image: await pngImage() });
       const oldKey = imageKeyOf(script.image);

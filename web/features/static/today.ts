@@ -21,3 +21,9 @@ export function todayStamp(timeZone: string, now: Date = new Date()): DateStamp 
   const part = (type: Intl.DateTimeFormatPartTypes) => formatter.formatToParts(now).find((p) => p.type === type)?.value ?? '';
   return { text: formatDate(now.toISOString(), timeZone), iso: `${part('year')}-${part('month')}-${part('day')}` };
 }
+
+/**
+ * Headers of a page that shows today's date: `no-cache` keeps it out of the server's HTML cache
+ * (server/plugins/web.ts) and makes browsers revalidate, so the date never outlives its day.
+ */
+export const DATED_PAGE_HEADERS = { 'Cache-Control': 'no-cache' } as const;

@@ -76,6 +76,9 @@ export function readAnswer<T>(status: number, text: string, schema?: z.ZodType<T
   return parsed.data;
 }
 
+/** Uploads may carry a 5 MB image over a slow line, so they get longer than other calls. */
+export const UPLOAD_TIMEOUT_MS = 120_000;
+
 /**
  * Multipart upload with progress (fetch cannot report upload progress): same errors as apiRequest.
  */
@@ -86,6 +89,7 @@ export function uploadRequest<T>(
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(options.method, path);
+    xhr.timeout = UPLOAD_TIMEOUT_MS;
     if (options.token) xhr.setRequestHeader('authorization', `Bearer ${options.token}`);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);

@@ -4,7 +4,9 @@ import { cn } from '../../../lib/cn.ts';
 
 /** A script's image in a table: a placeholder when it is missing or fails to load (SPEC.md). */
 export function Thumbnail({ src, className }: { src: string | null; className?: string }) {
-  const [failed, setFailed] = useState(false);
+  // Remembers which src failed, so a new image (after an edit) gets its own chance to load.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const failed = src !== null && failedSrc === src;
   const box = cn('aspect-video shrink-0 overflow-hidden rounded-md bg-slate-800', className);
   if (!src || failed) {
     return (
@@ -15,7 +17,7 @@ export function Thumbnail({ src, className }: { src: string | null; className?: 
   }
   return (
     <div className={box}>
-      <img src={src} alt="" loading="lazy" width={96} height={54} className="h-full w-full object-cover" onError={() => setFailed(true)} />
+      <img src={src} alt="" loading="lazy" width={96} height={54} className="h-full w-full object-cover" onError={() => setFailedSrc(src)} />
     </div>
   );
 }
