@@ -44,7 +44,7 @@ const MARK_END = '<!-- web-budgets:end -->';
 /** Strings that only the staff panels use (SPEC.md's storage keys of the panels and the moderator login). */
 const PANEL_MARKERS = ['adminToken', 'moderatorToken', 'Вход для модератора'];
 /** Sources of the staff panels, relative to web/; everything else under web/ is public. */
-const PANEL_SOURCES = [/^routes\/admin\//, /^routes\/moderator\//, /^features\/(admin|moderator|staff)\//, /^messages\/(admin|moderator)\.ts$/];
+const PANEL_SOURCES = [/^routes\/admin\//, /^routes\/moderator\//, /^features\/(admin|moderator|staff)\//, /^messages\/(admin|moderator|staff)\.ts$/];
 const PANEL_PATH = /^(admin|moderator)(\/|$)/;
 const CACHE = path.join(ROOT, 'bench', '.cache', 'web');
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { messages } from '../../messages/index.ts';
+import { messages } from '../../messages/staff.ts';
 import { ApiError } from '../staff/api/client.ts';
 
 const v = messages.moderator.validation;

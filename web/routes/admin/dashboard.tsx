@@ -7,7 +7,7 @@ import { useHydrated } from '../../features/admin/lib/hooks.ts';
 import { AdminSessionProvider } from '../../features/admin/session.tsx';
 import { tokens } from '../../features/staff/api/auth-storage.ts';
 import { StaffQueryProvider } from '../../features/staff/query-client.tsx';
-import { messages } from '../../messages/index.ts';
+import { messages } from '../../messages/staff.ts';
 
 export function meta() {
   return [{ title: messages.admin.meta.dashboardTitle }, { name: 'robots', content: 'noindex, nofollow' }];

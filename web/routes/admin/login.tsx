@@ -1,7 +1,7 @@
 import { AdminLogin } from '../../features/admin/components/AdminLogin.tsx';
 import { FullPageSpinner } from '../../features/admin/components/FullPageSpinner.tsx';
 import { useHydrated } from '../../features/admin/lib/hooks.ts';
-import { messages } from '../../messages/index.ts';
+import { messages } from '../../messages/staff.ts';
 
 export function meta() {
   return [{ title: messages.admin.meta.loginTitle }, { name: 'robots', content: 'noindex, nofollow' }];

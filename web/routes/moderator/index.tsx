@@ -1,7 +1,7 @@
 import { replace } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { loginPath, locationString, moderatorToken, PANEL_PATH } from '../../features/moderator/session.ts';
-import { messages } from '../../messages/index.ts';
+import { messages } from '../../messages/staff.ts';
 import type { Route } from './+types/index';
 
 const t = messages.moderator;

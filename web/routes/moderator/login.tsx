@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { LoginForm } from '../../features/moderator/components/LoginForm.tsx';
 import { DEACTIVATED_REASON } from '../../features/moderator/session.ts';
-import { messages } from '../../messages/index.ts';
+import { messages } from '../../messages/staff.ts';
 import type { Route } from './+types/login';
 
 const t = messages.moderator.login;

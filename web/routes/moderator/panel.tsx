@@ -3,7 +3,7 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { ModeratorPanel } from '../../features/moderator/components/ModeratorPanel.tsx';
 import { loginPath, locationString, moderatorToken } from '../../features/moderator/session.ts';
 import { StaffQueryProvider } from '../../features/staff/query-client.tsx';
-import { messages } from '../../messages/index.ts';
+import { messages } from '../../messages/staff.ts';
 import type { Route } from './+types/panel';
 
 const t = messages.moderator;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Film, Radio, Users } from 'lucide-react';
 import { useSearchParams, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { messages } from '../../../messages/index.ts';
+import { messages } from '../../../messages/staff.ts';
 import { tokens } from '../../staff/api/auth-storage.ts';
 import { PanelShell } from '../../staff/components/PanelShell.tsx';
 import { checkAdminToken, logoutAdmin } from '../auth/api.ts';

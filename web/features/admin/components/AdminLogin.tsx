@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { adminLoginSchema } from '../../../../contract/index.ts';
 import { Button } from '../../../components/ui/Button.tsx';
-import { messages } from '../../../messages/index.ts';
+import { messages } from '../../../messages/staff.ts';
 import { ApiError, errorText } from '../../staff/api/client.ts';
 import { tokens } from '../../staff/api/auth-storage.ts';
 import { checkAdminToken, loginAdmin, type AdminLoginInput } from '../auth/api.ts';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ApiError, errorText } from '../../staff/api/client.ts';
-import { messages } from '../../../messages/index.ts';
+import { messages } from '../../../messages/staff.ts';
 
 const t = messages.admin.common;
 

@@ -1,4 +1,4 @@
-import { messages } from '../../../messages/index.ts';
+import { messages } from '../../../messages/staff.ts';
 
 /** Tables from here up; below it, lists of cards (the sidebar still takes 240 px above 640 px). */
 export const WIDE_QUERY = '(min-width: 1024px)';

@@ -5,7 +5,7 @@ import { TABLE_PAGE_SIZE } from '../../../../contract/index.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useSettings } from '../../../lib/settings.ts';
-import { messages } from '../../../messages/index.ts';
+import { messages } from '../../../messages/staff.ts';
 import { ConfirmDialog } from '../../staff/components/ConfirmDialog.tsx';
 import { Pagination } from '../../staff/components/Pagination.tsx';
 import { ErrorBanner } from '../components/ErrorBanner.tsx';

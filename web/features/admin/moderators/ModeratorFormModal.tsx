@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { type CreateModerator, createModeratorSchema } from '../../../../contract/index.ts';
 import { Button } from '../../../components/ui/Button.tsx';
-import { messages } from '../../../messages/index.ts';
+import { messages } from '../../../messages/staff.ts';
 import { ApiError } from '../../staff/api/client.ts';
 import { Modal } from '../../staff/components/Modal.tsx';
 import { ErrorBanner } from '../components/ErrorBanner.tsx';

@@ -5,7 +5,7 @@ import { type StaffScript, TABLE_DESCRIPTION_CLIP, TABLE_PAGE_SIZE } from '../..
 import { Button } from '../../../components/ui/Button.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useSettings } from '../../../lib/settings.ts';
-import { messages } from '../../../messages/index.ts';
+import { messages } from '../../../messages/staff.ts';
 import { ConfirmDialog } from '../../staff/components/ConfirmDialog.tsx';
 import { Pagination } from '../../staff/components/Pagination.tsx';
 import { Thumbnail } from '../../staff/components/Thumbnail.tsx';

@@ -1,5 +1,5 @@
 import { type Channel, SCRIPT_LIMITS, scriptFieldsPatchSchema, scriptFieldsSchema } from '../../../../contract/index.ts';
-import { messages } from '../../../messages/index.ts';
+import { messages } from '../../../messages/staff.ts';
 import { type FieldErrors, zodFieldErrors } from '../lib/errors.ts';
 
 /** The admin script modal's fields (SPEC.md sections 2 and 3; DESIGN.md 2.4 adds Channels). */

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { type Channel, type SiteChannelInput, siteChannelInputSchema } from '../../../../contract/index.ts';
 import { Button } from '../../../components/ui/Button.tsx';
-import { messages } from '../../../messages/index.ts';
+import { messages } from '../../../messages/staff.ts';
 import { ConfirmDialog } from '../../staff/components/ConfirmDialog.tsx';
 import { ErrorBanner } from '../components/ErrorBanner.tsx';
 import { InputField } from '../components/Field.tsx';

@@ -3,7 +3,7 @@ import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'r
 import { toast } from 'sonner';
 import { scriptFieldsSchema } from '../../../../contract/script-form.ts';
 import { Button } from '../../../components/ui/Button.tsx';
-import { messages } from '../../../messages/index.ts';
+import { messages } from '../../../messages/staff.ts';
 import { errorText } from '../../staff/api/client.ts';
 import { Modal } from '../../staff/components/Modal.tsx';
 import { isUnauthorized, useCreateScript } from '../api.ts';

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { moderatorLoginSchema } from '../../../../contract/staff.ts';
 import { Button } from '../../../components/ui/Button.tsx';
-import { messages } from '../../../messages/index.ts';
+import { messages } from '../../../messages/staff.ts';
 import { tokens } from '../../staff/api/auth-storage.ts';
 import { errorText } from '../../staff/api/client.ts';
 import { login, MissingTokenError } from '../api.ts';

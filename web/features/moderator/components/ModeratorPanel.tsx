@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useSettings } from '../../../lib/settings.ts';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
-import { messages } from '../../../messages/index.ts';
+import { messages } from '../../../messages/staff.ts';
 import { tokens } from '../../staff/api/auth-storage.ts';
 import { PanelShell } from '../../staff/components/PanelShell.tsx';
 import { logout, useModeratorStatus, useSessionExpiry } from '../api.ts';

@@ -3,7 +3,7 @@ import { TABLE_DESCRIPTION_CLIP, TABLE_PAGE_SIZE } from '../../../../contract/co
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { messages } from '../../../messages/index.ts';
+import { messages } from '../../../messages/staff.ts';
 import { Thumbnail } from '../../staff/components/Thumbnail.tsx';
 import type { ModeratorScript } from '../api.ts';
 import { clip } from '../form.ts';

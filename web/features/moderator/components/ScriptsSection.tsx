@@ -5,7 +5,7 @@ import { SEARCH_MAX_LENGTH, TABLE_PAGE_SIZE } from '../../../../contract/constan
 import { Button } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { useSettings } from '../../../lib/settings.ts';
-import { messages } from '../../../messages/index.ts';
+import { messages } from '../../../messages/staff.ts';
 import { ApiError, errorText } from '../../staff/api/client.ts';
 import { ConfirmDialog } from '../../staff/components/ConfirmDialog.tsx';
 import { Pagination } from '../../staff/components/Pagination.tsx';
