@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
+import os from 'node:os';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -62,6 +63,36 @@ export class Managed {
   }
 }
 
+/**
+ * On a machine with two or more cores, the servers run on core 0 and this process (the load
+ * generator) on core 1, so the server under test never shares its core with autocannon and each
+ * server's figure reflects its own cost per request. Returns the layout, or null when not pinned.
+ */
+export function pinCores(): string | null {
+  if (os.availableParallelism() < 2 || !hasTaskset()) return null;
+  pin(process.pid, 1);
+  return 'servers pinned to core 0, autocannon (this process) to core 1, with `taskset`';
+}
+
+let tasksetFound: boolean | undefined;
+function hasTaskset(): boolean {
+  if (tasksetFound === undefined) {
+    try {
+      execFileSync('taskset', ['-V'], { stdio: 'ignore' });
+      tasksetFound = true;
+    } catch {
+      tasksetFound = false;
+    }
+  }
+  return tasksetFound;
+}
+
+/** Moves every thread of a process to one core (threads it starts later inherit it). */
+export function pin(pid: number, core: number): void {
+  if (os.availableParallelism() < 2 || !hasTaskset()) return;
+  execFileSync('taskset', ['-a', '-p', '-c', String(core), String(pid)], { stdio: 'ignore' });
+}
+
 export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -85,6 +116,7 @@ export async function startServer(dataDir: string): Promise<{ server: Managed; u
   delete env.DATABASE_URL; // always the benchmark's SQLite file
   const proc = spawn(process.execPath, ['build/app/main.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const server = new Managed('server', proc);
+  if (proc.pid !== undefined) pin(proc.pid, 0);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -108,6 +140,7 @@ export async function startRawServer(fixtures: Fixture[]): Promise<{ raw: Manage
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const raw = new Managed('raw server', proc);
+  if (proc.pid !== undefined) pin(proc.pid, 0);
   const port = await new Promise<number>((resolve, reject) => {
     proc.once('message', (message) => resolve((message as { port: number }).port));
     proc.once('exit', () => reject(new Error('raw server exited before listening')));

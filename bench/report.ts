@@ -3,7 +3,7 @@ import type { LoadResult } from './load.ts';
 import type { QueryTiming } from './queries.ts';
 import { fixed, mb } from './stats.ts';
 
-export type ScenarioKey = 'list' | 'list-deep' | 'search-common' | 'search-rare' | 'search-cyrillic' | 'detail' | 'ssr';
+export type ScenarioKey = 'list' | 'list-deep' | 'search-common' | 'search-rare' | 'search-cyrillic' | 'detail' | 'ssr' | 'ssr-detail';
 
 export interface Row {
   key: ScenarioKey;
@@ -29,6 +29,8 @@ export interface Report {
   startRssKb: number;
   peakRssKb: number;
   rawPeakRssKb: number;
+  /** How servers and load generator were placed on the cores, or null when they shared them. */
+  pinning: string | null;
 }
 
 export interface Target {
@@ -60,11 +62,13 @@ function find(report: Report, key: ScenarioKey, connections: number): Row {
 export function targets(report: Report): Target[] {
   const list = ratio(find(report, 'list', 50));
   const detail = ratio(find(report, 'detail', 50));
+  const ssrDetail = ratio(find(report, 'ssr-detail', 50));
   const searchP99 = Math.max(...(['search-common', 'search-rare', 'search-cyrillic'] as const).map((key) => find(report, key, 1).app.p99));
   const peak = mb(report.peakRssKb);
   return [
     { label: 'list page 1 ≥ 80 % of raw req/s (-c 50)', value: percent(list), met: list >= 0.8 },
     { label: 'detail ≥ 70 % of raw req/s (-c 50)', value: percent(detail), met: detail >= 0.7 },
+    { label: 'server-rendered /scripts/{id} ≥ 50 % of raw req/s (-c 50)', value: percent(ssrDetail), met: ssrDetail >= 0.5 },
     { label: 'search p99 ≤ 10 ms (-c 1, worst of three terms)', value: `${fixed(searchP99, 2)} ms`, met: searchP99 <= 10 },
     { label: 'peak RSS ≤ 200 MB', value: `${fixed(peak, 0)} MB`, met: peak <= 200 },
   ];
@@ -134,6 +138,7 @@ Written by \`${command}\` (bench/run.ts); re-run it to refresh this page.
 - Date: ${report.date.toISOString()}
 - Machine: ${os.availableParallelism()} cores (\`nproc\`), ${cpu}, ${fixed(os.totalmem() / 2 ** 30, 1)} GiB RAM, ${os.type()} ${os.release()}
 - Node ${process.version}; SQLite catalogue of ${report.count.toLocaleString('en')} scripts (${generated})
+- CPU: ${report.pinning ?? 'not pinned: server and autocannon share the cores'}
 - Each run: ${report.warmupS} s warm-up (discarded), then ${report.durationS} s measured with autocannon, keep-alive, no pipelining
 
 ${busyWarning(report).map((line) => `**${line}**\n\n`).join('')}## Targets (defined at 100,000 scripts)
@@ -156,7 +161,7 @@ ${queryTable(report, 'markdown')}
 
 - **raw** is a plain \`node:http\` server in its own process answering each path with the exact status, headers and body bytes the real server sent for it. **ratio** is app req/s ÷ raw req/s: the share of the raw ceiling left after routing, validation, hooks, security headers and the handler.
 - The real server caches public answers in memory (server/scripts/public-cache.ts) until the next catalogue write or counted view, so after the first request the load rows measure the serving path, not SQLite. The query table shows what a cache miss costs.
-- **app CPU** is the server process's CPU as % of one core (Node runs JavaScript on one core, so ~100 % means the server is the limit). **client CPU** is autocannon's own process during the app and the raw run: near 100 % the load generator, not the server, caps req/s (then the raw figure is a floor and the ratio flatters the app); the machine has ${os.availableParallelism()} cores shared by server and client. **other CPU** is what every other process on the machine used meanwhile (the higher of the app and raw runs); above ${DISTURBED_PERCENT} % the row is disturbed.
+- **app CPU** is the server process's CPU as % of one core (Node runs JavaScript on one core, so ~100 % means the server is the limit). **client CPU** is autocannon's own process during the app and the raw run: near 100 % the load generator, not the server, caps req/s (then the raw figure is a floor and the ratio flatters the app); ${report.pinning ? 'server and client each have a core of their own.' : `the machine has ${os.availableParallelism()} cores shared by server and client.`} **other CPU** is what every other process on the machine used meanwhile (the higher of the app and raw runs); above ${DISTURBED_PERCENT} % the row is disturbed.
 - Latencies are per response, measured by autocannon at sub-millisecond resolution; p99 is nearest-rank.
 - **app RSS MB** is the highest VmRSS sampled every 100 ms while that row ran.
 `;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureCatalogue, RARE_ROWS, TERMS } from './generate.ts';
 import { load } from './load.ts';
-import { ROOT, type Managed, Probe, startRawServer, startServer } from './processes.ts';
+import { pinCores, ROOT, type Managed, Probe, startRawServer, startServer } from './processes.ts';
 import { timeQueries } from './queries.ts';
 import type { Fixture } from './raw-server.ts';
 import { markdown, type Report, type Row, type ScenarioKey, terminal } from './report.ts';
@@ -76,6 +76,18 @@ function scenarios(count: number): Scenario[] {
         if (!type.startsWith('text/html') || !body.includes('href="/scripts/')) throw new Error('not a rendered catalogue page');
       },
     },
+    {
+      key: 'ssr-detail',
+      name: `SSR /scripts/${detailId}`,
+      path: `/scripts/${detailId}`,
+      connections: [50],
+      check: (body, type) => {
+        // The page of one script carries its JSON-LD and the canonical link to itself.
+        if (!type.startsWith('text/html') || !body.includes('application/ld+json') || !body.includes(`/scripts/${detailId}"`)) {
+          throw new Error('not a rendered script page');
+        }
+      },
+    },
   ];
 }
 
@@ -126,6 +138,8 @@ async function main() {
   console.log('Timing queries without the cache…');
   const queries = await timeQueries(catalogue.file, Object.values(TERMS), detailId);
 
+  const pinning = pinCores();
+  console.log(pinning ? `CPU: ${pinning}` : 'CPU: not pinned (one core, or no taskset): server and client share the cores');
   const children: Managed[] = [];
   const { server, url } = await startServer(catalogue.dataDir);
   children.push(server);
@@ -171,6 +185,7 @@ async function main() {
     startRssKb,
     peakRssKb: Math.max(probe.hwmKb(), probe.windowPeakKb),
     rawPeakRssKb: rawProbe.hwmKb(),
+    pinning,
   };
   probe.stop();
   rawProbe.stop();

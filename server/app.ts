@@ -36,9 +36,10 @@ export const REDACTED_PATHS = [
   'req.headers.cookie',
   'headers.authorization',
   'headers.cookie',
-  // Plugins that log their options (multipart's busboyOptions) carry the headers one level down.
-  '*.headers.authorization',
-  '*.headers.cookie',
+  // @fastify/multipart logs its busboy options, headers included, at trace level. Named, not
+  // '*.headers...': a leading wildcard makes pino run redaction over every request's bindings.
+  'busboyOptions.headers.authorization',
+  'busboyOptions.headers.cookie',
 ];
 
 /**

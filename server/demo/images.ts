@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../images/sharp.ts';
 
 /**
  * Demo cover art drawn locally from SVG (no network): a gradient in the game's palette, soft
@@ -92,5 +92,6 @@ ${palette.emblem(cx, 370, 150)}
 
 /** Renders the demo cover as a PNG; the regular upload pipeline turns it into WebP renditions. */
 export async function renderDemoImage(game: string, index: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(demoImageSvg(game, index))).png().toBuffer();
 }

@@ -1,8 +1,8 @@
-import sharp from 'sharp';
 import { AppError } from '../errors.ts';
 import { type ProcessedImage, processImage } from './pipeline.ts';
 import { sniffImageType } from './sniff.ts';
 import type { ImageStorage } from './storage.ts';
+import { loadSharp } from './sharp.ts';
 
 export interface ImageLimits {
   maxBytes: number;
@@ -31,7 +31,7 @@ export class ImageService {
     let height = 0;
     try {
       // The header alone: a decompression bomb is refused before any pixel is decoded.
-      ({ width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: false }).metadata());
+      ({ width = 0, height = 0 } = await (await loadSharp())(bytes, { limitInputPixels: false }).metadata());
     } catch {
       throw unreadable();
     }

@@ -1,8 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
-
-// Each upload is processed once, so libvips' operation cache would only hold memory.
-sharp.cache(false);
+import { loadSharp } from './sharp.ts';
 
 export const CARD_WIDTH = 480;
 export const CARD_HEIGHT = 270;
@@ -21,6 +18,7 @@ export interface ProcessedImage {
  * fill); re-encoding drops all metadata. Input limits are enforced by the caller's sniffing.
  */
 export async function processImage(bytes: Buffer, maxPixels: number): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   const source = () => sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error', animated: false }).rotate();
   const [detail, card] = await Promise.all([
     source()

@@ -9,14 +9,35 @@ export interface Visitor {
 
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 
+/**
+ * Remembers recent answers of a pure function of a string. The same visitors come back many times
+ * a minute (every page and data request), and isbot's pattern and SHA-256 cost more than a lookup.
+ */
+function memoize<T>(compute: (key: string) => T, maxEntries: number): (key: string) => T {
+  let entries = new Map<string, T>();
+  return (key) => {
+    let value = entries.get(key);
+    if (value === undefined) {
+      value = compute(key);
+      // Dropping everything at the limit keeps this O(1); the busy keys come straight back.
+      if (entries.size >= maxEntries) entries = new Map();
+      entries.set(key, value);
+    }
+    return value;
+  };
+}
+
+const hashOf = memoize((text) => createHash('sha256').update(text).digest('base64url').slice(0, 32), 10_000);
+const isBotAgent = memoize((userAgent) => isbot(userAgent), 1_000);
+
 /** A stable, non-reversible visitor key: no address or agent string is stored. */
 export function visitorHash({ ip, userAgent }: Visitor): string {
-  return createHash('sha256').update(`${ip}\n${userAgent ?? ''}`).digest('base64url').slice(0, 32);
+  return hashOf(`${ip}\n${userAgent ?? ''}`);
 }
 
 /** Crawlers, link previewers and agent-less clients never count as views. */
 export function isCountable(userAgent: string | undefined): boolean {
-  return Boolean(userAgent && userAgent.trim()) && !isbot(userAgent);
+  return Boolean(userAgent && userAgent.trim()) && !isBotAgent(userAgent as string);
 }
 
 /**

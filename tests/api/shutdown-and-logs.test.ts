@@ -9,6 +9,7 @@ import { freePort, spawnEntry, STACK_LINE, waitForHealthy } from '../helpers/pro
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const TOKEN = 'secret-token-123';
 const COOKIE_VALUE = 'cookie-value-456';
+const ADMIN_PASSWORD = 'admin-password-789';
 
 interface LogLine {
   level: number;
@@ -43,6 +44,8 @@ describe.each(dialects)('the running server on %s', (dialect) => {
           LOG_LEVEL: logLevel,
           // Only the shutdown flush can write the view within this test.
           VIEW_FLUSH_INTERVAL_MS: '3600000',
+          ADMIN_USERNAME: 'log_admin',
+          ADMIN_PASSWORD: ADMIN_PASSWORD,
         });
         const base = `http://127.0.0.1:${port}`;
         await waitForHealthy(server, `${base}/api/health`);
@@ -67,6 +70,21 @@ describe.each(dialects)('the running server on %s', (dialect) => {
         expect(listing.status).toBe(200);
         expect(await listing.text()).toContain('Shutdown probe');
 
+        // A multipart upload: at trace level the multipart plugin logs its busboy options, headers included.
+        const login = await fetch(`${base}/api/al`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'log_admin', password: ADMIN_PASSWORD }),
+        });
+        expect(login.status).toBe(200);
+        const { token: adminToken } = (await login.json()) as { token: string };
+        const form = new FormData();
+        form.set('playsname', 'Logged upload');
+        form.set('description', 'Uploaded while tracing');
+        form.set('loadstring', 'print(2)');
+        const created = await fetch(`${base}/api/ac`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}` }, body: form });
+        expect(created.status, await created.clone().text()).toBe(201);
+
         server.child.kill(signal);
         const exit = await server.exited;
         expect(exit.code, exit.stderr).toBe(0);
@@ -86,6 +104,8 @@ describe.each(dialects)('the running server on %s', (dialect) => {
         // ...but no credential, at any level, on either stream.
         for (const output of [exit.stdout, exit.stderr]) {
           expect(output).not.toContain(TOKEN);
+          expect(output).not.toContain(adminToken);
+          expect(output).not.toContain(ADMIN_PASSWORD);
           expect(output).not.toContain(COOKIE_VALUE);
           expect(output).not.toMatch(STACK_LINE);
         }
