@@ -100,15 +100,25 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       }
       const response = await handle(toWebRequest(request, reply), options.loadContext(request));
       if (request.method === 'GET' && response.status === 200) options.onPage?.(request, pathnameOf(request.url));
-      if (cacheable && response.status < 500 && storable(response.headers)) {
+      const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
+      if (html || (cacheable && response.status < 500 && storable(response.headers))) {
         const headers = [...response.headers].filter(([name]) => name !== 'content-length' && name !== 'content-encoding');
-        const page: CachedPage = { status: response.status, headers, body: await response.text() };
-        cache.set(key, page);
+        const text = await response.text();
+        const page: CachedPage = { status: response.status, headers, body: html ? lowerScriptPriority(text) : text };
+        if (cacheable && response.status < 500 && storable(response.headers)) cache.set(key, page);
         return sendCached(request, reply, page);
       }
       return sendResponse(reply, response);
     });
   });
+}
+
+/**
+ * The page is complete HTML before any script runs; its scripts only hydrate it. Fetched at low
+ * priority, they leave the bandwidth of a slow line to the stylesheet and the images first.
+ */
+export function lowerScriptPriority(html: string): string {
+  return html.replaceAll('<link rel="modulepreload" href=', '<link rel="modulepreload" fetchpriority="low" href=');
 }
 
 /** Pages that set a cookie or ask not to be stored (today's date on the policy pages) stay out of the cache. */

@@ -195,4 +195,13 @@ describe.each(dialects)('server-rendered pages on %s', (dialect) => {
       expect(ctx.services.cache.size, url).toBe(afterSeo);
     }
   });
+
+  it('asks for the hydration scripts at low priority, the complete HTML needing none of them to show', async () => {
+    for (const url of ['/scripts', '/privacy']) {
+      const { html } = await page(url);
+      const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+      expect(preloads.length, url).toBeGreaterThan(3);
+      for (const link of preloads) expect(link, url).toContain('fetchpriority="low"');
+    }
+  });
 });
