@@ -69,7 +69,7 @@ export class Managed {
  * server's figure reflects its own cost per request. Returns the layout, or null when not pinned.
  */
 export function pinCores(): string | null {
-  if (os.availableParallelism() < 2 || !hasTaskset()) return null;
+  if (os.cpus().length < 2 || !hasTaskset()) return null;
   pin(process.pid, 1);
   return 'servers pinned to core 0, autocannon (this process) to core 1, with `taskset`';
 }
@@ -89,7 +89,7 @@ function hasTaskset(): boolean {
 
 /** Moves every thread of a process to one core (threads it starts later inherit it). */
 export function pin(pid: number, core: number): void {
-  if (os.availableParallelism() < 2 || !hasTaskset()) return;
+  if (os.cpus().length < 2 || !hasTaskset()) return;
   execFileSync('taskset', ['-a', '-p', '-c', String(core), String(pid)], { stdio: 'ignore' });
 }
 

@@ -136,7 +136,7 @@ export function markdown(report: Report, command: string): string {
 Written by \`${command}\` (bench/run.ts); re-run it to refresh this page.
 
 - Date: ${report.date.toISOString()}
-- Machine: ${os.availableParallelism()} cores (\`nproc\`), ${cpu}, ${fixed(os.totalmem() / 2 ** 30, 1)} GiB RAM, ${os.type()} ${os.release()}
+- Machine: ${os.cpus().length} cores, ${cpu}, ${fixed(os.totalmem() / 2 ** 30, 1)} GiB RAM, ${os.type()} ${os.release()}
 - Node ${process.version}; SQLite catalogue of ${report.count.toLocaleString('en')} scripts (${generated})
 - CPU: ${report.pinning ?? 'not pinned: server and autocannon share the cores'}
 - Each run: ${report.warmupS} s warm-up (discarded), then ${report.durationS} s measured with autocannon, keep-alive, no pipelining
@@ -161,7 +161,7 @@ ${queryTable(report, 'markdown')}
 
 - **raw** is a plain \`node:http\` server in its own process answering each path with the exact status, headers and body bytes the real server sent for it. **ratio** is app req/s ÷ raw req/s: the share of the raw ceiling left after routing, validation, hooks, security headers and the handler.
 - The real server caches public answers in memory (server/scripts/public-cache.ts) until the next catalogue write or counted view, so after the first request the load rows measure the serving path, not SQLite. The query table shows what a cache miss costs.
-- **app CPU** is the server process's CPU as % of one core (Node runs JavaScript on one core, so ~100 % means the server is the limit). **client CPU** is autocannon's own process during the app and the raw run: near 100 % the load generator, not the server, caps req/s (then the raw figure is a floor and the ratio flatters the app); ${report.pinning ? 'server and client each have a core of their own.' : `the machine has ${os.availableParallelism()} cores shared by server and client.`} **other CPU** is what every other process on the machine used meanwhile (the higher of the app and raw runs); above ${DISTURBED_PERCENT} % the row is disturbed.
+- **app CPU** is the server process's CPU as % of one core (Node runs JavaScript on one core, so ~100 % means the server is the limit). **client CPU** is autocannon's own process during the app and the raw run: near 100 % the load generator, not the server, caps req/s (then the raw figure is a floor and the ratio flatters the app); ${report.pinning ? 'server and client each have a core of their own.' : `the machine has ${os.cpus().length} cores shared by server and client.`} **other CPU** is what every other process on the machine used meanwhile (the higher of the app and raw runs); above ${DISTURBED_PERCENT} % the row is disturbed.
 - Latencies are per response, measured by autocannon at sub-millisecond resolution; p99 is nearest-rank.
 - **app RSS MB** is the highest VmRSS sampled every 100 ms while that row ran.
 `;

@@ -33,9 +33,10 @@ describe.each(dialects)('the running server on %s', (dialect) => {
     'at LOG_LEVEL=%s, %s flushes buffered views, exits 0 and never logs credentials',
     async (logLevel, signal) => {
       const throwaway = await throwawayDatabase(dialect);
+      let running: ReturnType<typeof spawnEntry> | undefined;
       try {
         const port = await freePort();
-        const server = spawnEntry({
+        const server = (running = spawnEntry({
           ...throwaway.env,
           NODE_ENV: 'production',
           HOST: '127.0.0.1',
@@ -46,7 +47,7 @@ describe.each(dialects)('the running server on %s', (dialect) => {
           VIEW_FLUSH_INTERVAL_MS: '3600000',
           ADMIN_USERNAME: 'log_admin',
           ADMIN_PASSWORD: ADMIN_PASSWORD,
-        });
+        }));
         const base = `http://127.0.0.1:${port}`;
         await waitForHealthy(server, `${base}/api/health`);
 
@@ -110,6 +111,8 @@ describe.each(dialects)('the running server on %s', (dialect) => {
           expect(output).not.toMatch(STACK_LINE);
         }
       } finally {
+        // A failed assertion before the signal must not leave the server running.
+        if (running && running.child.exitCode === null && running.child.signalCode === null) running.child.kill('SIGKILL');
         await throwaway.drop();
       }
     },
