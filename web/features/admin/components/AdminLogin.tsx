@@ -8,7 +8,7 @@ import { ApiError, errorText } from '../../staff/api/client.ts';
 import { tokens } from '../../staff/api/auth-storage.ts';
 import { checkAdminToken, loginAdmin, type AdminLoginInput } from '../auth/api.ts';
 import { ErrorBanner } from './ErrorBanner.tsx';
-import { InputField } from './Field.tsx';
+import { TextField } from '../../staff/components/Field.tsx';
 import { FullPageSpinner } from './FullPageSpinner.tsx';
 import { type FieldErrors, zodFieldErrors } from '../lib/errors.ts';
 
@@ -93,7 +93,7 @@ function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
         </div>
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           {formError ? <ErrorBanner message={formError} /> : null}
-          <InputField
+          <TextField
             ref={usernameRef}
             id="admin-username"
             name="username"
@@ -107,7 +107,7 @@ function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
             spellCheck={false}
             autoFocus
           />
-          <InputField
+          <TextField
             ref={passwordRef}
             id="admin-password"
             name="password"

@@ -1,6 +1,5 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { TABLE_PAGE_SIZE } from '../../../../contract/index.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -12,7 +11,8 @@ import { ErrorBanner } from '../components/ErrorBanner.tsx';
 import { ListEmpty, ListLoading } from '../components/ListStates.tsx';
 import { SearchInput } from '../components/SearchInput.tsx';
 import { SectionHeader } from '../components/SectionHeader.tsx';
-import { actionErrorText, isSessionError, loadErrorText } from '../lib/errors.ts';
+import { isSessionError, loadErrorText } from '../lib/errors.ts';
+import { useConfirmedDelete } from '../lib/use-confirmed-delete.ts';
 import { useClampPage, useFailureToast, useTableState } from '../lib/table-state.ts';
 import { paginationLabels } from '../lib/ui.ts';
 import { type ModeratorRow, useDeleteModerator, useModerators } from './api.ts';
@@ -28,29 +28,12 @@ export function ManageModerators() {
   const remove = useDeleteModerator();
   const { timeZone } = useSettings();
   const [creating, setCreating] = useState(false);
-  const [pendingDelete, setPendingDelete] = useState<ModeratorRow | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const { pendingDelete, setPendingDelete, actionError, setActionError, confirmDelete } = useConfirmedDelete<ModeratorRow>(remove, t);
   // SPEC.md section 3: a moderator without a date shows the current time.
   const [now] = useState(() => new Date().toISOString());
 
   useFailureToast(list.error, list.errorUpdatedAt, t.loadFailed);
   useClampPage(table.page, list.data?.total, TABLE_PAGE_SIZE, !list.isPlaceholderData && !list.isFetching, table.setPage);
-
-  const onDelete = () => {
-    if (!pendingDelete) return;
-    remove.mutate(pendingDelete.id, {
-      onSuccess: () => {
-        setActionError(null);
-        toast.success(t.deleted);
-      },
-      onError: (error) => {
-        if (isSessionError(error)) return;
-        setActionError(actionErrorText(error, t.deleteFailed));
-        toast.error(t.deleteFailed);
-      },
-      onSettled: () => setPendingDelete(null),
-    });
-  };
 
   const rows = list.data?.items ?? [];
   const banner = list.error && !isSessionError(list.error) ? loadErrorText(list.error, t.loadFailed) : null;
@@ -137,7 +120,7 @@ export function ManageModerators() {
         cancelLabel={c.cancel}
         closeLabel={c.close}
         busy={remove.isPending}
-        onConfirm={onDelete}
+        onConfirm={confirmDelete}
       />
     </section>
   );

@@ -6,7 +6,7 @@ import { messages } from '../../../messages/staff.ts';
 import { ApiError } from '../../staff/api/client.ts';
 import { Modal } from '../../staff/components/Modal.tsx';
 import { ErrorBanner } from '../components/ErrorBanner.tsx';
-import { InputField } from '../components/Field.tsx';
+import { TextField } from '../../staff/components/Field.tsx';
 import { actionErrorText, type FieldErrors, isSessionError, serverFieldErrors, zodFieldErrors } from '../lib/errors.ts';
 import { useCreateModerator } from './api.ts';
 
@@ -82,7 +82,7 @@ function ModeratorForm({ onSavingChange, onDone }: { onSavingChange: (saving: bo
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={saving || undefined}>
       {formError ? <ErrorBanner message={formError} /> : null}
-      <InputField
+      <TextField
         id={IDS.UserName}
         label={t.form.username}
         hint={t.form.usernameHint}
@@ -96,7 +96,7 @@ function ModeratorForm({ onSavingChange, onDone }: { onSavingChange: (saving: bo
         spellCheck={false}
         autoFocus
       />
-      <InputField
+      <TextField
         id={IDS.Password}
         type="password"
         label={t.form.password}

@@ -1,6 +1,5 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { type StaffScript, TABLE_DESCRIPTION_CLIP, TABLE_PAGE_SIZE } from '../../../../contract/index.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -13,7 +12,8 @@ import { ErrorBanner } from '../components/ErrorBanner.tsx';
 import { ListEmpty, ListLoading } from '../components/ListStates.tsx';
 import { SearchInput } from '../components/SearchInput.tsx';
 import { SectionHeader } from '../components/SectionHeader.tsx';
-import { actionErrorText, isSessionError, loadErrorText } from '../lib/errors.ts';
+import { isSessionError, loadErrorText } from '../lib/errors.ts';
+import { useConfirmedDelete } from '../lib/use-confirmed-delete.ts';
 import { useMediaQuery } from '../lib/hooks.ts';
 import { useClampPage, useFailureToast, useTableState } from '../lib/table-state.ts';
 import { paginationLabels, WIDE_QUERY } from '../lib/ui.ts';
@@ -31,27 +31,10 @@ export function ManageScripts() {
   const remove = useDeleteScript();
   const wide = useMediaQuery(WIDE_QUERY);
   const [modal, setModal] = useState<ScriptModalState>({ kind: 'closed' });
-  const [pendingDelete, setPendingDelete] = useState<StaffScript | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const { pendingDelete, setPendingDelete, actionError, setActionError, confirmDelete } = useConfirmedDelete<StaffScript>(remove, t);
 
   useFailureToast(list.error, list.errorUpdatedAt, t.loadFailed);
   useClampPage(table.page, list.data?.total, TABLE_PAGE_SIZE, !list.isPlaceholderData && !list.isFetching, table.setPage);
-
-  const onDelete = () => {
-    if (!pendingDelete) return;
-    remove.mutate(pendingDelete.id, {
-      onSuccess: () => {
-        setActionError(null);
-        toast.success(t.deleted);
-      },
-      onError: (error) => {
-        if (isSessionError(error)) return;
-        setActionError(actionErrorText(error, t.deleteFailed));
-        toast.error(t.deleteFailed);
-      },
-      onSettled: () => setPendingDelete(null),
-    });
-  };
 
   const rows = list.data?.items ?? [];
   const banner = list.error && !isSessionError(list.error) ? loadErrorText(list.error, t.loadFailed) : null;
@@ -106,7 +89,7 @@ export function ManageScripts() {
         cancelLabel={c.cancel}
         closeLabel={c.close}
         busy={remove.isPending}
-        onConfirm={onDelete}
+        onConfirm={confirmDelete}
       />
     </section>
   );

@@ -6,7 +6,7 @@ import { messages } from '../../../messages/staff.ts';
 import { Modal } from '../../staff/components/Modal.tsx';
 import { Thumbnail } from '../../staff/components/Thumbnail.tsx';
 import { ErrorBanner } from '../components/ErrorBanner.tsx';
-import { describedBy, FieldFrame, InputField, TextAreaField, controlClasses } from '../components/Field.tsx';
+import { controlClass, describedBy, FieldFrame, TextAreaField, TextField } from '../../staff/components/Field.tsx';
 import { UploadProgress } from '../components/UploadProgress.tsx';
 import { actionErrorText, type FieldErrors, isSessionError, serverFieldErrors } from '../lib/errors.ts';
 import { useSaveScript } from './api.ts';
@@ -88,7 +88,7 @@ function ScriptForm({ state, onSavingChange, onDone }: { state: Exclude<ScriptMo
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={saving || undefined}>
       {formError ? <ErrorBanner message={formError} /> : null}
-      <InputField
+      <TextField
         id="script-playsname"
         label={t.form.playsname}
         value={values.playsname}
@@ -121,7 +121,7 @@ function ScriptForm({ state, onSavingChange, onDone }: { state: Exclude<ScriptMo
         spellCheck={false}
         className="font-mono text-xs"
       />
-      <InputField
+      <TextField
         id="script-channels"
         label={t.form.channels}
         hint={t.form.channelsHint}
@@ -141,7 +141,7 @@ function ScriptForm({ state, onSavingChange, onDone }: { state: Exclude<ScriptMo
           disabled={saving}
           onChange={(event) => set('image', event.target.files?.[0] ?? null)}
           {...describedBy('script-image', t.form.imageHint, errors.image)}
-          className={`${controlClasses} file:mr-3 file:rounded-md file:border-0 file:bg-violet-600 file:px-3 file:py-1 file:text-sm file:font-semibold file:text-white`}
+          className={`${controlClass(errors.image)} file:mr-3 file:rounded-md file:border-0 file:bg-violet-600 file:px-3 file:py-1 file:text-sm file:font-semibold file:text-white`}
         />
       </FieldFrame>
       {script || preview ? (

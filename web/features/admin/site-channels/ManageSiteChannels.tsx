@@ -6,10 +6,11 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { messages } from '../../../messages/staff.ts';
 import { ConfirmDialog } from '../../staff/components/ConfirmDialog.tsx';
 import { ErrorBanner } from '../components/ErrorBanner.tsx';
-import { InputField } from '../components/Field.tsx';
+import { TextField } from '../../staff/components/Field.tsx';
 import { ListEmpty, ListLoading } from '../components/ListStates.tsx';
 import { SectionHeader } from '../components/SectionHeader.tsx';
 import { actionErrorText, type FieldErrors, isSessionError, loadErrorText, serverFieldErrors, zodFieldErrors } from '../lib/errors.ts';
+import { useConfirmedDelete } from '../lib/use-confirmed-delete.ts';
 import { useFailureToast } from '../lib/table-state.ts';
 import { useAddSiteChannel, useDeleteSiteChannel, useSiteChannels } from './api.ts';
 
@@ -20,26 +21,9 @@ const c = messages.admin.common;
 export function ManageSiteChannels() {
   const list = useSiteChannels();
   const remove = useDeleteSiteChannel();
-  const [pendingDelete, setPendingDelete] = useState<Channel | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const { pendingDelete, setPendingDelete, actionError, setActionError, confirmDelete } = useConfirmedDelete<Channel>(remove, t);
 
   useFailureToast(list.error, list.errorUpdatedAt, t.loadFailed);
-
-  const onDelete = () => {
-    if (!pendingDelete) return;
-    remove.mutate(pendingDelete.id, {
-      onSuccess: () => {
-        setActionError(null);
-        toast.success(t.deleted);
-      },
-      onError: (error) => {
-        if (isSessionError(error)) return;
-        setActionError(actionErrorText(error, t.deleteFailed));
-        toast.error(t.deleteFailed);
-      },
-      onSettled: () => setPendingDelete(null),
-    });
-  };
 
   const channels = list.data ?? [];
   return (
@@ -88,7 +72,7 @@ export function ManageSiteChannels() {
         cancelLabel={c.cancel}
         closeLabel={c.close}
         busy={remove.isPending}
-        onConfirm={onDelete}
+        onConfirm={confirmDelete}
       />
     </section>
   );
@@ -145,7 +129,7 @@ function AddChannelForm({ onAdded }: { onAdded: () => void }) {
       {formError ? <ErrorBanner message={formError} className="mb-3" /> : null}
       <div className="flex flex-col gap-3 md:flex-row md:items-start">
         <div className="md:w-56">
-          <InputField
+          <TextField
           id="site-channel-name"
           label={t.name}
           value={values.name}
@@ -158,7 +142,7 @@ function AddChannelForm({ onAdded }: { onAdded: () => void }) {
           />
         </div>
         <div className="md:flex-1">
-          <InputField
+          <TextField
             id="site-channel-url"
             type="url"
             label={t.url}

@@ -8,7 +8,7 @@ import { errorText } from '../../staff/api/client.ts';
 import { Modal } from '../../staff/components/Modal.tsx';
 import { isUnauthorized, useCreateScript } from '../api.ts';
 import { type FieldErrors, serverFieldErrors, splitChannels, validate } from '../form.ts';
-import { describedBy, FieldFrame, TextAreaField, TextField } from './Field.tsx';
+import { describedBy, FieldFrame, TextAreaField, TextField } from '../../staff/components/Field.tsx';
 
 const t = messages.moderator.form;
 

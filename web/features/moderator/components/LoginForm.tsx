@@ -10,7 +10,7 @@ import { errorText } from '../../staff/api/client.ts';
 import { login, MissingTokenError } from '../api.ts';
 import { type FieldErrors, serverFieldErrors, validate } from '../form.ts';
 import { safeFrom } from '../session.ts';
-import { TextField } from './Field.tsx';
+import { TextField } from '../../staff/components/Field.tsx';
 
 const t = messages.moderator.login;
 type Name = 'UserName' | 'Password';

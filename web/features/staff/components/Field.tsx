@@ -7,19 +7,23 @@ export const inputClass =
 
 const borderClass = (error?: string) => (error ? 'border-red-400 focus:border-red-300' : 'border-white/15 focus:border-violet-400');
 
+/** The classes of a text control, for controls that are not a TextField (a file input, say). */
+export const controlClass = (error?: string) => cn(inputClass, borderClass(error));
+
 interface FieldFrameProps {
   id: string;
   label: string;
   required?: boolean;
-  hint?: string;
-  error?: string;
+  hint?: ReactNode;
+  error?: string | undefined;
   children: ReactNode;
+  className?: string;
 }
 
 /** A label above its control, a hint below and the field's error beside it (linked for screen readers). */
-export function FieldFrame({ id, label, required, hint, error, children }: FieldFrameProps) {
+export function FieldFrame({ id, label, required, hint, error, children, className }: FieldFrameProps) {
   return (
-    <div className="flex flex-col gap-1.5">
+    <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-200">
         {label}
         {required ? (
@@ -44,7 +48,7 @@ export function FieldFrame({ id, label, required, hint, error, children }: Field
 }
 
 /** aria attributes tying a control to its hint and error. */
-export function describedBy(id: string, hint?: string, error?: string) {
+export function describedBy(id: string, hint?: ReactNode, error?: string) {
   const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined } as const;
 }
@@ -52,8 +56,8 @@ export function describedBy(id: string, hint?: string, error?: string) {
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   id: string;
   label: string;
-  hint?: string;
-  error?: string;
+  hint?: ReactNode;
+  error?: string | undefined;
   ref?: Ref<HTMLInputElement>;
 };
 
@@ -68,15 +72,15 @@ export function TextField({ id, label, hint, error, required, className, ...prop
 type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
   id: string;
   label: string;
-  hint?: string;
-  error?: string;
+  hint?: ReactNode;
+  error?: string | undefined;
   ref?: Ref<HTMLTextAreaElement>;
 };
 
 export function TextAreaField({ id, label, hint, error, required, className, ...props }: TextAreaFieldProps) {
   return (
     <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
-      <textarea id={id} required={required} {...props} {...describedBy(id, hint, error)} className={cn(inputClass, borderClass(error), 'resize-y', className)} />
+      <textarea id={id} required={required} {...props} {...describedBy(id, hint, error)} className={cn(inputClass, borderClass(error), 'min-h-20 resize-y', className)} />
     </FieldFrame>
   );
 }
