@@ -4,7 +4,7 @@ import { home } from '../content/marketing.ts';
 import { FeatureGrid } from '../features/landing/FeatureGrid.tsx';
 import { GameGrid } from '../features/landing/GameGrid.tsx';
 import { landingMeta } from '../features/landing/meta.ts';
-import { ClosingSection, CtaButton, focusRing, heroBackground, Section, StatStrip } from '../features/landing/ui.tsx';
+import { ClosingSection, CtaButton, LandingHero, focusRing, Section, StatStrip } from '../features/landing/ui.tsx';
 import { cn } from '../lib/cn.ts';
 import type { Route } from './+types/home';
 
@@ -18,22 +18,12 @@ export default function Home() {
   return (
     // The marketing copy is English while the site's default language is Russian.
     <main lang="en">
-      <section aria-labelledby="hero-title" className={cn('relative overflow-hidden', heroBackground)}>
-        <div className="mx-auto max-w-4xl px-4 pb-14 pt-16 text-center sm:pb-20 sm:pt-24">
-          <p className="inline-flex items-center gap-2 rounded-full border border-violet-400/30 bg-violet-500/10 px-4 py-1.5 text-sm font-semibold text-violet-200">
-            <Sparkles aria-hidden className="h-4 w-4" />
-            {hero.badge}
-          </p>
-          <h1 id="hero-title" className="mt-6 text-4xl font-extrabold tracking-tight text-white sm:text-5xl lg:text-6xl">
-            {hero.title}
-          </h1>
-          <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-300 sm:text-xl">{hero.subtitle}</p>
-          <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row">
-            <CtaButton link={hero.primary} icon={Gamepad2} />
-            <CtaButton link={hero.secondary} variant="secondary" />
-          </div>
+      <LandingHero badgeIcon={Sparkles} hero={hero}>
+        <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row">
+          <CtaButton link={hero.primary} icon={Gamepad2} />
+          <CtaButton link={hero.secondary} variant="secondary" />
         </div>
-      </section>
+      </LandingHero>
 
       <StatStrip id="stats" heading={stats.heading} items={stats.items} />
 

@@ -3,8 +3,7 @@ import { info } from '../content/marketing.ts';
 import { CodeSample } from '../features/landing/CodeSample.tsx';
 import { FeatureAccordion } from '../features/landing/FeatureAccordion.tsx';
 import { landingMeta } from '../features/landing/meta.ts';
-import { ClosingSection, CtaButton, heroBackground, Section, StatStrip } from '../features/landing/ui.tsx';
-import { cn } from '../lib/cn.ts';
+import { ClosingSection, CtaButton, LandingHero, Section, StatStrip } from '../features/landing/ui.tsx';
 import type { Route } from './+types/info';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -17,21 +16,11 @@ export default function Info() {
   return (
     // The marketing copy is English while the site's default language is Russian.
     <main lang="en">
-      <section aria-labelledby="hero-title" className={cn('relative overflow-hidden', heroBackground)}>
-        <div className="mx-auto max-w-4xl px-4 pb-14 pt-16 text-center sm:pb-20 sm:pt-24">
-          <p className="inline-flex items-center gap-2 rounded-full border border-violet-400/30 bg-violet-500/10 px-4 py-1.5 text-sm font-semibold text-violet-200">
-            <BookOpen aria-hidden className="h-4 w-4" />
-            {hero.badge}
-          </p>
-          <h1 id="hero-title" className="mt-6 text-4xl font-extrabold tracking-tight text-white sm:text-5xl lg:text-6xl">
-            {hero.title}
-          </h1>
-          <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-300 sm:text-xl">{hero.subtitle}</p>
-          <div className="mt-9 flex justify-center">
-            <CtaButton link={hero.primary} icon={ArrowRight} className="w-full sm:w-auto" />
-          </div>
+      <LandingHero badgeIcon={BookOpen} hero={hero}>
+        <div className="mt-9 flex justify-center">
+          <CtaButton link={hero.primary} icon={ArrowRight} className="w-full sm:w-auto" />
         </div>
-      </section>
+      </LandingHero>
 
       <StatStrip id="stats" heading={stats.heading} items={stats.items} tiles />
 

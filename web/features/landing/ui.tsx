@@ -113,6 +113,33 @@ export function StatStrip({ id, heading, items, tiles = false }: { id: string; h
 }
 
 /** The soft glow behind a hero: layered gradients, no image to download. */
+/** The hero of both landing pages: badge, headline, subtitle and the page's buttons. */
+export function LandingHero({
+  badgeIcon: BadgeIcon,
+  hero,
+  children,
+}: {
+  badgeIcon: LucideIcon;
+  hero: { badge: string; title: string; subtitle: string };
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby="hero-title" className={cn('relative overflow-hidden', heroBackground)}>
+      <div className="mx-auto max-w-4xl px-4 pb-14 pt-16 text-center sm:pb-20 sm:pt-24">
+        <p className="inline-flex items-center gap-2 rounded-full border border-violet-400/30 bg-violet-500/10 px-4 py-1.5 text-sm font-semibold text-violet-200">
+          <BadgeIcon aria-hidden className="h-4 w-4" />
+          {hero.badge}
+        </p>
+        <h1 id="hero-title" className="mt-6 text-4xl font-extrabold tracking-tight text-white sm:text-5xl lg:text-6xl">
+          {hero.title}
+        </h1>
+        <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-300 sm:text-xl">{hero.subtitle}</p>
+        {children}
+      </div>
+    </section>
+  );
+}
+
 export const heroBackground =
   'bg-[radial-gradient(60%_60%_at_50%_0%,rgba(139,92,246,0.35),transparent_70%),radial-gradient(40%_40%_at_85%_20%,rgba(217,70,239,0.18),transparent_70%),radial-gradient(40%_40%_at_10%_40%,rgba(56,189,248,0.12),transparent_70%)]';
 
