@@ -8,11 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
+import { buildSync } from 'esbuild';
 import lighthouse from 'lighthouse';
 import ts from 'typescript';
 
 /**
- * npm run bench:web [-- --runs 3 --skip-build]
+ * npm run bench:web [-- --runs 3 --skip-build --js-only]
  *
  * Web budgets of issue 4 section 4, measured (figures, never a timed test):
  * - first-load JavaScript of /scripts (and of / and one /scripts/{id}), gzip level 9, and whether any
@@ -54,6 +55,8 @@ const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     'skip-build': { type: 'boolean', default: false },
+    // Sizes only: no Lighthouse, and docs/performance.md is left alone.
+    'js-only': { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(values.runs);
@@ -514,6 +517,38 @@ async function firstLoad(page: string, baseUrl: string, build: Build, index: Pan
   };
 }
 
+const FLOOR_TEXT = 'react, react-dom and React Router\'s HydratedRouter hydrating an empty route tree, bundled alone by esbuild, minified, one file';
+
+/**
+ * What the stack costs before any app code: the client entry's framework imports bundled on their own.
+ * A budget below this figure cannot be met by trimming the app.
+ */
+function frameworkFloor(): number {
+  const result = buildSync({
+    stdin: {
+      contents: [
+        "import { createElement, startTransition } from 'react';",
+        "import { hydrateRoot } from 'react-dom/client';",
+        "import { HydratedRouter } from 'react-router/dom';",
+        'startTransition(() => { hydrateRoot(document, createElement(HydratedRouter)); });',
+      ].join('\n'),
+      resolveDir: ROOT,
+      loader: 'js',
+    },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    write: false,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0]?.contents;
+  if (!code) throw new Error('esbuild wrote no framework bundle');
+  return zlib.gzipSync(code, { level: GZIP_LEVEL }).length;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Lighthouse.
 
@@ -819,6 +854,8 @@ interface RunInfo {
   detailPage: string;
   /** Lighthouse runs that failed and were repeated. */
   retries: string[];
+  /** gzip bytes of the framework alone (frameworkFloor). */
+  floor: number;
 }
 
 /** Judged on the load before the command started: the load after includes its own build and Chromium. */
@@ -842,6 +879,8 @@ function markdownSection(info: RunInfo, js: FirstLoad[], lh: PageLighthouse[], g
     '### Targets',
     '',
     ...goals.map((goal) => `- ${goal.met ? 'met   ' : 'MISSED'} ${goal.text}: ${goal.value}`),
+    '',
+    `Framework floor: ${kb(info.floor)} KB gzip (${FLOOR_TEXT}). Every page pays it before any code of ours; the rest of the first-load figure is the app's own.`,
     '',
     '### First-load JavaScript',
     '',
@@ -940,6 +979,13 @@ async function main() {
 
   const js: FirstLoad[] = [];
   for (const page of pages) js.push(await firstLoad(page, server.url, build, index));
+  const floor = frameworkFloor();
+  console.log(`Framework floor: ${kb(floor)} KB gzip (${FLOOR_TEXT})`);
+  if (values['js-only']) {
+    await stopServer(server);
+    console.log(terminalReport(js, [], targets(js, [])));
+    return;
+  }
 
   const reports = path.join(CACHE, 'lighthouse');
   fs.rmSync(reports, { recursive: true, force: true });
@@ -991,7 +1037,7 @@ async function main() {
   await stopServer(server);
   const goals = targets(js, lh);
   const chromium = (lh[0]?.runs[0]?.environment.hostUserAgent.match(/HeadlessChrome\/[\d.]+/)?.[0] ?? 'Chromium').replace('HeadlessChrome', 'Chromium');
-  const info: RunInfo = { date, build, freshBuild: !values['skip-build'], loadBefore, loadAfter: loadAverage(), chromium, detailPage: pages[2] ?? '', retries };
+  const info: RunInfo = { date, build, freshBuild: !values['skip-build'], loadBefore, loadAfter: loadAverage(), chromium, detailPage: pages[2] ?? '', retries, floor };
   console.log(terminalReport(js, lh, goals));
   console.log(`\nLoad average (1, 5, 15 min): ${info.loadBefore} before, ${info.loadAfter} after${busy(info) ? ' — the machine was busy; performance figures are less reliable' : ''}`);
   console.log(`\nLighthouse JSON reports: ${path.relative(ROOT, reports)}/`);

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
-import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS } from '../contract/constants.ts';
+import { LazyToaster } from './lib/toast.tsx';
 import { messages } from './messages/index.ts';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
@@ -54,7 +53,7 @@ export default function App() {
   return (
     <>
       <Outlet />
-      <Toaster theme="dark" position="top-right" duration={TOAST_DURATION_MS} closeButton richColors />
+      <LazyToaster />
     </>
   );
 }

@@ -1,14 +1,16 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertScript } from '../helpers/factories.ts';
-import { launchBrowser, newPage, PHONE, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
+import { DESKTOP, launchBrowser, newPage, PHONE, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
+
+const TELEGRAM = 'https://t.me/provider_channel';
 
 describe('public shell in a real browser', () => {
   let site: Site;
   let browser: Browser;
 
   beforeAll(async () => {
-    site = await startSite();
+    site = await startSite({ TELEGRAM_URL: TELEGRAM });
     await insertScript(site.services, { playsname: 'Blox Fruits Auto Farm', description: 'Farms while you sleep' });
     await insertScript(site.services, { playsname: 'Adopt Me! Helper', description: 'Trades for you' });
     browser = await launchBrowser();
@@ -48,6 +50,48 @@ describe('public shell in a real browser', () => {
     await expect(page.locator('#search-mobile').isVisible()).resolves.toBe(false);
     await page.getByRole('button', { name: 'Main menu' }).click();
     await expect(page.locator('#search-mobile').isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`opens the user menu from the avatar at ${viewport.width} px: Telegram link and Sign out; Escape closes it`, async () => {
+      const { context, page } = await newPage(browser, viewport);
+      await page.goto(`${site.url}/scripts`);
+      await waitForHydration(page);
+      const avatar = page.getByRole('button', { name: 'User menu' });
+      await expect(avatar.getAttribute('aria-expanded')).resolves.toBe('false');
+      await expect(page.getByRole('menu').count()).resolves.toBe(0);
+
+      await avatar.click();
+      const menu = page.getByRole('menu');
+      await menu.waitFor();
+      const telegram = menu.getByRole('menuitem', { name: 'Telegram' });
+      await expect(telegram.getAttribute('href')).resolves.toBe(TELEGRAM);
+      await expect(telegram.getAttribute('target')).resolves.toBe('_blank');
+      await expect(menu.getByRole('menuitem', { name: 'Sign out' }).isVisible()).resolves.toBe(true);
+      // The open menu is modal: the rest of the page, the avatar included, is hidden from the accessibility tree.
+      await expect(page.locator('button[aria-label="User menu"]').getAttribute('aria-expanded')).resolves.toBe('true');
+
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+      // Focus goes back to the avatar, and the keyboard opens the menu again.
+      await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('User menu');
+      await page.keyboard.press('Enter');
+      await menu.waitFor();
+      await page.keyboard.press('ArrowDown');
+      await expect(page.evaluate(() => document.activeElement?.textContent?.trim())).resolves.toMatch(/Telegram|Sign out/);
+      await context.close();
+    });
+  }
+
+  it('opens the user menu with the keyboard before any pointer has touched it', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${site.url}/scripts`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'User menu' }).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('menu').waitFor();
+    await expect(page.getByRole('menuitem', { name: 'Telegram' }).getAttribute('href')).resolves.toBe(TELEGRAM);
     await context.close();
   });
 

@@ -1,42 +1,48 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut, Send, User } from 'lucide-react';
+import { User } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { messages } from '../../messages/index.ts';
-import { useSettings } from '../../lib/settings.ts';
+import { AVATAR_BUTTON_CLASS } from './avatar.ts';
 
-/** The avatar menu: the provider's Telegram channel, and Sign out (a placeholder per SPEC.md). */
+const loadPopup = () => import('./UserMenuPopup.tsx');
+const UserMenuPopup = lazy(loadPopup);
+
+/**
+ * The avatar menu: the provider's Telegram channel, and Sign out (a placeholder per SPEC.md).
+ * Every page starts with this plain button; the Radix menu and its positioning code (about a sixth of
+ * the first-load JavaScript) are fetched when the pointer or focus reaches the avatar, and take over on
+ * the first click or key press, opening at once.
+ */
 export function UserMenu() {
-  const { telegramUrl } = useSettings();
+  const [wanted, setWanted] = useState(false);
+  const open = () => {
+    void loadPopup();
+    setWanted(true);
+  };
+  const avatar = (
+    <button
+      type="button"
+      aria-label={messages.nav.userMenu}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={AVATAR_BUTTON_CLASS}
+      onPointerEnter={() => void loadPopup()}
+      onFocus={() => void loadPopup()}
+      onClick={open}
+      onKeyDown={(event) => {
+        // Radix's trigger also opens on ArrowDown; Enter and Space arrive as clicks.
+        if (event.key === 'ArrowDown') {
+          event.preventDefault();
+          open();
+        }
+      }}
+    >
+      <User aria-hidden className="h-4 w-4" />
+    </button>
+  );
+  if (!wanted) return avatar;
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label={messages.nav.userMenu}
-        className="flex h-9 w-9 items-center justify-center rounded-full bg-gradient-to-br from-violet-500 to-fuchsia-500 text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-300"
-      >
-        <User aria-hidden className="h-4 w-4" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 min-w-44 rounded-lg border border-white/10 bg-panel p-1 text-sm text-slate-100 shadow-xl"
-        >
-          <DropdownMenu.Item asChild>
-            <a
-              href={telegramUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="flex items-center gap-2 rounded-md px-3 py-2 outline-none data-[highlighted]:bg-white/10"
-            >
-              <Send aria-hidden className="h-4 w-4" /> {messages.nav.telegram}
-            </a>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild>
-            <a href="#" className="flex items-center gap-2 rounded-md px-3 py-2 outline-none data-[highlighted]:bg-white/10">
-              <LogOut aria-hidden className="h-4 w-4" /> {messages.nav.signOut}
-            </a>
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={avatar}>
+      <UserMenuPopup />
+    </Suspense>
   );
 }

@@ -1,6 +1,6 @@
 import { Check, Lock, Send } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.tsx';
 import type { Channel } from '../../../contract/index.ts';
 import { messages } from '../../messages/index.ts';
 import { allChannelsDone, channelHandle, doneChannelIds, safeExternalUrl } from './site-subscription.ts';

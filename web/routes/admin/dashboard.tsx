@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.tsx';
 import { AdminDashboard } from '../../features/admin/components/AdminDashboard.tsx';
 import { FullPageSpinner } from '../../features/admin/components/FullPageSpinner.tsx';
 import { useHydrated } from '../../features/admin/lib/hooks.ts';

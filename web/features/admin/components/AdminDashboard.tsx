@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Film, Radio, Users } from 'lucide-react';
 import { useSearchParams, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.tsx';
 import { messages } from '../../../messages/staff.ts';
 import { tokens } from '../../staff/api/auth-storage.ts';
 import { PanelShell } from '../../staff/components/PanelShell.tsx';

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.tsx';
 import { type CreateModerator, createModeratorSchema } from '../../../../contract/index.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { messages } from '../../../messages/staff.ts';

@@ -1,6 +1,6 @@
 import { ExternalLink, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.tsx';
 import { type Channel, type SiteChannelInput, siteChannelInputSchema } from '../../../../contract/index.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { messages } from '../../../messages/staff.ts';

@@ -1,6 +1,6 @@
 import { CircleAlert, X } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.tsx';
 import { scriptFieldsSchema } from '../../../../contract/script-form.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { messages } from '../../../messages/staff.ts';

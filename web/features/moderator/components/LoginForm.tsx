@@ -1,7 +1,7 @@
 import { CircleAlert, ShieldAlert } from 'lucide-react';
 import { type FormEvent, useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.tsx';
 import { moderatorLoginSchema } from '../../../../contract/staff.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { messages } from '../../../messages/staff.ts';

@@ -1,7 +1,7 @@
 import { FileCode2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.tsx';
 import { useSettings } from '../../../lib/settings.ts';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
 import { messages } from '../../../messages/staff.ts';

@@ -1,6 +1,6 @@
 import { CircleAlert, FileCode2, Plus, RefreshCw, Search, SearchX } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.tsx';
 import { SEARCH_MAX_LENGTH, TABLE_PAGE_SIZE } from '../../../../contract/constants.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
