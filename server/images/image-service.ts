@@ -1,8 +1,14 @@
 import { AppError } from '../errors.ts';
 import { type ProcessedImage, processImage } from './pipeline.ts';
-import { sniffImageType } from './sniff.ts';
+import { declarationContradicts, sniffImageType } from './sniff.ts';
 import type { ImageStorage } from './storage.ts';
 import { loadSharp } from './sharp.ts';
+
+/** An uploaded file: its bytes, and the media type the client declared for it (if any). */
+export interface UploadedImage {
+  bytes: Buffer;
+  declaredType: string | undefined;
+}
 
 export interface ImageLimits {
   maxBytes: number;
@@ -18,14 +24,20 @@ export class ImageService {
     private readonly limits: ImageLimits,
   ) {}
 
-  async prepare(bytes: Buffer): Promise<ProcessedImage> {
+  async prepare({ bytes, declaredType }: UploadedImage): Promise<ProcessedImage> {
     if (bytes.length > this.limits.maxBytes) {
       throw new AppError(413, 'PAYLOAD_TOO_LARGE', `Image must be at most ${Math.floor(this.limits.maxBytes / 1024 / 1024)} MB`, {
         image: 'File is too large',
       });
     }
-    if (!sniffImageType(bytes)) {
+    const type = sniffImageType(bytes);
+    if (!type) {
       throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Image must be ${ACCEPTED}`, { image: `Only ${ACCEPTED} images are accepted` });
+    }
+    // A mislabelled or disguised file: say what it really is rather than store something else than was sent.
+    if (declarationContradicts(declaredType, type)) {
+      const message = `The file is a ${type.toUpperCase()} image but was sent as ${declaredType}; save it with its real type and try again`;
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message, { image: message });
     }
     let width = 0;
     let height = 0;

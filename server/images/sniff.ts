@@ -14,6 +14,29 @@ export function sniffImageType(bytes: Buffer): ImageType | undefined {
   return undefined;
 }
 
+/** Declared media types, with the aliases browsers and tools still send, by the type they claim. */
+const DECLARED: Record<string, ImageType> = {
+  'image/jpeg': 'jpeg',
+  'image/jpg': 'jpeg',
+  'image/pjpeg': 'jpeg',
+  'image/png': 'png',
+  'image/x-png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+};
+
+/**
+ * Whether a client's declared type claims something other than the bytes are. No declaration, or the
+ * generic application/octet-stream, claims nothing. The declaration never makes a file acceptable;
+ * it can only make a contradicting one unacceptable.
+ */
+export function declarationContradicts(declared: string | undefined, actual: ImageType): boolean {
+  const type = declared?.split(';')[0]?.trim().toLowerCase();
+  if (!type || type === 'application/octet-stream') return false;
+  return DECLARED[type] !== actual;
+}
+
 /** ISO-BMFF: a box size, 'ftyp', a major brand, a version, then compatible brands; AVIF may be any of them. */
 function hasAvifBrand(bytes: Buffer): boolean {
   const boxSize = Math.min(bytes.readUInt32BE(0), bytes.length, 256);

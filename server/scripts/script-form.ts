@@ -4,12 +4,13 @@ import { z } from 'zod';
 import { SCRIPT_LIMITS, scriptFieldsPatchSchema, scriptFieldsSchema } from '../../contract/index.ts';
 import { ChannelTextError, type ParsedChannel, parseChannelList } from '../channels/channel-text.ts';
 import { AppError, badRequest } from '../errors.ts';
+import type { UploadedImage } from '../images/image-service.ts';
 
 export interface RawScriptForm {
   fields: Record<string, string>;
   /** undefined: the field was not sent (keep current channels on edit). */
   channels: string[] | undefined;
-  image: Buffer | undefined;
+  image: UploadedImage | undefined;
 }
 
 const TEXT_FIELDS = new Set(['playsname', 'description', 'loadstring']);
@@ -28,7 +29,7 @@ export async function readScriptForm(request: FastifyRequest, maxImageBytes: num
         const bytes = await readFile(part, maxImageBytes);
         if (part.fieldname !== 'image') throw badRequest(`Unexpected file field ${part.fieldname}`, { [part.fieldname]: 'Unexpected file' });
         // Browsers send an empty file part when no file was chosen.
-        if (bytes.length > 0) form.image = bytes;
+        if (bytes.length > 0) form.image = { bytes, declaredType: part.mimetype };
         continue;
       }
       if (part.valueTruncated) {

@@ -1,7 +1,7 @@
 import type { ScriptFields, ScriptFieldsPatch } from '../../contract/index.ts';
 import type { ParsedChannel } from '../channels/channel-text.ts';
 import { notFound } from '../errors.ts';
-import type { ImageService } from '../images/image-service.ts';
+import type { ImageService, UploadedImage } from '../images/image-service.ts';
 import type { ProcessedImage } from '../images/pipeline.ts';
 import { canManageScript, ownerFor, type Principal, scriptListScope } from '../staff/policies.ts';
 import { type StaffScript, toStaffScript } from './presenter.ts';
@@ -35,7 +35,7 @@ export class StaffScriptService {
     return { items: await this.present(rows), total };
   }
 
-  async create(principal: Principal, input: { fields: ScriptFields; channels: ParsedChannel[]; image: Buffer | undefined }) {
+  async create(principal: Principal, input: { fields: ScriptFields; channels: ParsedChannel[]; image: UploadedImage | undefined }) {
     const image = input.image ? await this.images.prepare(input.image) : undefined;
     const row = await this.withImage(image, () =>
       this.repository.insert({
@@ -52,7 +52,7 @@ export class StaffScriptService {
   async update(
     principal: Principal,
     id: number,
-    input: { fields: ScriptFieldsPatch; channels: ParsedChannel[] | undefined; image: Buffer | undefined },
+    input: { fields: ScriptFieldsPatch; channels: ParsedChannel[] | undefined; image: UploadedImage | undefined },
   ) {
     const current = await this.repository.findById(id);
     if (!current || !canManageScript(principal, current)) throw notFound('Script not found');

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImageService } from '../../server/images/image-service.ts';
 import { CARD_HEIGHT, CARD_WIDTH, DETAIL_HEIGHT, DETAIL_WIDTH } from '../../server/images/pipeline.ts';
-import { sniffImageType } from '../../server/images/sniff.ts';
+import { declarationContradicts, sniffImageType } from '../../server/images/sniff.ts';
 import { LocalImageStorage } from '../../server/images/storage.ts';
 import {
   ACCEPTED_FORMATS,
@@ -23,6 +23,9 @@ import {
 // Unit level: server/images without HTTP (the HTTP side is in staff-bad-input.test.ts).
 
 const LIMITS = { maxBytes: 5 * 1024 * 1024, maxPixels: 40_000_000 };
+
+/** An upload sent without a declared type: judged by its bytes alone. */
+const unlabelled = (bytes: Buffer) => ({ bytes, declaredType: undefined });
 
 describe('sniffImageType', () => {
   it.each(ACCEPTED_FORMATS)('recognises a %s made by sharp from its bytes', async (format) => {
@@ -48,6 +51,32 @@ describe('sniffImageType', () => {
   });
 });
 
+describe('declarationContradicts', () => {
+  it.each([
+    [undefined, 'png'],
+    ['', 'png'],
+    ['application/octet-stream', 'gif'],
+    ['image/png', 'png'],
+    ['IMAGE/PNG; charset=binary', 'png'],
+    ['image/jpg', 'jpeg'],
+    ['image/pjpeg', 'jpeg'],
+    ['image/webp', 'webp'],
+    ['image/avif', 'avif'],
+  ] as const)('%s for a %s claims nothing false', (declared, actual) => {
+    expect(declarationContradicts(declared, actual)).toBe(false);
+  });
+
+  it.each([
+    ['image/gif', 'png'],
+    ['image/png', 'jpeg'],
+    ['image/svg+xml', 'jpeg'],
+    ['text/plain', 'png'],
+    ['image/heic', 'avif'],
+  ] as const)('%s for a %s contradicts the bytes', (declared, actual) => {
+    expect(declarationContradicts(declared, actual)).toBe(true);
+  });
+});
+
 describe('ImageService.prepare', () => {
   let dir: string;
   let service: ImageService;
@@ -59,7 +88,7 @@ describe('ImageService.prepare', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it.each(ACCEPTED_FORMATS)('turns a %s into WebP renditions of 1280×720 and 480×270', async (format) => {
-    const image = await service.prepare(await sampleImage(format));
+    const image = await service.prepare(unlabelled(await sampleImage(format)));
     const detail = await sharp(image.detail).metadata();
     const card = await sharp(image.card).metadata();
     expect([detail.format, detail.width, detail.height]).toEqual(['webp', DETAIL_WIDTH, DETAIL_HEIGHT]);
@@ -74,7 +103,7 @@ describe('ImageService.prepare', () => {
     expect(before.orientation).toBe(6);
     expect(before.exif?.toString('latin1')).toContain('secret');
 
-    const image = await service.prepare(input);
+    const image = await service.prepare(unlabelled(input));
     for (const rendition of [image.detail, image.card]) {
       const meta = await sharp(rendition).metadata();
       expect(meta.exif).toBeUndefined();
@@ -99,9 +128,9 @@ describe('ImageService.prepare', () => {
 
   it('names renditions by content hash: the same bytes give the same key, other bytes another', async () => {
     const bytes = await sampleImage('png');
-    const first = await service.prepare(bytes);
-    const second = await service.prepare(Buffer.from(bytes));
-    const other = await service.prepare(await sampleImage('png', { left: { r: 10, g: 200, b: 10 } }));
+    const first = await service.prepare(unlabelled(bytes));
+    const second = await service.prepare(unlabelled(Buffer.from(bytes)));
+    const other = await service.prepare(unlabelled(await sampleImage('png', { left: { r: 10, g: 200, b: 10 } })));
 
     expect(first.key).toMatch(/^[a-f0-9]{32}$/);
     expect(second.key).toBe(first.key);
@@ -122,7 +151,7 @@ describe('ImageService.prepare', () => {
       ['a text file (whatever it is named)', () => TEXT_FILE],
       ['a PDF', () => PDF_HEADER],
     ])('%s with 415 naming image', async (_label, bytes) => {
-      await expect(service.prepare(bytes())).rejects.toMatchObject({
+      await expect(service.prepare(unlabelled(bytes()))).rejects.toMatchObject({
         statusCode: 415,
         code: 'UNSUPPORTED_MEDIA_TYPE',
         fields: { image: expect.any(String) },
@@ -132,7 +161,7 @@ describe('ImageService.prepare', () => {
     it('a 6 MB file with 413 naming image', async () => {
       const bytes = await oversizedJpeg();
       expect(bytes.length).toBe(6 * 1024 * 1024);
-      await expect(service.prepare(bytes)).rejects.toMatchObject({
+      await expect(service.prepare(unlabelled(bytes))).rejects.toMatchObject({
         statusCode: 413,
         code: 'PAYLOAD_TOO_LARGE',
         fields: { image: expect.any(String) },
@@ -141,7 +170,7 @@ describe('ImageService.prepare', () => {
 
     it('accepts a file of exactly the byte limit', async () => {
       const bytes = await oversizedJpeg(LIMITS.maxBytes);
-      const image = await service.prepare(bytes);
+      const image = await service.prepare(unlabelled(bytes));
       expect((await sharp(image.detail).metadata()).format).toBe('webp');
     });
 
@@ -149,7 +178,7 @@ describe('ImageService.prepare', () => {
       const bytes = await hugeDimensionPng();
       expect(bytes.length).toBeLessThan(LIMITS.maxBytes);
       expect(sniffImageType(bytes)).toBe('png');
-      await expect(service.prepare(bytes)).rejects.toMatchObject({
+      await expect(service.prepare(unlabelled(bytes))).rejects.toMatchObject({
         statusCode: 400,
         code: 'VALIDATION_FAILED',
         fields: { image: expect.stringMatching(/megapixel/i) },
@@ -159,7 +188,7 @@ describe('ImageService.prepare', () => {
     it('a truncated JPEG with 400 naming image', async () => {
       const bytes = await truncatedJpeg();
       expect(sniffImageType(bytes)).toBe('jpeg');
-      await expect(service.prepare(bytes)).rejects.toMatchObject({
+      await expect(service.prepare(unlabelled(bytes))).rejects.toMatchObject({
         statusCode: 400,
         code: 'VALIDATION_FAILED',
         fields: { image: expect.any(String) },
@@ -168,7 +197,7 @@ describe('ImageService.prepare', () => {
 
     it('writes nothing to storage on any rejection', async () => {
       const inputs = [SVG_WITH_SCRIPT, TEXT_FILE, PDF_HEADER, Buffer.alloc(0), await oversizedJpeg(), await truncatedJpeg()];
-      for (const bytes of inputs) await expect(service.prepare(bytes)).rejects.toBeDefined();
+      for (const bytes of inputs) await expect(service.prepare(unlabelled(bytes))).rejects.toBeDefined();
       expect(fs.readdirSync(dir)).toEqual([]);
     });
   });

@@ -105,6 +105,16 @@ const SCRIPT_FAULTS: Case[] = [
     { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', field: 'image' },
   ],
   [
+    'a PNG declared as image/gif and named .gif',
+    (f) => multipart(scriptForm(VALID, { bytes: f.png, type: 'image/gif', filename: 'actually-a-png.gif' })),
+    { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', field: 'image' },
+  ],
+  [
+    'a JPEG declared as image/svg+xml',
+    (f) => multipart(scriptForm(VALID, { bytes: f.jpeg, type: 'image/svg+xml', filename: 'photo.svg' })),
+    { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', field: 'image' },
+  ],
+  [
     'a 6 MB image',
     (f) => multipart(scriptForm(VALID, { bytes: f.oversized, type: 'image/jpeg', filename: 'big.jpg' })),
     { status: 413, code: 'PAYLOAD_TOO_LARGE', field: 'image' },
@@ -330,12 +340,12 @@ describe.each(dialects)('bad input to the staff write endpoints on %s', (dialect
   });
 
   describe('the same requests with good input do change things (the checks above could fail)', () => {
-    it('a PNG declared image/gif and named .gif is accepted by its bytes and stored as WebP', async () => {
+    it('a PNG with no declared type (application/octet-stream) and named .gif is accepted by its bytes and stored as WebP', async () => {
       const before = uploadsListing(ctx);
       const response = await injectAs(ctx, admin, {
         method: 'POST',
         url: '/api/ac',
-        payload: scriptForm(VALID, { bytes: fixtures.png, type: 'image/gif', filename: 'actually-a-png.gif' }),
+        payload: scriptForm(VALID, { bytes: fixtures.png, type: 'application/octet-stream', filename: 'actually-a-png.gif' }),
       });
       expect(response.statusCode, response.body).toBe(201);
       const { image, imageCard } = response.json();
@@ -347,11 +357,21 @@ describe.each(dialects)('bad input to the staff write endpoints on %s', (dialect
       expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
     });
 
-    it('a JPEG declared image/svg+xml and named .svg is accepted too: the declared type is ignored both ways', async () => {
+    it('a PNG rejected for its declared image/gif says what the file really is', async () => {
       const response = await injectAs(ctx, moderator, {
         method: 'POST',
         url: '/api/m',
-        payload: scriptForm(VALID, { bytes: fixtures.jpeg, type: 'image/svg+xml', filename: 'photo.svg' }),
+        payload: scriptForm(VALID, { bytes: fixtures.png, type: 'image/gif', filename: 'actually-a-png.gif' }),
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json().error).toMatch(/PNG image but was sent as image\/gif/);
+    });
+
+    it('a JPEG declared image/jpg (a common alias) and named .png is accepted: names are ignored', async () => {
+      const response = await injectAs(ctx, moderator, {
+        method: 'POST',
+        url: '/api/m',
+        payload: scriptForm(VALID, { bytes: fixtures.jpeg, type: 'image/jpg', filename: 'photo.png' }),
       });
       expect(response.statusCode, response.body).toBe(201);
       expect(response.json().image).toMatch(/\.webp$/);
