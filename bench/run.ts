@@ -11,9 +11,10 @@ import { markdown, type Report, type Row, type ScenarioKey, terminal } from './r
 import { fixed } from './stats.ts';
 
 /**
- * npm run bench [-- --duration 10 --warmup 2 --million --count N --build]
+ * npm run bench [-- --duration 10 --warmup 2 --million --count N --build --only list,detail]
  * Measures the real server against a raw node:http server returning the same bytes; prints the
  * figures and writes docs/performance.md. Missed targets are printed, not fatal; anything broken is.
+ * --only runs just the named scenarios and only prints: a partial run never rewrites the page.
  */
 const args = process.argv.slice(2);
 const { values } = parseArgs({
@@ -25,6 +26,7 @@ const { values } = parseArgs({
     million: { type: 'boolean', default: false },
     count: { type: 'string' },
     build: { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 
@@ -133,10 +135,12 @@ async function main() {
   const catalogue = await ensureCatalogue(count);
   console.log(catalogue.generatedMs === null ? '  reused from bench/.cache' : `  generated in ${fixed(catalogue.generatedMs / 1000, 1)} s`);
 
-  const list = scenarios(count);
+  const only = values.only?.split(',').map((key) => key.trim());
+  const list = scenarios(count).filter((scenario) => !only || only.includes(scenario.key));
+  if (list.length === 0) throw new Error(`--only names no scenario; the keys are ${scenarios(count).map((s) => s.key).join(', ')}`);
   const detailId = Math.ceil(count / 2);
-  console.log('Timing queries without the cache…');
-  const queries = await timeQueries(catalogue.file, Object.values(TERMS), detailId);
+  console.log(only ? 'Query timing skipped (--only)' : 'Timing queries without the cache…');
+  const queries = only ? [] : await timeQueries(catalogue.file, Object.values(TERMS), detailId);
 
   const pinning = pinCores();
   console.log(pinning ? `CPU: ${pinning}` : 'CPU: not pinned (one core, or no taskset): server and client share the cores');
@@ -192,6 +196,7 @@ async function main() {
   for (const child of children) await child.stop();
 
   console.log(terminal(report));
+  if (only) return;
   const docs = path.join(ROOT, 'docs', 'performance.md');
   writePerformancePage(docs, markdown(report, `npm run bench${args.length > 0 ? ` -- ${args.join(' ')}` : ''}`));
   console.log(`\nWrote ${path.relative(ROOT, docs)}`);

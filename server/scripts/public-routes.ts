@@ -12,8 +12,8 @@ import {
 import { notFound } from '../errors.ts';
 import type { Services } from '../services.ts';
 
-function sendJson(reply: FastifyReply, json: string) {
-  return reply.type('application/json; charset=utf-8').send(json);
+function sendJson(reply: FastifyReply, json: string): void {
+  reply.header('content-type', 'application/json; charset=utf-8').send(json);
 }
 
 /** GET /api/scripts/paginated, /api/scripts/{id}, /api/scripts/{id}/channels (SPEC.md section 7). */
@@ -31,13 +31,14 @@ export async function publicScriptRoutes(app: FastifyInstance, { services }: { s
         response: { 200: paginatedScriptsSchema, 400: errorBodySchema },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { limit, offset, q } = request.query;
-      // The serialised answer is cached beside the object, so a hit costs no serialisation.
-      const json = await cache.remember(`json:list:${limit}:${offset}:${q ?? ''}`, async () =>
-        JSON.stringify(await catalogue.list({ limit, offset, q })),
-      );
-      return sendJson(reply, json);
+      // The serialised answer is cached beside the object, so a hit costs no serialisation, and is
+      // sent synchronously: no promise for Fastify to wait on.
+      const key = `json:list:${limit}:${offset}:${q ?? ''}`;
+      const hit = cache.get<string>(key);
+      if (hit !== undefined) return sendJson(reply, hit);
+      return cache.remember(key, async () => JSON.stringify(await catalogue.list({ limit, offset, q }))).then((json) => sendJson(reply, json));
     },
   );
 
@@ -51,15 +52,22 @@ export async function publicScriptRoutes(app: FastifyInstance, { services }: { s
         response: { 200: publicScriptSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { id } = request.params;
-      const json = await cache.remember(`json:script:${id}`, async () => {
-        const script = await catalogue.get(id);
-        return script ? JSON.stringify(script) : null;
-      });
-      if (json === null) throw notFound('Script not found');
-      catalogue.recordView(id, { ip: request.ip, userAgent: request.headers['user-agent'] });
-      return sendJson(reply, json);
+      const key = `json:script:${id}`;
+      const answer = (json: string | null): void => {
+        if (json === null) throw notFound('Script not found');
+        catalogue.recordView(id, { ip: request.ip, userAgent: request.headers['user-agent'] });
+        return sendJson(reply, json);
+      };
+      const hit = cache.get<string | null>(key);
+      if (hit !== undefined) return answer(hit);
+      return cache
+        .remember(key, async () => {
+          const script = await catalogue.get(id);
+          return script ? JSON.stringify(script) : null;
+        })
+        .then(answer);
     },
   );
 

@@ -56,6 +56,16 @@ describe.each(dialects)('public catalogue API on %s', (dialect) => {
       }
     });
 
+    it('answers the same bytes for a repeated page (a cache hit) as for the first (a miss)', async () => {
+      const first = await get('/api/scripts/paginated?limit=5&offset=3');
+      const second = await get('/api/scripts/paginated?limit=5&offset=3');
+      expect(second.statusCode).toBe(200);
+      expect(second.headers['content-type']).toBe(first.headers['content-type']);
+      expect(second.body).toBe(first.body);
+      // A cached good answer never stands in for a bad request to the same route.
+      expect((await get('/api/scripts/paginated?limit=5&offset=-3')).statusCode).toBe(400);
+    });
+
     it('shows a new script at once (the cache drops on write)', async () => {
       await get('/api/scripts/paginated');
       const row = await insertScript(ctx.services, { playsname: 'Fresh arrival' });
@@ -148,10 +158,24 @@ describe.each(dialects)('public catalogue API on %s', (dialect) => {
       expect(new Date(response.json().createdAt).toISOString()).toBe(response.json().createdAt);
     });
 
-    it('answers 404 for an unknown id', async () => {
-      const response = await get('/api/scripts/999999');
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: 'Script not found', code: 'NOT_FOUND' });
+    it('answers 404 for an unknown id, from the database and again from the cache', async () => {
+      for (let round = 0; round < 2; round++) {
+        const response = await get('/api/scripts/999999');
+        expect(response.statusCode).toBe(404);
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+        expect(response.json()).toEqual({ error: 'Script not found', code: 'NOT_FOUND' });
+      }
+    });
+
+    it('answers the same bytes from the cache as from the database, and the fresh script after an edit', async () => {
+      const row = await insertScript(ctx.services, { playsname: 'Cached twice' });
+      const first = await get(`/api/scripts/${row.id}`);
+      const second = await get(`/api/scripts/${row.id}`);
+      expect(second.statusCode).toBe(200);
+      expect(second.headers['content-type']).toBe(first.headers['content-type']);
+      expect(second.body).toBe(first.body);
+      await ctx.services.staffScripts.update({ role: 'admin', adminId: 1 }, row.id, { fields: { playsname: 'Renamed' }, channels: undefined, image: undefined });
+      expect((await get(`/api/scripts/${row.id}`)).json().playsname).toBe('Renamed');
     });
 
     it.each(['abc', '0', '-3', '1.5', '99999999999999999999', '1e3'])('answers 400 for id %s', async (id) => {
