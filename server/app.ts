@@ -2,7 +2,6 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import multipart from '@fastify/multipart';
 import { siteChannelAdminRoutes } from './channels/site-routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { createGuards } from './plugins/auth.ts';
@@ -72,10 +71,6 @@ export async function buildApp({ config, db, web, logger }: AppDeps): Promise<Fa
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { development: web.kind === 'vite' });
   await app.register(openApiPlugin, { siteName: config.siteName });
-  await app.register(multipart, {
-    // One image plus the text fields; a bigger file is 413 (the image service re-checks the size).
-    limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 40, fieldSize: 128 * 1024, parts: 50 },
-  });
 
   // The app's own routes.
   await app.register(healthRoutes, { services });

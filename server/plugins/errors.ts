@@ -41,7 +41,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
-      return send(reply, status, { error: clientMessage(error), code: CODE_BY_STATUS[status] ?? 'BAD_REQUEST' });
+      return send(reply, status, { error: clientMessage(error, request.headers['content-type']), code: CODE_BY_STATUS[status] ?? 'BAD_REQUEST' });
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, { error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
@@ -49,7 +49,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 });
 
 /** Client errors come from Fastify and its plugins (parsing, limits); their texts are safe to show. */
-function clientMessage(error: FastifyError): string {
+function clientMessage(error: FastifyError, contentType: string | undefined): string {
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    const type = (contentType ?? '').split(';')[0]?.trim() || 'this content type';
+    return `${type} is not accepted here: send application/json`;
+  }
   return error.message || 'Bad request';
 }
 

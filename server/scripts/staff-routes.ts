@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,6 +17,12 @@ const formNote =
 /** The moderator's own-script calls and the admin's all-script calls of SPEC.md section 7. */
 export async function staffScriptRoutes(app: FastifyInstance, { services, guards }: { services: Services; guards: Guards }) {
   const { staffScripts } = services;
+  // Multipart lives in this scope only: its parser is needed nowhere else, and its per-request
+  // onResponse hook (an async clean-up of temporary files) would otherwise run on every public request.
+  await app.register(multipart, {
+    // One image plus the text fields; a bigger file is 413 (the image service re-checks the size).
+    limits: { fileSize: services.config.uploadMaxBytes, files: 1, fields: 40, fieldSize: 128 * 1024, parts: 50 },
+  });
   const route = app.withTypeProvider<ZodTypeProvider>();
 
   const list = (path: string, guard: preHandlerAsyncHookHandler, tag: string) =>

@@ -218,7 +218,7 @@ const MODERATOR_FAULTS: Case[] = [
   ['a JSON object as UserName', () => json({ UserName: { name: 'x' }, Password: 'long-enough-password' }), invalid('UserName')],
   ['JSON null as Password', () => json({ UserName: 'new_moderator', Password: null }), invalid('Password')],
   ['a JSON array body', () => json([{ UserName: 'new_moderator', Password: 'long-enough-password' }]), { status: 400, code: 'VALIDATION_FAILED' }],
-  ['a multipart body', () => multipart(scriptForm({ UserName: 'new_moderator', Password: 'long-enough-password' })), { status: 400, code: 'VALIDATION_FAILED' }],
+  ['a multipart body (this call takes JSON)', () => multipart(scriptForm({ UserName: 'new_moderator', Password: 'long-enough-password' })), { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' }],
   ...BODY_FAULTS.slice(0, 4),
 ];
 
