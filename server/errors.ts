@@ -1,19 +1,33 @@
 import type { ErrorCode } from '../contract/index.ts';
 
+type Fields = Record<string, string>;
+
 /** An expected failure with a status and a stable code; the error handler serialises it. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
-    readonly fields?: Record<string, string>,
-    readonly extra?: { retryAfterSeconds?: number },
+    readonly fields?: Fields,
+    readonly extra?: { retryAfterSeconds?: number; allow?: string },
   ) {
     super(message);
     this.name = 'AppError';
   }
 }
 
+// Named factories: every status and code is spelled once, here.
+export const badRequest = (message: string, fields?: Fields) => new AppError(400, 'VALIDATION_FAILED', message, fields);
+export const malformed = (message: string) => new AppError(400, 'BAD_REQUEST', message);
+export const unauthorized = (message = 'Authentication required') => new AppError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
-export const badRequest = (message: string, fields?: Record<string, string>) =>
-  new AppError(400, 'VALIDATION_FAILED', message, fields);
+export const methodNotAllowed = (method: string, allow: string[]) =>
+  new AppError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed here; use ${allow.join(', ')}`, undefined, { allow: allow.join(', ') });
+export const conflict = (message: string, fields?: Fields) => new AppError(409, 'CONFLICT', message, fields);
+export const payloadTooLarge = (message: string, fields?: Fields) => new AppError(413, 'PAYLOAD_TOO_LARGE', message, fields);
+export const unsupportedMediaType = (message: string, fields?: Fields) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message, fields);
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, 'RATE_LIMITED', message, undefined, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
+export const serviceUnavailable = (message: string, retryAfterSeconds?: number) =>
+  new AppError(503, 'SERVICE_UNAVAILABLE', message, undefined, retryAfterSeconds ? { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) } : undefined);

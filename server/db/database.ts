@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
+import { type DatabaseConnection, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Database } from './types.ts';
@@ -27,9 +27,28 @@ class TransactionalSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/**
+ * Write transactions take SQLite's write lock when they begin, not at their first write: a
+ * transaction that reads, then writes (a throttle check, an image reference check) is then never
+ * interleaved with another process's writer, and never fails to upgrade its lock mid-way.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
 class TransactionalSqliteDialect extends SqliteDialect {
+  constructor(private readonly config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+  }
+
   override createAdapter() {
     return new TransactionalSqliteAdapter();
+  }
+
+  override createDriver() {
+    return new ImmediateSqliteDriver(this.config);
   }
 }
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { errorBodySchema } from '../../contract/index.ts';
-import { AppError } from '../errors.ts';
+import { serviceUnavailable } from '../errors.ts';
 import type { Services } from '../services.ts';
 
 export async function healthRoutes(app: FastifyInstance, { services }: { services: Services }) {
@@ -20,7 +20,7 @@ export async function healthRoutes(app: FastifyInstance, { services }: { service
       try {
         await sql`select 1`.execute(services.db.kysely);
       } catch {
-        throw new AppError(503, 'SERVICE_UNAVAILABLE', 'Database unavailable');
+        throw serviceUnavailable('Database unavailable');
       }
       return { status: 'ok' as const, database: services.db.dialect };
     },

@@ -1,4 +1,4 @@
-import { AppError } from '../errors.ts';
+import { badRequest, payloadTooLarge, unsupportedMediaType } from '../errors.ts';
 import { type ProcessedImage, processImage } from './pipeline.ts';
 import { declarationContradicts, sniffImageType } from './sniff.ts';
 import type { ImageStorage } from './storage.ts';
@@ -26,18 +26,18 @@ export class ImageService {
 
   async prepare({ bytes, declaredType }: UploadedImage): Promise<ProcessedImage> {
     if (bytes.length > this.limits.maxBytes) {
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', `Image must be at most ${Math.floor(this.limits.maxBytes / 1024 / 1024)} MB`, {
+      throw payloadTooLarge(`Image must be at most ${Math.floor(this.limits.maxBytes / 1024 / 1024)} MB`, {
         image: 'File is too large',
       });
     }
     const type = sniffImageType(bytes);
     if (!type) {
-      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Image must be ${ACCEPTED}`, { image: `Only ${ACCEPTED} images are accepted` });
+      throw unsupportedMediaType(`Image must be ${ACCEPTED}`, { image: `Only ${ACCEPTED} images are accepted` });
     }
     // A mislabelled or disguised file: say what it really is rather than store something else than was sent.
     if (declarationContradicts(declaredType, type)) {
       const message = `The file is a ${type.toUpperCase()} image but was sent as ${declaredType}; save it with its real type and try again`;
-      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message, { image: message });
+      throw unsupportedMediaType(message, { image: message });
     }
     let width = 0;
     let height = 0;
@@ -49,7 +49,7 @@ export class ImageService {
     }
     if (width * height > this.limits.maxPixels) {
       const megapixels = Math.floor(this.limits.maxPixels / 1_000_000);
-      throw new AppError(400, 'VALIDATION_FAILED', `Image must be at most ${megapixels} megapixels`, {
+      throw badRequest(`Image must be at most ${megapixels} megapixels`, {
         image: `At most ${megapixels} megapixels`,
       });
     }
@@ -70,5 +70,5 @@ export class ImageService {
 }
 
 function unreadable() {
-  return new AppError(400, 'VALIDATION_FAILED', 'The image could not be read; it may be damaged', { image: 'Damaged or unreadable image' });
+  return badRequest('The image could not be read; it may be damaged', { image: 'Damaged or unreadable image' });
 }

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { AppError } from '../errors.ts';
+import { forbidden, unauthorized } from '../errors.ts';
 import type { AuthService } from '../staff/auth-service.ts';
 import type { Principal } from '../staff/policies.ts';
 import type { Role } from '../staff/repository.ts';
@@ -28,9 +28,9 @@ export function bearerTokenOf(request: FastifyRequest): string | undefined {
 export function createGuards(auth: AuthService) {
   const authenticate = async (request: FastifyRequest): Promise<Principal> => {
     const token = bearerTokenOf(request);
-    if (!token) throw new AppError(401, 'UNAUTHORIZED', 'Authentication required');
+    if (!token) throw unauthorized();
     const principal = await auth.authenticate(token);
-    if (!principal) throw new AppError(401, 'UNAUTHORIZED', 'Your session has expired or was revoked. Please log in again.');
+    if (!principal) throw unauthorized('Your session has expired or was revoked. Please log in again.');
     request.principal = principal;
     request.bearerToken = token;
     return principal;
@@ -39,7 +39,7 @@ export function createGuards(auth: AuthService) {
   const requireRole = (role: Role): preHandlerAsyncHookHandler =>
     async function guard(request: FastifyRequest, _reply: FastifyReply) {
       const principal = await authenticate(request);
-      if (principal.role !== role) throw new AppError(403, 'FORBIDDEN', `This action needs the ${role} role`);
+      if (principal.role !== role) throw forbidden(`This action needs the ${role} role`);
     };
 
   return {
@@ -55,6 +55,6 @@ export type Guards = ReturnType<typeof createGuards>;
 
 /** The principal a guarded handler runs as; the guard has already set it. */
 export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw new AppError(401, 'UNAUTHORIZED', 'Authentication required');
+  if (!request.principal) throw unauthorized();
   return request.principal;
 }

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SCRIPT_LIMITS, scriptFieldsPatchSchema, scriptFieldsSchema } from '../../contract/index.ts';
 import { ChannelTextError, type ParsedChannel, parseChannelList } from '../channels/channel-text.ts';
-import { AppError, badRequest } from '../errors.ts';
+import { AppError, badRequest, malformed, payloadTooLarge } from '../errors.ts';
 import type { UploadedImage } from '../images/image-service.ts';
 
 export interface RawScriptForm {
@@ -33,7 +33,7 @@ export async function readScriptForm(request: FastifyRequest, maxImageBytes: num
         continue;
       }
       if (part.valueTruncated) {
-        throw new AppError(413, 'PAYLOAD_TOO_LARGE', `${part.fieldname} is too large`, { [part.fieldname]: 'Too large' });
+        throw payloadTooLarge(`${part.fieldname} is too large`, { [part.fieldname]: 'Too large' });
       }
       const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
       if (CHANNEL_FIELDS.has(part.fieldname)) (form.channels ??= []).push(value);
@@ -42,7 +42,7 @@ export async function readScriptForm(request: FastifyRequest, maxImageBytes: num
   } catch (error) {
     // The multipart parser's own errors for a broken body carry no status: they are the client's fault.
     if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
-    throw new AppError(400, 'BAD_REQUEST', 'Malformed multipart/form-data body');
+    throw malformed('Malformed multipart/form-data body');
   }
   return form;
 }
@@ -53,7 +53,7 @@ async function readFile(part: MultipartFile, maxImageBytes: number): Promise<Buf
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       const megabytes = Math.floor(maxImageBytes / 1024 / 1024);
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', `Image must be at most ${megabytes} MB`, { [part.fieldname]: 'File is too large' });
+      throw payloadTooLarge(`Image must be at most ${megabytes} MB`, { [part.fieldname]: 'File is too large' });
     }
     throw error;
   }

@@ -1,4 +1,4 @@
-import { AppError } from '../errors.ts';
+import { rateLimited, unauthorized } from '../errors.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
 import type { Principal } from './policies.ts';
 import { type Role, StaffRepository, usernameKey } from './repository.ts';
@@ -32,7 +32,7 @@ export class AuthService {
     const valid = await verifyPassword(account?.password_hash ?? (await decoyHash()), password);
     if (!account || !valid) {
       await this.repository.recordFailures(keys, this.now());
-      throw new AppError(401, 'UNAUTHORIZED', WRONG_CREDENTIALS);
+      throw unauthorized(WRONG_CREDENTIALS);
     }
     await this.repository.clearFailures(keys[0] as string);
     const token = newToken();
@@ -53,9 +53,7 @@ export class AuthService {
     if (blocked.length === 0) return;
     // The window frees up when the oldest failure in it ages out.
     const retryAfterMs = Math.max(...blocked.map((count) => count.oldest + windowMs - now));
-    throw new AppError(429, 'RATE_LIMITED', 'Too many failed login attempts. Try again later.', undefined, {
-      retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
-    });
+    throw rateLimited('Too many failed login attempts. Try again later.', retryAfterMs / 1000);
   }
 
   /** The principal behind a bearer token, or undefined when it is unknown, expired or its account is gone. */

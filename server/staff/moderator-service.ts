@@ -1,5 +1,5 @@
 import type { CreateModerator, Moderator } from '../../contract/index.ts';
-import { AppError, notFound } from '../errors.ts';
+import { conflict, notFound } from '../errors.ts';
 import type { PublicCache } from '../scripts/public-cache.ts';
 import { hashPassword } from './passwords.ts';
 import { toModerator } from './presenter.ts';
@@ -23,7 +23,7 @@ export class ModeratorService {
 
   async create({ UserName, Password }: CreateModerator): Promise<Moderator> {
     const row = await this.repository.insertModerator(UserName, await hashPassword(Password));
-    if (!row) throw new AppError(409, 'CONFLICT', 'A moderator with this username already exists', { UserName: 'This username is taken' });
+    if (!row) throw conflict('A moderator with this username already exists', { UserName: 'This username is taken' });
     return toModerator(row);
   }
 

@@ -13,7 +13,7 @@ import {
   staffListQuerySchema,
   tokenAnswerSchema,
 } from '../../contract/index.ts';
-import { AppError } from '../errors.ts';
+import { unauthorized } from '../errors.ts';
 import { type Guards, principalOf } from '../plugins/auth.ts';
 import type { Services } from '../services.ts';
 
@@ -72,7 +72,7 @@ export async function staffRoutes(app: FastifyInstance, { services, guards }: { 
     async (request) => {
       const principal = principalOf(request);
       const status = principal.role === 'moderator' ? await moderators.status(principal.moderatorId) : undefined;
-      if (!status) throw new AppError(401, 'UNAUTHORIZED', 'Account deleted or deactivated');
+      if (!status) throw unauthorized('Account deleted or deactivated');
       return status;
     },
   );
