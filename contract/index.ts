@@ -5,3 +5,4 @@ export type * from './load-context.ts';
 export * from './staff.ts';
 export * from './script-form.ts';
 export * from './channels.ts';
+export * from './text.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATALOGUE_FIRST_PAGE, CATALOGUE_MAX_LIMIT, SEARCH_MAX_LENGTH } from './constants.ts';
+import { SINGLE_LINE } from './text.ts';
 
 export const channelSchema = z
   .object({
@@ -50,15 +51,29 @@ export type PaginatedScripts = z.infer<typeof paginatedScriptsSchema>;
 export const searchTextSchema = z
   .string()
   .max(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters`)
-  .transform((value) => value.trim())
+  .trim()
+  .regex(SINGLE_LINE, 'q must not contain control characters')
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
-/** Query and path numbers are plain digits: "1e3", "1.0" and " 7" are rejected, not coerced. */
+/**
+ * The one rule for numbers in paths and queries: plain decimal digits with no leading zero, so
+ * "7" is accepted and "07", "+7", "7.0", "1e1" and " 7" are not (never coerced to another number).
+ */
+export const CANONICAL_NUMBER = /^(?:0|[1-9]\d{0,11})$/;
+export const MAX_ID = 2_147_483_647;
+
+/** An id as it appears in a path: a canonical number from 1 to MAX_ID; anything else names nothing. */
+export function parseId(raw: string | undefined): number | undefined {
+  if (raw === undefined || !CANONICAL_NUMBER.test(raw)) return undefined;
+  const id = Number(raw);
+  return id >= 1 && id <= MAX_ID ? id : undefined;
+}
+
 export const wholeNumber = (name: string, min: number, max: number) =>
   z
     .string({ error: `${name} must be a whole number` })
-    .regex(/^\d{1,12}$/, `${name} must be a whole number`)
+    .regex(CANONICAL_NUMBER, `${name} must be a whole number without leading zeros`)
     .transform(Number)
     .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
 
@@ -70,7 +85,7 @@ export const paginatedQuerySchema = z.object({
 export type PaginatedQuery = z.infer<typeof paginatedQuerySchema>;
 
 export const scriptIdParamsSchema = z.object({
-  id: wholeNumber('id', 1, 2_147_483_647),
+  id: wholeNumber('id', 1, MAX_ID),
 });
 
 /** Staff lists: without paging parameters, the whole array (SPEC.md); with any, a page (DESIGN.md 2.7). */

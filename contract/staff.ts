@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutControls } from './text.ts';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
 export const PASSWORD_MIN = 8;
@@ -8,14 +9,14 @@ export const tokenAnswerSchema = z.object({ token: z.string() }).meta({ id: 'Tok
 
 /** POST /api/login (moderator): SPEC.md's capitalised names. */
 export const moderatorLoginSchema = z.object({
-  UserName: z.string({ error: 'UserName is required' }).trim().min(1, 'UserName is required').max(64, 'UserName is too long'),
-  Password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, 'Password is too long'),
+  UserName: withoutControls(z.string({ error: 'UserName is required' }).trim().min(1, 'UserName is required').max(64, 'UserName is too long'), 'UserName'),
+  Password: withoutControls(z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, 'Password is too long'), 'Password'),
 });
 
 /** POST /api/al (admin). */
 export const adminLoginSchema = z.object({
-  username: z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(64, 'username is too long'),
-  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(PASSWORD_MAX, 'password is too long'),
+  username: withoutControls(z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(64, 'username is too long'), 'username'),
+  password: withoutControls(z.string({ error: 'password is required' }).min(1, 'password is required').max(PASSWORD_MAX, 'password is too long'), 'password'),
 });
 
 /** POST /api/createModerator; the admin's form validates with the same schema. */
@@ -24,10 +25,13 @@ export const createModeratorSchema = z.object({
     .string({ error: 'Username is required' })
     .trim()
     .regex(USERNAME_PATTERN, 'Username must be 3–32 letters, digits, _, . or -'),
-  Password: z
-    .string({ error: 'Password is required' })
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  Password: withoutControls(
+    z
+      .string({ error: 'Password is required' })
+      .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+    'Password',
+  ),
 });
 export type CreateModerator = z.infer<typeof createModeratorSchema>;
 

@@ -1,12 +1,15 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { parseId } from '../contract/index.ts';
+import { type Config, proxyTrust } from './config.ts';
 import type { Db } from './db/database.ts';
 import { siteChannelAdminRoutes } from './channels/site-routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { createGuards } from './plugins/auth.ts';
-import { apiNotFound, errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin } from './plugins/errors.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { clientErrorHandler, frameworkErrors, protocolPlugin, REQUEST_TIMEOUT_MS } from './plugins/protocol.ts';
+import { routingPlugin } from './plugins/routing.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { type WebMode, webPlugin } from './plugins/web.ts';
@@ -35,10 +38,6 @@ export const REDACTED_PATHS = [
   'req.headers.cookie',
   'headers.authorization',
   'headers.cookie',
-  // @fastify/multipart logs its busboy options, headers included, at trace level. Named, not
-  // '*.headers...': a leading wildcard makes pino run redaction over every request's bindings.
-  'busboyOptions.headers.authorization',
-  'busboyOptions.headers.cookie',
 ];
 
 /**
@@ -48,9 +47,15 @@ export const REDACTED_PATHS = [
 export async function buildApp({ config, db, web, logger }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A request (headers and body) must arrive whole within this time, or it is answered 408.
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    // A missing Host is answered by protocolPlugin, in the { error, code } shape, not by Node.
+    http: { requireHostHeader: false },
+    clientErrorHandler,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -69,7 +74,9 @@ export async function buildApp({ config, db, web, logger }: AppDeps): Promise<Fa
 
   // External plugins.
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { development: web.kind === 'vite' });
+  await app.register(protocolPlugin);
+  await app.register(routingPlugin);
+  await app.register(securityPlugin, { development: web.kind === 'vite', siteUrl: config.siteUrl });
   await app.register(openApiPlugin, { siteName: config.siteName });
 
   // The app's own routes.
@@ -80,17 +87,18 @@ export async function buildApp({ config, db, web, logger }: AppDeps): Promise<Fa
   await app.register(staffScriptRoutes, { services, guards });
   await app.register(siteChannelAdminRoutes, { services, guards });
   await app.register(uploadsPlugin, { uploadsDir: config.uploadsDir });
-  apiNotFound(app);
 
   // Everything else is the web app.
   await app.register(webPlugin, {
     mode: web,
-    htmlCache: services.cache,
+    pageCache: services.pages,
+    siteUrl: config.siteUrl,
+    contentSecurityPolicy: app.contentSecurityPolicy,
     loadContext: () => services.loadContext,
     // A script's page (or its client-side data request) counts a view like the API's detail call.
     onPage: (request, pathname) => {
-      const match = /^\/scripts\/(\d{1,10})(?:\.data)?$/.exec(pathname);
-      if (match) services.catalogue.recordView(Number(match[1]), { ip: request.ip, userAgent: request.headers['user-agent'] });
+      const id = parseId(/^\/scripts\/([^/]+?)(?:\.data)?$/.exec(pathname)?.[1]);
+      if (id !== undefined) services.catalogue.recordView(id, { ip: request.ip, userAgent: request.headers['user-agent'] });
     },
   });
   return app;

@@ -1,5 +1,9 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** The login throttle's limits when the environment leaves them unset (decisions.md, issue 9). */
+export const LOGIN_THROTTLE_DEFAULTS = { maxFailures: 5, addressMaxFailures: 20, usernameMaxFailuresPerMinute: 50 } as const;
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], {
@@ -8,6 +12,41 @@ const flag = z
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
 
 const positiveInt = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive');
+
+/** Who may set the client address through X-Forwarded-For: nobody, so many proxy hops, or these proxies. */
+export type TrustProxy = false | number | string[];
+
+// @fastify/proxy-addr's names for its built-in ranges, accepted in a TRUST_PROXY list.
+const NAMED_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, an address/prefix (CIDR) or a named range, as a TRUST_PROXY list entry. */
+function isProxyEntry(entry: string): boolean {
+  if (NAMED_PROXY_RANGES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+function parseTrustProxy(value: string): TrustProxy | undefined {
+  const word = value.trim().toLowerCase();
+  if (['false', 'off', 'no', '0'].includes(word)) return false;
+  // `true` is the common deployment: one reverse proxy in front (decisions.md, issue 9).
+  if (['true', 'on', 'yes'].includes(word)) return 1;
+  if (/^\d+$/.test(word)) return Number(word);
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries.every(isProxyEntry) ? entries : undefined;
+}
+
+const trustProxy = z.string().transform((value, context): TrustProxy => {
+  const parsed = parseTrustProxy(value);
+  if (parsed !== undefined) return parsed;
+  context.addIssue({
+    code: 'custom',
+    message: 'must be false, true (one proxy hop), a hop count such as 2, or a comma-separated list of proxy addresses or CIDR ranges such as 10.0.0.2,10.1.0.0/16',
+  });
+  return z.NEVER;
+});
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -36,14 +75,17 @@ const envSchema = z.object({
       }
     }, 'must be an IANA time zone such as UTC or Europe/Moscow'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   VIEW_FLUSH_INTERVAL_MS: positiveInt.default(5_000),
   UPLOAD_MAX_BYTES: positiveInt.default(5 * 1024 * 1024),
   UPLOAD_MAX_PIXELS: positiveInt.default(40_000_000),
+  PAGE_CACHE_MB: positiveInt.default(32),
   SESSION_TTL_HOURS: positiveInt.default(24 * 7),
   MODERATOR_STATUS_POLL_MS: positiveInt.default(60_000),
-  LOGIN_MAX_FAILURES: positiveInt.default(5),
+  LOGIN_MAX_FAILURES: positiveInt.default(LOGIN_THROTTLE_DEFAULTS.maxFailures),
   LOGIN_WINDOW_MINUTES: positiveInt.default(15),
+  LOGIN_ADDRESS_MAX_FAILURES: positiveInt.default(LOGIN_THROTTLE_DEFAULTS.addressMaxFailures),
+  LOGIN_USERNAME_MAX_FAILURES_PER_MINUTE: positiveInt.default(LOGIN_THROTTLE_DEFAULTS.usernameMaxFailuresPerMinute),
   ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9_.-]{3,32}$/, 'must be 3–32 letters, digits, _, . or -').optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
 });
@@ -66,16 +108,24 @@ export interface Config {
   contactEmail: string;
   timeZone: string;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** X-Forwarded-For is honoured only from these proxies; see proxyTrust(). */
+  trustProxy: TrustProxy;
   viewFlushIntervalMs: number;
   uploadMaxBytes: number;
   uploadMaxPixels: number;
+  /** Bound on the rendered-page cache, compressed copies included. */
+  pageCacheBytes: number;
   admin: { username: string | undefined; password: string | undefined };
   sessionTtlMs: number;
   /** How often the moderator panel rechecks its account (SPEC.md: 60 s). */
   moderatorStatusPollMs: number;
+  /** Failures one address may make for one username in the window (the pair rule). */
   loginMaxFailures: number;
   loginWindowMs: number;
+  /** Failures one address may make across all usernames in the window. */
+  loginAddressMaxFailures: number;
+  /** Failures for one username from all addresses per minute before addresses that already failed for it wait. */
+  loginUsernameMaxFailuresPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -119,10 +169,31 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     viewFlushIntervalMs: env.VIEW_FLUSH_INTERVAL_MS,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     uploadMaxPixels: env.UPLOAD_MAX_PIXELS,
+    pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
     admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
     sessionTtlMs: env.SESSION_TTL_HOURS * 60 * 60 * 1000,
     moderatorStatusPollMs: env.MODERATOR_STATUS_POLL_MS,
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
     loginWindowMs: env.LOGIN_WINDOW_MINUTES * 60 * 1000,
+    loginAddressMaxFailures: env.LOGIN_ADDRESS_MAX_FAILURES,
+    loginUsernameMaxFailuresPerMinute: env.LOGIN_USERNAME_MAX_FAILURES_PER_MINUTE,
   };
+}
+
+// Where reverse proxies connect from: a hop count applies only to connections from these networks.
+const PROXY_NETWORKS = new net.BlockList();
+for (const [network, prefix] of [['127.0.0.0', 8], ['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['169.254.0.0', 16]] as const) {
+  PROXY_NETWORKS.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [['::1', 128], ['fc00::', 7], ['fe80::', 10]] as const) PROXY_NETWORKS.addSubnet(network, prefix, 'ipv6');
+
+/**
+ * Fastify's `trustProxy` for a TRUST_PROXY setting. A list goes to Fastify as it is. A hop count
+ * trusts that many proxies, the nearest of which must connect from a loopback or private address:
+ * Fastify 5 refuses bare hop counts because a client that reaches the server directly could then
+ * write its own address, and a client on the public internet never connects from these networks.
+ */
+export function proxyTrust(setting: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (address, hop) => hop < setting && (hop > 0 || (net.isIP(address) !== 0 && PROXY_NETWORKS.check(address, net.isIPv6(address) ? 'ipv6' : 'ipv4')));
 }

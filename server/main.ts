@@ -6,6 +6,9 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
 import { bootstrapAdmin } from './staff/admin-bootstrap.ts';
 
+/** How long requests in flight may take to finish once a stop signal came. */
+const SHUTDOWN_GRACE_MS = 5_000;
+
 /** Process entry: configuration → database → migrations → listen; signals and shutdown. */
 async function main() {
   let config;
@@ -52,12 +55,19 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received: closing`);
-    // Stop accepting, finish requests in flight, flush counters (onClose), then close the database.
-    const timer = setTimeout(() => {
-      app.log.error('shutdown took over 10 s; exiting');
+    // Stop accepting, let requests in flight finish, flush buffered views (onClose), close the
+    // database. A request that has not finished within the grace period has its connection cut:
+    // no client, however slow or broken its request, can hold the shutdown or cost the views.
+    const cut = setTimeout(() => {
+      app.log.warn(`requests still in flight after ${SHUTDOWN_GRACE_MS / 1000} s: closing their connections`);
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    const abandon = setTimeout(() => {
+      app.log.error('shutdown did not finish; exiting');
       process.exit(1);
-    }, 10_000);
-    timer.unref();
+    }, SHUTDOWN_GRACE_MS + 10_000);
+    cut.unref();
+    abandon.unref();
     try {
       await app.close();
       await db.close();

@@ -2,8 +2,9 @@ import type { WebLoadContext } from '../contract/index.ts';
 import { SiteChannelRepository, SiteChannelService } from './channels/site-channels.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import { ImageService } from './images/image-service.ts';
+import { defaultDecodeLimits, ImageService } from './images/image-service.ts';
 import { type ImageStorage, LocalImageStorage } from './images/storage.ts';
+import { PageCache } from './plugins/page-cache.ts';
 import { PublicCache } from './scripts/public-cache.ts';
 import { ScriptRepository } from './scripts/repository.ts';
 import { CatalogueService } from './scripts/service.ts';
@@ -17,6 +18,8 @@ export interface Services {
   config: Config;
   db: Db;
   cache: PublicCache;
+  /** Rendered public pages; dropped with `cache`. */
+  pages: PageCache;
   scripts: ScriptRepository;
   catalogue: CatalogueService;
   views: ViewCounter;
@@ -33,6 +36,8 @@ export interface Services {
 /** Wires repositories and services; no I/O happens until a method is called. */
 export function createServices(config: Config, db: Db, log: { error(obj: unknown, msg: string): void }): Services {
   const cache = new PublicCache();
+  const pages = new PageCache(config.pageCacheBytes);
+  cache.onInvalidate(() => pages.clear());
   const scripts = new ScriptRepository(db);
   const views = new ViewCounter(scripts, {
     flushIntervalMs: config.viewFlushIntervalMs,
@@ -43,11 +48,20 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
   const catalogue = new CatalogueService(scripts, cache, views);
   const siteChannels = new SiteChannelService(new SiteChannelRepository(db), cache);
   const images = new LocalImageStorage(config.uploadsDir);
-  const imageService = new ImageService(images, { maxBytes: config.uploadMaxBytes, maxPixels: config.uploadMaxPixels });
+  const imageService = new ImageService(images, { maxBytes: config.uploadMaxBytes, maxPixels: config.uploadMaxPixels }, {
+    decode: defaultDecodeLimits(config.uploadMaxPixels),
+    // Files of a key go only when no script row references it.
+    references: scripts,
+  });
   const staff = new StaffRepository(db);
   const auth = new AuthService(staff, {
     sessionTtlMs: config.sessionTtlMs,
-    throttle: { maxFailures: config.loginMaxFailures, windowMs: config.loginWindowMs },
+    throttle: {
+      maxFailures: config.loginMaxFailures,
+      windowMs: config.loginWindowMs,
+      addressMaxFailures: config.loginAddressMaxFailures,
+      usernameMaxFailuresPerMinute: config.loginUsernameMaxFailuresPerMinute,
+    },
   });
   const loadContext: WebLoadContext = {
     settings: {
@@ -71,6 +85,7 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
     config,
     db,
     cache,
+    pages,
     scripts,
     catalogue,
     views,

@@ -1,3 +1,5 @@
+import { hasControlCharacters } from '../../contract/index.ts';
+
 /**
  * The channels-text rule of DESIGN.md 2.4: `@name`, `name`, `t.me/name` and `https://` URLs.
  * A handle becomes https://t.me/name; a URL keeps itself and is named by its last path part.
@@ -23,6 +25,7 @@ const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
 export function parseChannel(raw: string): ParsedChannel {
   const entry = raw.trim();
+  if (hasControlCharacters(entry)) throw new ChannelTextError(JSON.stringify(entry).slice(1, -1), 'must not contain control characters');
   if (SCHEME.test(entry)) {
     let url: URL;
     try {

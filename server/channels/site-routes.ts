@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { channelSchema, deletedSchema, errorBodySchema, idParamsSchema, siteChannelInputSchema } from '../../contract/index.ts';
 import type { Guards } from '../plugins/auth.ts';
+import { noStore } from '../plugins/security.ts';
 import type { Services } from '../services.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema } as const;
@@ -10,6 +11,8 @@ const bearer = [{ bearer: [] }];
 /** The admin's editing of the /subscribe list; GET /api/site-channels stays public. */
 export async function siteChannelAdminRoutes(app: FastifyInstance, { services, guards }: { services: Services; guards: Guards }) {
   const route = app.withTypeProvider<ZodTypeProvider>();
+  // Logins, tokens and staff data: never kept by a browser or a shared cache.
+  app.addHook('onRequest', noStore);
 
   route.post(
     '/api/site-channels',

@@ -2,11 +2,13 @@ import { type Migration, type MigrationProvider, type MigrationResultSet, Migrat
 import type { Db } from './database.ts';
 import * as initial from './migrations/20261122000000_initial.ts';
 import * as loginAttempts from './migrations/20261122010000_login_attempts.ts';
+import * as loginFailureAttempts from './migrations/20261124000000_login_failure_attempts.ts';
 
 // A static list rather than a folder scan, so migrations work the same from source and from a bundle.
 const migrations: Record<string, Migration> = {
   '20261122000000_initial': initial,
   '20261122010000_login_attempts': loginAttempts,
+  '20261124000000_login_failure_attempts': loginFailureAttempts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -73,9 +73,14 @@ export interface ScriptViewMarksTable {
 }
 
 export interface LoginFailuresTable {
-  /** `user:<lower-cased name>` or `ip:<address>`. */
+  /**
+   * `<role>:pair:["<lower-cased name>","<address>"]`, `<role>:ip:<address>` or `<role>:user:<lower-cased name>`;
+   * an IPv6 address counts as its /64 network.
+   */
   throttle_key: string;
   failed_at: EpochMs;
+  /** The attempt that wrote the row (one row per key); null for rows older than attempts. */
+  attempt_id: string | null;
 }
 
 export interface Database {

@@ -10,12 +10,17 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
+  408: 'REQUEST_TIMEOUT',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
   503: 'SERVICE_UNAVAILABLE',
 };
+
+/** PostgreSQL's "invalid byte sequence" and "untranslatable character" (SQLSTATE 22021, 22P05). */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
   // Error bodies skip the route's response schema: they are already in their final shape.
@@ -40,6 +45,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const message = first ? `${first[0]}: ${first[1]}` : 'Invalid request';
       return send(reply, 400, { error: message, code: 'VALIDATION_FAILED', fields });
     }
+    // Defence in depth: text PostgreSQL cannot store (a NUL byte) is the client's input, never our fault.
+    if (UNSTORABLE_TEXT.has((error as { code?: string }).code ?? '')) {
+      return send(reply, 400, { error: 'The request contains characters that cannot be stored', code: 'BAD_REQUEST' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
@@ -57,11 +66,4 @@ function clientMessage(error: FastifyError, contentType: string | undefined): st
     return `${type} is not accepted here: send application/json`;
   }
   return error.message || 'Bad request';
-}
-
-/** Unknown /api paths answer JSON, not the web app's 404 page. */
-export function apiNotFound(app: FastifyInstance) {
-  app.all('/api/*', async (request, reply) =>
-    send(reply, 404, { error: `No API route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' }),
-  );
 }

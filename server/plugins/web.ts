@@ -7,26 +7,24 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { WebLoadContext } from '../../contract/index.ts';
-import type { PublicCache } from '../scripts/public-cache.ts';
+import { malformed } from '../errors.ts';
+import { type CachedPage, canonicalPageUrl, type PageCache } from './page-cache.ts';
+import { requestOrigin } from './protocol.ts';
+import { inlineScriptHashes, pageCsp } from './security.ts';
 
 export type WebMode = { kind: 'build'; dir: string } | { kind: 'vite' } | { kind: 'none' };
 
 export interface WebPluginOptions {
   mode: WebMode;
   loadContext: (request: FastifyRequest) => WebLoadContext;
-  /** Public pages are the same for every visitor; their HTML is kept until the next catalogue write. */
-  htmlCache?: PublicCache;
+  /** Public pages are the same for every visitor; their HTML is kept here until the catalogue changes. */
+  pageCache?: PageCache;
+  /** The configured public origin; when set, pages never depend on the request's Host. */
+  siteUrl: string | undefined;
+  /** The site-wide Content-Security-Policy, to which each page adds its inline scripts' hashes. */
+  contentSecurityPolicy: string | undefined;
   /** Called for every successful public page answer, cached or not (view counting). */
   onPage?: (request: FastifyRequest, pathname: string) => void;
-}
-
-interface CachedPage {
-  status: number;
-  headers: [string, string][];
-  body: string;
-  /** Compressed once, on the first request that accepts each encoding. */
-  br?: Buffer;
-  gzip?: Buffer;
 }
 
 const PRIVATE_PATHS = /^\/(admin|moderator)(\/|$|\.)/;
@@ -80,37 +78,66 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     );
   }
 
-  const cache = options.mode.kind === 'build' ? options.htmlCache : undefined;
+  const cache = options.mode.kind === 'build' ? options.pageCache : undefined;
+  /** Renders a page; HTML and cacheable answers come back read whole, others as a stream to pass on. */
+  const render = async (request: FastifyRequest, reply: FastifyReply, url: string): Promise<CachedPage | Response> => {
+    const response = await handle(toWebRequest(request, reply, url), options.loadContext(request));
+    const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
+    const headers = [...response.headers].filter(([name]) => name !== 'content-length' && name !== 'content-encoding');
+    if (!html && (response.status >= 500 || !storable(headers))) return response;
+    const text = await response.text();
+    if (!html) return { status: response.status, headers, body: text };
+    const body = lowerScriptPriority(text);
+    if (options.contentSecurityPolicy) {
+      headers.push(['content-security-policy', pageCsp(options.contentSecurityPolicy, inlineScriptHashes(body))]);
+    }
+    return { status: response.status, headers, body };
+  };
 
   await app.register(async (scope) => {
     // React Router actions read the raw body themselves, so Fastify must leave it unread.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-    scope.all('/*', async (request, reply) => {
-      const cacheable = cache && request.method === 'GET' && !PRIVATE_PATHS.test(request.url);
-      // The host is part of the key: pages carry absolute links built from it when SITE_URL is unset.
-      const key = `html:${request.host}${request.url}`;
-      if (cacheable) {
-        const hit = cache.get<CachedPage>(key);
-        if (hit) {
-          if (hit.status === 200) options.onPage?.(request, pathnameOf(request.url));
-          return sendCached(request, reply, hit);
-        }
-      }
-      const response = await handle(toWebRequest(request, reply), options.loadContext(request));
-      if (request.method === 'GET' && response.status === 200) options.onPage?.(request, pathnameOf(request.url));
-      const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
-      if (html || (cacheable && response.status < 500 && storable(response.headers))) {
-        const headers = [...response.headers].filter(([name]) => name !== 'content-length' && name !== 'content-encoding');
-        const text = await response.text();
-        const page: CachedPage = { status: response.status, headers, body: html ? lowerScriptPriority(text) : text };
-        if (cacheable && response.status < 500 && storable(response.headers)) cache.set(key, page);
-        return sendCached(request, reply, page);
-      }
-      return sendResponse(reply, response);
+    // GET (and HEAD): the app has no actions, so other methods get 405 from the routing plugin.
+    scope.get('/*', { config: { catchAll: 'fallback' } }, async (request, reply) => {
+      const target = pageTarget(request, options.siteUrl);
+      const isPublic = !PRIVATE_PATHS.test(target.path);
+      // Public pages are rendered for their canonical URL, so what is cached is exactly what was asked.
+      const url = isPublic ? target.origin + canonicalPageUrl(target.path, target.search) : target.origin + target.pathAndQuery;
+      const key = `html:${url}`;
+      const hit = cache && isPublic ? cache.get(key) : undefined;
+      const page = hit ?? (await render(request, reply, url));
+      if (page instanceof Response) return sendResponse(reply, page);
+      if (request.method === 'GET' && page.status === 200) options.onPage?.(request, target.path);
+      if (!hit && cache && isPublic && page.status < 500 && storable(page.headers)) cache.set(key, page);
+      return sendCached(request, reply, page, cache && isPublic ? () => cache.grew(key, page) : undefined);
     });
   });
+}
+
+interface PageTarget {
+  /** Scheme and host the page is rendered for: SITE_URL when set, else the request's own. */
+  origin: string;
+  path: string;
+  search: URLSearchParams;
+  pathAndQuery: string;
+}
+
+/**
+ * What a page request names, on our own origin whatever its form: an absolute-form target
+ * (`GET http://elsewhere/x`) or a path that reads as one (`//elsewhere/x`) never renders another host.
+ */
+function pageTarget(request: FastifyRequest, siteUrl: string | undefined): PageTarget {
+  const origin = siteUrl ? new URL(siteUrl).origin : requestOrigin(request.protocol, request.host);
+  if (!origin) throw malformed('A valid Host header is required');
+  let target = request.url;
+  if (!target.startsWith('/')) {
+    const absolute = new URL(target, 'http://target.invalid');
+    target = absolute.pathname + absolute.search;
+  }
+  const parsed = new URL(origin + target);
+  return { origin, path: parsed.pathname, search: parsed.searchParams, pathAndQuery: parsed.pathname + parsed.search };
 }
 
 /**
@@ -122,17 +149,12 @@ export function lowerScriptPriority(html: string): string {
 }
 
 /** Pages that set a cookie or ask not to be stored (today's date on the policy pages) stay out of the cache. */
-function storable(headers: Headers): boolean {
-  return !headers.has('set-cookie') && !/no-cache|no-store|private/i.test(headers.get('cache-control') ?? '');
+function storable(headers: [string, string][]): boolean {
+  const header = (name: string) => headers.find(([key]) => key === name)?.[1];
+  return header('set-cookie') === undefined && !/no-cache|no-store|private/i.test(header('cache-control') ?? '');
 }
 
-function pathnameOf(url: string): string {
-  const end = url.indexOf('?');
-  return end === -1 ? url : url.slice(0, end);
-}
-
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, url: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
@@ -140,12 +162,8 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   }
   const controller = new AbortController();
   reply.raw.once('close', () => controller.abort());
-  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, signal: controller.signal };
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    init.body = Readable.toWeb(request.raw) as ReadableStream;
-    init.duplex = 'half';
-  }
-  return new Request(url, init);
+  // HEAD renders as GET: the page may be cached for GETs, and Fastify leaves the body out of a HEAD answer.
+  return new Request(url, { method: 'GET', headers, signal: controller.signal });
 }
 
 /** brotli when accepted, else gzip, else identity; pages under 1 KiB go as they are. */
@@ -156,17 +174,23 @@ export function pickEncoding(acceptEncoding: string | undefined, size: number): 
   return undefined;
 }
 
-function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, grew?: () => void) {
   reply.code(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
   reply.header('vary', 'accept-encoding');
   const encoding = pickEncoding(request.headers['accept-encoding'], page.body.length);
   if (encoding === 'br') {
-    page.br ??= brotliCompressSync(page.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } });
+    if (!page.br) {
+      page.br = brotliCompressSync(page.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } });
+      grew?.();
+    }
     return reply.header('content-encoding', 'br').send(page.br);
   }
   if (encoding === 'gzip') {
-    page.gzip ??= gzipSync(page.body, { level: 6 });
+    if (!page.gzip) {
+      page.gzip = gzipSync(page.body, { level: 6 });
+      grew?.();
+    }
     return reply.header('content-encoding', 'gzip').send(page.gzip);
   }
   return reply.send(page.body);

@@ -4,6 +4,7 @@
  */
 export class PublicCache {
   private readonly entries = new Map<string, unknown>();
+  private readonly listeners: (() => void)[] = [];
 
   constructor(private readonly maxEntries = 1_000) {}
 
@@ -29,6 +30,12 @@ export class PublicCache {
 
   invalidate(): void {
     this.entries.clear();
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Other caches of public answers (the rendered pages) are dropped together with this one. */
+  onInvalidate(listener: () => void): void {
+    this.listeners.push(listener);
   }
 
   get size(): number {

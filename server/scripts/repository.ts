@@ -1,7 +1,9 @@
 import { type Kysely, sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db, Dialect } from '../db/database.ts';
+import { lockKeys } from '../db/locks.ts';
 import { foldSearchText, searchCondition, searchTextOf } from '../db/search.ts';
 import type { ChannelRow, Database, ScriptRow } from '../db/types.ts';
+import { unauthorized } from '../errors.ts';
 
 export interface ListOptions {
   limit: number;
@@ -61,6 +63,26 @@ async function replaceChannels(trx: Kysely<Database>, scriptId: number, channels
   if (unclaimed.length > 0) await trx.deleteFrom('script_channels').where('id', 'in', unclaimed.map((row) => row.id)).execute();
   for (const { id, position } of kept) await trx.updateTable('script_channels').set({ position }).where('id', '=', id).execute();
   if (added.length > 0) await trx.insertInto('script_channels').values(added).execute();
+}
+
+function channelList(trx: Kysely<Database>, scriptId: number) {
+  return trx.selectFrom('script_channels').select(['name', 'url']).where('script_id', '=', scriptId).orderBy('position').orderBy('id').execute();
+}
+
+function sameChannels(a: { name: string; url: string }[], b: { name: string; url: string }[]): boolean {
+  return a.length === b.length && a.every((channel, index) => channel.name === b[index]?.name && channel.url === b[index]?.url);
+}
+
+/**
+ * The owner may be deleted while its upload is processed: checked inside the insert's transaction,
+ * where on PostgreSQL its row is held (FOR KEY SHARE) so a concurrent delete waits for the commit and
+ * then passes the script to the admin; SQLite's write transactions begin IMMEDIATE, so no delete can
+ * run between this check and the insert.
+ */
+async function requireOwner(trx: Kysely<Database>, dialect: Dialect, moderatorId: number) {
+  let owner = trx.selectFrom('moderators').select('id').where('id', '=', moderatorId);
+  if (dialect === 'postgres') owner = owner.forKeyShare();
+  if (!(await owner.executeTakeFirst())) throw unauthorized('Your account no longer exists; the script was not saved');
 }
 
 /** All SQL about scripts and their channels. */
@@ -147,47 +169,70 @@ export class ScriptRepository {
     return grouped;
   }
 
-  /** Applies the given fields; channels, when given, replace the current ones. */
-  async update(id: number, patch: ScriptPatch): Promise<ScriptRow | undefined> {
+  /**
+   * Applies the given fields; channels, when given, replace the current ones. A patch that changes
+   * nothing (no field, or every field as it is) writes nothing, so `updated_at` keeps its value.
+   * Answers the row and the image key it had before, read under the row's lock: the key this write
+   * replaced, which the caller may release (another edit's key is never mistaken for it).
+   */
+  async update(id: number, patch: ScriptPatch): Promise<{ row: ScriptRow; previousImageKey: string | null } | undefined> {
     return this.k.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('scripts').selectAll().where('id', '=', id).executeTakeFirst();
+      let select = trx.selectFrom('scripts').selectAll().where('id', '=', id);
+      if (this.db.dialect === 'postgres') select = select.forUpdate();
+      const current = await select.executeTakeFirst();
       if (!current) return undefined;
-      const playsname = patch.playsname ?? current.playsname;
-      const description = patch.description ?? current.description;
-      const loadstring = patch.loadstring ?? current.loadstring;
+      const next = {
+        playsname: patch.playsname ?? current.playsname,
+        description: patch.description ?? current.description,
+        loadstring: patch.loadstring ?? current.loadstring,
+        image_key: patch.imageKey === undefined ? current.image_key : patch.imageKey,
+      };
+      const fieldsChanged = (Object.keys(next) as (keyof typeof next)[]).some((field) => next[field] !== current[field]);
+      const channelsChanged = patch.channels !== undefined && !sameChannels(await channelList(trx, id), patch.channels);
+      if (!fieldsChanged && !channelsChanged) return { row: current, previousImageKey: current.image_key };
       const row = await trx
         .updateTable('scripts')
         .set({
-          playsname,
-          description,
-          loadstring,
-          image_key: patch.imageKey === undefined ? current.image_key : patch.imageKey,
-          search_text: searchTextOf(playsname, description),
-          loadstring_search: foldSearchText(loadstring),
+          ...next,
+          search_text: searchTextOf(next.playsname, next.description),
+          loadstring_search: foldSearchText(next.loadstring),
           updated_at: new Date().toISOString(),
         })
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      if (patch.channels) await replaceChannels(trx, id, patch.channels);
-      return row;
+      if (patch.channels && channelsChanged) await replaceChannels(trx, id, patch.channels);
+      return { row, previousImageKey: current.image_key };
     });
   }
 
-  async delete(id: number): Promise<boolean> {
-    const result = await this.k.deleteFrom('scripts').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+  /** Deletes the script; answers the deleted row (its image key is the caller's to release), if there was one. */
+  async delete(id: number): Promise<ScriptRow | undefined> {
+    return this.k.deleteFrom('scripts').where('id', '=', id).returningAll().executeTakeFirst();
   }
 
   /** Images are named by content, so two scripts may share one; files go only when none uses them. */
-  async isImageKeyUsed(key: string): Promise<boolean> {
-    const row = await this.k.selectFrom('scripts').select('id').where('image_key', '=', key).limit(1).executeTakeFirst();
+  async isImageKeyUsed(key: string, executor: Kysely<Database> = this.k): Promise<boolean> {
+    const row = await executor.selectFrom('scripts').select('id').where('image_key', '=', key).limit(1).executeTakeFirst();
     return row !== undefined;
+  }
+
+  /**
+   * Runs `work` in a write transaction holding the image key's lock for every process sharing this
+   * database (an advisory lock on PostgreSQL; SQLite's write lock), told whether a row uses the key.
+   * Removing files and checking them after a commit both run under it, so they never interleave.
+   */
+  async underImageKeyLock<T>(key: string, work: (referenced: boolean) => Promise<T>): Promise<T> {
+    return this.k.transaction().execute(async (trx) => {
+      await lockKeys(trx, this.db.dialect, [`image:${key}`]);
+      return work(await this.isImageKeyUsed(key, trx));
+    });
   }
 
   async insert(script: NewScript): Promise<ScriptRow> {
     const at = (script.createdAt ?? new Date()).toISOString();
     return this.k.transaction().execute(async (trx) => {
+      if (script.ownerModeratorId !== null) await requireOwner(trx, this.db.dialect, script.ownerModeratorId);
       const row = await trx
         .insertInto('scripts')
         .values({

@@ -1,10 +1,10 @@
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SCRIPT_LIMITS, scriptFieldsPatchSchema, scriptFieldsSchema } from '../../contract/index.ts';
 import { ChannelTextError, type ParsedChannel, parseChannelList } from '../channels/channel-text.ts';
-import { AppError, badRequest, malformed, payloadTooLarge } from '../errors.ts';
+import { badRequest } from '../errors.ts';
 import type { UploadedImage } from '../images/image-service.ts';
+import { isMultipart, type MultipartLimits, readMultipart } from './multipart.ts';
 
 export interface RawScriptForm {
   fields: Record<string, string>;
@@ -16,47 +16,27 @@ export interface RawScriptForm {
 const TEXT_FIELDS = new Set(['playsname', 'description', 'loadstring']);
 const CHANNEL_FIELDS = new Set(['channels', 'channels[]']);
 
-/**
- * Reads a script form from multipart (SPEC.md's format: text fields, repeated channels[], one
- * image file) or from JSON. The image is buffered up to the upload limit; beyond it, 413.
- */
-export async function readScriptForm(request: FastifyRequest, maxImageBytes: number): Promise<RawScriptForm> {
-  if (!request.isMultipart()) return fromJson(request.body);
-  const form: RawScriptForm = { fields: {}, channels: undefined, image: undefined };
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const bytes = await readFile(part, maxImageBytes);
-        if (part.fieldname !== 'image') throw badRequest(`Unexpected file field ${part.fieldname}`, { [part.fieldname]: 'Unexpected file' });
-        // Browsers send an empty file part when no file was chosen.
-        if (bytes.length > 0) form.image = { bytes, declaredType: part.mimetype };
-        continue;
-      }
-      if (part.valueTruncated) {
-        throw payloadTooLarge(`${part.fieldname} is too large`, { [part.fieldname]: 'Too large' });
-      }
-      const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
-      if (CHANNEL_FIELDS.has(part.fieldname)) (form.channels ??= []).push(value);
-      else if (TEXT_FIELDS.has(part.fieldname)) form.fields[part.fieldname] = value;
-    }
-  } catch (error) {
-    // The multipart parser's own errors for a broken body carry no status: they are the client's fault.
-    if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
-    throw malformed('Malformed multipart/form-data body');
-  }
-  return form;
+/** Multipart limits of the script form: one image plus the text fields and channels. */
+export function scriptFormLimits(maxImageBytes: number): MultipartLimits {
+  return { maxFileBytes: maxImageBytes, maxFieldBytes: 128 * 1024, maxParts: 50, maxFiles: 1 };
 }
 
-async function readFile(part: MultipartFile, maxImageBytes: number): Promise<Buffer> {
-  try {
-    return await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      const megabytes = Math.floor(maxImageBytes / 1024 / 1024);
-      throw payloadTooLarge(`Image must be at most ${megabytes} MB`, { [part.fieldname]: 'File is too large' });
-    }
-    throw error;
+/**
+ * Reads a script form from multipart (SPEC.md's format: text fields, repeated channels[], one
+ * image file) or from JSON.
+ */
+export async function readScriptForm(request: FastifyRequest, limits: MultipartLimits): Promise<RawScriptForm> {
+  if (!isMultipart(request)) return fromJson(request.body);
+  const { fields, files } = await readMultipart(request, limits);
+  const form: RawScriptForm = { fields: {}, channels: undefined, image: undefined };
+  for (const [name, value] of fields) {
+    if (CHANNEL_FIELDS.has(name)) (form.channels ??= []).push(value);
+    else if (TEXT_FIELDS.has(name)) form.fields[name] = value;
   }
+  // Browsers send an empty file part when no file was chosen.
+  const image = files.find((file) => file.bytes.length > 0);
+  if (image) form.image = { bytes: image.bytes, declaredType: image.declaredType };
+  return form;
 }
 
 const jsonFormSchema = z.object({

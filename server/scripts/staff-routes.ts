@@ -1,11 +1,12 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deletedSchema, errorBodySchema, idParamsSchema, staffListQuerySchema, staffScriptSchema } from '../../contract/index.ts';
 import { type Guards, principalOf } from '../plugins/auth.ts';
+import { noStore } from '../plugins/security.ts';
 import type { Services } from '../services.ts';
-import { readScriptForm, validateNewScript, validateScriptPatch } from './script-form.ts';
+import { acceptMultipart } from './multipart.ts';
+import { readScriptForm, scriptFormLimits, validateNewScript, validateScriptPatch } from './script-form.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema } as const;
 const uploadErrors = { ...errors, 413: errorBodySchema, 415: errorBodySchema } as const;
@@ -17,12 +18,10 @@ const formNote =
 /** The moderator's own-script calls and the admin's all-script calls of SPEC.md section 7. */
 export async function staffScriptRoutes(app: FastifyInstance, { services, guards }: { services: Services; guards: Guards }) {
   const { staffScripts } = services;
-  // Multipart lives in this scope only: its parser is needed nowhere else, and its per-request
-  // onResponse hook (an async clean-up of temporary files) would otherwise run on every public request.
-  await app.register(multipart, {
-    // One image plus the text fields; a bigger file is 413 (the image service re-checks the size).
-    limits: { fileSize: services.config.uploadMaxBytes, files: 1, fields: 40, fieldSize: 128 * 1024, parts: 50 },
-  });
+  // Multipart bodies are accepted in this scope only: no other route takes a form.
+  const formLimits = scriptFormLimits(services.config.uploadMaxBytes);
+  acceptMultipart(app, formLimits);
+  app.addHook('onRequest', noStore);
   const route = app.withTypeProvider<ZodTypeProvider>();
 
   const list = (path: string, guard: preHandlerAsyncHookHandler, tag: string) =>
@@ -45,7 +44,7 @@ export async function staffScriptRoutes(app: FastifyInstance, { services, guards
       path,
       { preHandler: guard, schema: { tags: [tag], summary: 'Creates a script', description: formNote, security: bearer, consumes: ['multipart/form-data', 'application/json'], response: { 201: staffScriptSchema, ...uploadErrors } } },
       async (request: FastifyRequest, reply) => {
-        const form = await readScriptForm(request, services.config.uploadMaxBytes);
+        const form = await readScriptForm(request, formLimits);
         const { fields, channels } = validateNewScript(form);
         return reply.code(201).send(await staffScripts.create(principalOf(request), { fields, channels, image: form.image }));
       },
@@ -84,7 +83,7 @@ export async function staffScriptRoutes(app: FastifyInstance, { services, guards
       },
     },
     async (request) => {
-      const form = await readScriptForm(request, services.config.uploadMaxBytes);
+      const form = await readScriptForm(request, formLimits);
       const { fields, channels } = validateScriptPatch(form);
       return staffScripts.update(principalOf(request), request.params.id, { fields, channels, image: form.image });
     },

@@ -16,7 +16,8 @@ export interface StaffPageQuery {
 
 /**
  * Script management for moderators (their own) and the admin (all). Every write validates first,
- * stores the image, then the row; a failure removes what it stored, so nothing is left behind.
+ * stores the image, then the row; a failure releases the image, so nothing is left behind that no
+ * row uses (ImageService.store). A moderator deleted meanwhile makes the insert fail with 401.
  */
 export class StaffScriptService {
   constructor(
@@ -57,12 +58,12 @@ export class StaffScriptService {
     const current = await this.repository.findById(id);
     if (!current || !canManageScript(principal, current)) throw notFound('Script not found');
     const image = input.image ? await this.images.prepare(input.image) : undefined;
-    const row = await this.withImage(image, async () => {
+    const { row, previousImageKey } = await this.withImage(image, async () => {
       const updated = await this.repository.update(id, { ...input.fields, imageKey: image?.key, channels: input.channels });
       if (!updated) throw notFound('Script not found');
       return updated;
     });
-    if (image && current.image_key && current.image_key !== image.key) await this.releaseImage(current.image_key);
+    if (previousImageKey && previousImageKey !== row.image_key) await this.releaseImage(previousImageKey);
     this.cache.invalidate();
     return (await this.present([row]))[0] as StaffScript;
   }
@@ -71,25 +72,21 @@ export class StaffScriptService {
   async delete(principal: Principal, id: number): Promise<void> {
     const current = await this.repository.findById(id);
     if (!current || !canManageScript(principal, current)) throw notFound('Script not found');
-    await this.repository.delete(id);
-    if (current.image_key) await this.releaseImage(current.image_key);
+    // Another request may have deleted it meanwhile: then it was not this one's to delete.
+    const deleted = await this.repository.delete(id);
+    if (!deleted) throw notFound('Script not found');
+    if (deleted.image_key) await this.releaseImage(deleted.image_key);
     this.cache.invalidate();
   }
 
-  private async withImage<T>(image: ProcessedImage | undefined, write: () => Promise<T>): Promise<T> {
-    if (!image) return write();
-    const alreadyStored = await this.repository.isImageKeyUsed(image.key);
-    await this.images.save(image);
-    try {
-      return await write();
-    } catch (error) {
-      if (!alreadyStored) await this.images.remove(image.key);
-      throw error;
-    }
+  /** Stores the image around the row write (ImageService.store): a failed write releases its files. */
+  private withImage<T>(image: ProcessedImage | undefined, write: () => Promise<T>): Promise<T> {
+    return image ? this.images.store(image, write) : write();
   }
 
-  private async releaseImage(key: string) {
-    if (!(await this.repository.isImageKeyUsed(key))) await this.images.remove(key);
+  /** Files go only when no saved row references the key and no write in flight pins it. */
+  private releaseImage(key: string): Promise<void> {
+    return this.images.remove(key);
   }
 
   private async present(rows: Awaited<ReturnType<ScriptRepository['listStaff']>>): Promise<StaffScript[]> {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isbot } from 'isbot';
+import { addressGroup } from '../client-address.ts';
 import type { ScriptRepository, ViewMark } from './repository.ts';
 
 export interface Visitor {
@@ -30,9 +31,18 @@ function memoize<T>(compute: (key: string) => T, maxEntries: number): (key: stri
 const hashOf = memoize((text) => createHash('sha256').update(text).digest('base64url').slice(0, 32), 10_000);
 const isBotAgent = memoize((userAgent) => isbot(userAgent), 1_000);
 
+/**
+ * Views one address adds to one script in a day, whatever User-Agent it sends (docs/decisions.md): each
+ * agent falls in one of this many buckets, and a visitor is an address and a bucket. Rotating agents
+ * from one address therefore counts at most this many times, while two or three people sharing an
+ * address usually still count apart.
+ */
+export const VIEWS_PER_ADDRESS = 3;
+export const agentBucket = memoize((userAgent) => (createHash('sha256').update(userAgent).digest()[0] ?? 0) % VIEWS_PER_ADDRESS, 1_000);
+
 /** A stable, non-reversible visitor key: no address or agent string is stored. */
 export function visitorHash({ ip, userAgent }: Visitor): string {
-  return hashOf(`${ip}\n${userAgent ?? ''}`);
+  return hashOf(`${addressGroup(ip)}\n${agentBucket(userAgent ?? '')}`);
 }
 
 /** Crawlers, link previewers and agent-less clients never count as views. */

@@ -1,6 +1,8 @@
+import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { lockKeys } from '../db/locks.ts';
 import { containsCondition } from '../db/search.ts';
-import type { AdminRow, ModeratorRow } from '../db/types.ts';
+import type { AdminRow, Database, ModeratorRow } from '../db/types.ts';
 
 export type Role = 'admin' | 'moderator';
 
@@ -134,30 +136,75 @@ export class StaffRepository {
 
   // Failed logins
 
-  async recordFailures(keys: string[], at: number): Promise<void> {
+  /**
+   * Runs `step` in one transaction holding the throttle keys' locks on every instance, so checking an
+   * attempt against the counts and reserving it is one atomic step. Keep `step` to a few queries: on
+   * SQLite the transaction holds the process's only connection (never check a password inside it).
+   */
+  lockFailures<T>(keys: string[], step: (ledger: FailureLedger) => Promise<T>): Promise<T> {
+    return this.k.transaction().execute(async (trx) => {
+      await lockKeys(trx, this.db.dialect, keys);
+      return step(failureLedger(trx));
+    });
+  }
+
+  /** Deletes every attempt that has a row under `pairKey` (each attempt's rows under every key). */
+  async clearFailureAttempts(pairKey: string): Promise<void> {
     await this.k
-      .insertInto('login_failures')
-      .values(keys.map((throttle_key) => ({ throttle_key, failed_at: at })))
+      .deleteFrom('login_failures')
+      .where('attempt_id', 'in', (eb) => eb.selectFrom('login_failures').select('attempt_id').where('throttle_key', '=', pairKey))
       .execute();
-  }
-
-  /** Failures per key since `since`, with the oldest one's time (when the window frees up). */
-  async failuresSince(keys: string[], since: number) {
-    const rows = await this.k
-      .selectFrom('login_failures')
-      .select((eb) => ['throttle_key', eb.fn.countAll<number>().as('failures'), eb.fn.min<number>('failed_at').as('oldest')])
-      .where('throttle_key', 'in', keys)
-      .where('failed_at', '>', since)
-      .groupBy('throttle_key')
-      .execute();
-    return rows.map((row) => ({ key: row.throttle_key, failures: Number(row.failures), oldest: Number(row.oldest) }));
-  }
-
-  async clearFailures(key: string): Promise<void> {
-    await this.k.deleteFrom('login_failures').where('throttle_key', '=', key).execute();
   }
 
   async pruneFailures(before: number): Promise<void> {
     await this.k.deleteFrom('login_failures').where('failed_at', '<=', before).execute();
   }
+}
+
+/** Failures under `key` that happened after `since` (the window's start). */
+export interface FailureWindow {
+  key: string;
+  since: number;
+}
+
+/** Failed-login rows as seen inside StaffRepository.lockFailures' transaction. */
+export interface FailureLedger {
+  /** Failures per key inside its window; keys without any are absent. */
+  count(windows: FailureWindow[]): Promise<Map<string, number>>;
+  /** When the failure at `index` inside the window (0 = the oldest) happened. */
+  failedAt(window: FailureWindow, index: number): Promise<number>;
+  /** One row per key for the attempt, counted as a failure until a success deletes it. */
+  record(keys: string[], attemptId: string, at: number): Promise<void>;
+}
+
+function failureLedger(trx: Kysely<Database>): FailureLedger {
+  return {
+    async count(windows) {
+      const rows = await trx
+        .selectFrom('login_failures')
+        .select((eb) => ['throttle_key', eb.fn.countAll<number>().as('failures')])
+        .where((eb) => eb.or(windows.map(({ key, since }) => eb.and([eb('throttle_key', '=', key), eb('failed_at', '>', since)]))))
+        .groupBy('throttle_key')
+        .execute();
+      return new Map(rows.map((row) => [row.throttle_key, Number(row.failures)]));
+    },
+    async failedAt({ key, since }, index) {
+      const row = await trx
+        .selectFrom('login_failures')
+        .select('failed_at')
+        .where('throttle_key', '=', key)
+        .where('failed_at', '>', since)
+        .orderBy('failed_at')
+        .limit(1)
+        .offset(index)
+        .executeTakeFirstOrThrow();
+      return Number(row.failed_at);
+    },
+    async record(keys, attemptId, at) {
+      await trx
+        .insertInto('login_failures')
+        .values(keys.map((throttle_key) => ({ throttle_key, failed_at: at, attempt_id: attemptId })))
+        .execute();
+    },
+  };
 }

@@ -15,6 +15,7 @@ import {
 } from '../../contract/index.ts';
 import { unauthorized } from '../errors.ts';
 import { type Guards, principalOf } from '../plugins/auth.ts';
+import { noStore } from '../plugins/security.ts';
 import type { Services } from '../services.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema } as const;
@@ -24,6 +25,8 @@ const bearer = [{ bearer: [] }];
 export async function staffRoutes(app: FastifyInstance, { services, guards }: { services: Services; guards: Guards }) {
   const { auth, moderators } = services;
   const route = app.withTypeProvider<ZodTypeProvider>();
+  // Logins, tokens and staff data: never kept by a browser or a shared cache.
+  app.addHook('onRequest', noStore);
 
   route.post(
     '/api/login',

@@ -40,6 +40,8 @@ describe('loadConfig', () => {
       sessionTtlMs: 7 * 24 * 60 * 60 * 1000,
       loginMaxFailures: 5,
       loginWindowMs: 15 * 60 * 1000,
+      loginAddressMaxFailures: 20,
+      loginUsernameMaxFailuresPerMinute: 50,
     });
   });
 
@@ -60,7 +62,8 @@ describe('loadConfig', () => {
     expect(config.demoCatalogue).toBe(false);
     expect(config.siteUrl).toBe('https://scripts.example.com');
     expect(config.timeZone).toBe('Europe/Moscow');
-    expect(config.trustProxy).toBe(true);
+    // "yes" (like true, on, 1) means one proxy hop: the address the nearest proxy appended.
+    expect(config.trustProxy).toBe(1);
     expect(config.admin).toEqual({ username: 'root', password: 'long enough secret' });
   });
 
@@ -91,6 +94,33 @@ describe('loadConfig', () => {
     expect(error.problems).toHaveLength(1);
     expect(error.problems[0]?.startsWith(`${name}:`)).toBe(true);
   });
+
+  it.each([
+    ['true', 1],
+    ['yes', 1],
+    ['on', 1],
+    ['1', 1],
+    ['2', 2],
+    ['false', false],
+    ['off', false],
+    ['0', false],
+    ['10.0.0.2', ['10.0.0.2']],
+    [' 10.0.0.2 , 192.168.0.0/16,fd00::/8 ', ['10.0.0.2', '192.168.0.0/16', 'fd00::/8']],
+    ['::1', ['::1']],
+    ['loopback, 10.0.0.0/8', ['loopback', '10.0.0.0/8']],
+  ] as const)('reads TRUST_PROXY=%j as %j', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['maybe', '-1', '1.5', '300.1.1.1/99', '10.0.0.0/33', 'fd00::/129', '10.0.0.1/', '10.0.0.1,,10.0.0.2', '10.0.0.1, nonsense'])(
+    'rejects TRUST_PROXY=%j with a message naming it and what it accepts',
+    (value) => {
+      const error = configErrorOf({ TRUST_PROXY: value });
+      expect(error.problems).toHaveLength(1);
+      expect(error.problems[0]).toMatch(/^TRUST_PROXY: /);
+      expect(error.problems[0]).toContain('hop count');
+    },
+  );
 
   it.each([
     [{ ADMIN_USERNAME: 'root' }],

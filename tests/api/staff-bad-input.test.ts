@@ -171,6 +171,19 @@ const SCRIPT_FAULTS: Case[] = [
     { status: 400, code: 'BAD_REQUEST' },
   ],
   ['a multipart content type without a boundary', () => raw('multipart/form-data', 'playsname=x'), { status: 400, code: 'BAD_REQUEST' }],
+  ['a multipart content type with an empty boundary', () => raw('multipart/form-data; boundary=', '--\r\n--\r\n'), { status: 400, code: 'BAD_REQUEST' }],
+  // Busboy never finished these (a part with no Content-Disposition, 16–127 KB): the request went unanswered.
+  ...[16_500, 20_000, 40_000, 100_000, 127_000].map(
+    (size): Case => [
+      `a ${Math.round(size / 1000)} KB part without Content-Disposition`,
+      () =>
+        raw(
+          `multipart/form-data; boundary=${BOUNDARY}`,
+          `--${BOUNDARY}\r\nContent-Type: text/plain\r\n\r\n${'a'.repeat(size)}\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="playsname"\r\n\r\nx\r\n--${BOUNDARY}--\r\n`,
+        ),
+      { status: 400, code: 'BAD_REQUEST' },
+    ],
+  ),
   [
     'a multipart boundary over 256 characters',
     () => raw(`multipart/form-data; boundary=${'b'.repeat(300)}`, `--${'b'.repeat(300)}\r\nContent-Disposition: form-data; name="playsname"\r\n\r\nx\r\n--${'b'.repeat(300)}--\r\n`),
@@ -256,7 +269,7 @@ const SITE_CHANNEL_FAULTS: Case[] = [
   ...BODY_FAULTS.slice(0, 4),
 ];
 
-const BAD_IDS = ['abc', '0', '-1', '1.5', '1e3', '%20', '2147483648', '99999999999999'];
+const BAD_IDS = ['abc', '0', '-1', '1.5', '1e3', '%20', '2147483648', '99999999999999', '01', '00', '+1', '0x1', '1%00'];
 
 describe.each(dialects)('bad input to the staff write endpoints on %s', (dialect) => {
   let ctx: TestContext;
@@ -336,6 +349,30 @@ describe.each(dialects)('bad input to the staff write endpoints on %s', (dialect
     const cases = endpoint.create ? [...CREATE_ONLY_FAULTS, ...SCRIPT_FAULTS] : SCRIPT_FAULTS;
     it.each(cases)('rejects %s', async (_label, request, expected) => {
       await expectRejected(endpoint.as(), { method: endpoint.method, url: endpoint.url(), ...request(fixtures) }, expected);
+    });
+  });
+
+  describe('an edit that changes nothing writes nothing: updated_at keeps its value', () => {
+    it.each([
+      ['an empty JSON object', () => json({})],
+      ['a multipart body with no parts', () => raw(`multipart/form-data; boundary=${BOUNDARY}`, `--${BOUNDARY}--\r\n`)],
+      ['an empty FormData', () => multipart(new FormData())],
+    ])('%s answers 200 with the script as it is', async (_label, request) => {
+      const before = await snapshotState(ctx);
+      const response = await injectAs(ctx, admin, { method: 'PATCH', url: `/api/update-script/${adminScriptId}`, ...request() });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().id).toBe(adminScriptId);
+      expect(await snapshotState(ctx)).toEqual(before);
+    });
+
+    it('resending the stored values and channels changes nothing either', async () => {
+      const row = await ctx.db.kysely.selectFrom('scripts').selectAll().where('id', '=', adminScriptId).executeTakeFirstOrThrow();
+      const stored = await ctx.db.kysely.selectFrom('script_channels').select('url').where('script_id', '=', adminScriptId).orderBy('position').execute();
+      const before = await snapshotState(ctx);
+      const payload = { playsname: row.playsname, description: row.description, loadstring: row.loadstring, 'channels[]': stored.map((channel) => channel.url) };
+      const response = await injectAs(ctx, admin, { method: 'PATCH', url: `/api/update-script/${adminScriptId}`, payload: scriptForm(payload) });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(await snapshotState(ctx)).toEqual(before);
     });
   });
 
@@ -457,6 +494,11 @@ describe.each(dialects)('bad input to the staff write endpoints on %s', (dialect
 
     it.each(BAD_IDS)('rejects the id %s with 400 naming id', async (id) => {
       await expectRejected(endpoint.as(), { method: endpoint.method, url: `${endpoint.path}${id}`, ...body }, invalid('id'));
+    });
+
+    it('rejects a leading-zero spelling of an existing id with 400, leaving that row alone', async () => {
+      const existing = { '/api/m/': moderatorScriptId, '/api/ad/': adminScriptId, '/api/update-script/': adminScriptId, '/api/delete-moderator/': moderator.id, '/api/site-channels/': siteChannelId }[endpoint.path];
+      await expectRejected(endpoint.as(), { method: endpoint.method, url: `${endpoint.path}000${existing}`, ...body }, invalid('id'));
     });
 
     it('answers 404 for a well-formed id that does not exist', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { visitorHash } from '../../server/scripts/view-counter.ts';
+import { agentBucket, VIEWS_PER_ADDRESS, visitorHash } from '../../server/scripts/view-counter.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { insertScript } from '../helpers/factories.ts';
@@ -57,12 +57,37 @@ describe.each(dialects)('view counting on %s (DESIGN.md 2.5)', (dialect) => {
   });
 
   it('counts another address or another browser as another visitor', async () => {
+    // The two agents fall in different buckets; otherwise they would count as one (see below).
+    expect(agentBucket(PHONE)).not.toBe(agentBucket(BROWSER));
     const script = await insertScript(ctx.services);
     await open(script.id, { ip: '203.0.113.10', ua: BROWSER });
     await open(script.id, { ip: '198.51.100.7', ua: BROWSER });
     await open(script.id, { ip: '203.0.113.10', ua: PHONE });
     expect(await ctx.services.views.flush()).toBe(3);
     expect(await storedViews(script.id)).toBe(3);
+  });
+
+  it('counts one address at most a few times a day per script, however many agents it rotates', async () => {
+    const script = await insertScript(ctx.services);
+    const agents = Array.from({ length: 100 }, (_, i) => BROWSER.replace('Chrome/126.0.0.0', `Chrome/${100 + i}.0.${i}.1`));
+    const buckets = new Set(agents.map((agent) => agentBucket(agent)));
+    expect(buckets.size).toBe(VIEWS_PER_ADDRESS);
+    await Promise.all(agents.map((ua) => open(script.id, { ip: '203.0.113.77', ua })));
+    expect(await ctx.services.views.flush()).toBe(VIEWS_PER_ADDRESS);
+    // The same rotation again on the same day adds nothing.
+    await Promise.all(agents.map((ua) => open(script.id, { ip: '203.0.113.77', ua })));
+    expect(await ctx.services.views.flush()).toBe(0);
+    expect(await storedViews(script.id)).toBe(VIEWS_PER_ADDRESS);
+  });
+
+  it('counts an IPv6 /64 as one address, and an IPv4-mapped address as its IPv4 address', async () => {
+    const script = await insertScript(ctx.services);
+    const sameNetwork = Array.from({ length: 50 }, (_, i) => `2001:db8:1:2:${i.toString(16)}:0:0:${(i * 7).toString(16)}`);
+    await Promise.all(sameNetwork.map((ip) => open(script.id, { ip })));
+    await open(script.id, { ip: '2001:db8:1:3::1' });
+    await open(script.id, { ip: '198.51.100.99' });
+    await open(script.id, { ip: '::ffff:198.51.100.99' });
+    expect(await ctx.services.views.flush()).toBe(3);
   });
 
   it('keeps one visitor apart per script', async () => {

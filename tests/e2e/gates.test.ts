@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
+import { DESKTOP, injectAxe, launchBrowser, PHONE, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
 
 /**
  * Both subscription gates end to end (SPEC.md sections 2 and 4, DESIGN.md 2.2): the per-script gate on
@@ -9,14 +8,12 @@ import { DESKTOP, launchBrowser, PHONE, seriousViolations, type Site, startSite,
  * admin HTTP API, which drops the server's public caches.
  */
 
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
 /**
  * Serious and critical axe violations inside one element only: the gate is checked on its own, so
  * this file fails for the gate's faults, not for the rest of the detail page (the smoke tests' job).
  */
 async function seriousViolationsIn(page: Page, selector: string) {
-  await page.addScriptTag({ path: AXE_PATH });
+  await injectAxe(page);
   const violations = await page.evaluate(async (target) => {
     const element = document.querySelector(target);
     if (!element) throw new Error(`axe: nothing matches ${target}`);

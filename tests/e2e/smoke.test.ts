@@ -102,4 +102,29 @@ describe('public shell in a real browser', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
+
+  it('hydrates every kind of page under the Content-Security-Policy, which blocks any inline script it did not list', async () => {
+    const { context, page } = await newPage(browser);
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    for (const path of ['/', '/scripts', '/scripts?q=fruits', '/scripts/1', '/privacy', '/admin', '/moderator/login']) {
+      await page.goto(`${site.url}${path}`);
+      await waitForHydration(page);
+    }
+    // A second visit is served from the page cache, with the hashes stored beside it.
+    await page.goto(`${site.url}/scripts`);
+    await waitForHydration(page);
+    expect(violations).toEqual([]);
+    // The policy does refuse a script the page did not render: the check above could fail.
+    const injected = await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true';
+      document.body.append(script);
+      return (window as unknown as { __injected?: boolean }).__injected === true;
+    });
+    expect(injected).toBe(false);
+    await context.close();
+  });
 });

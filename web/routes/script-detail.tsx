@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, useLocation, useNavigation } from 'react-router';
+import { parseId } from '../../contract/scripts.ts';
 import { useDelayedFlag } from '../features/catalogue/navigation.ts';
 import { publicOrigin, rootSettings } from '../features/catalogue/seo.ts';
 import { errorMeta, scriptMeta } from '../features/script-detail/meta.ts';
@@ -7,15 +8,6 @@ import { ScriptLoadFailed, ScriptNotFound } from '../features/script-detail/stat
 import { SiteGate } from '../features/subscriptions/SiteGate.tsx';
 import { messages } from '../messages/index.ts';
 import type { Route } from './+types/script-detail';
-
-const MAX_ID = 2_147_483_647;
-
-/** A path id is plain digits naming a positive 32-bit integer; anything else names no script. */
-function parseId(raw: string | undefined): number | undefined {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return undefined;
-  const id = Number(raw);
-  return id >= 1 && id <= MAX_ID ? id : undefined;
-}
 
 /** The script, its required channels and the site channels; an unknown or malformed id is HTTP 404. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -1,0 +1,76 @@
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ErrorBody } from '../../contract/index.ts';
+import { malformed } from '../errors.ts';
+
+// Answers to requests that never reach a route: bytes that are not HTTP, a malformed URL, a bad Host,
+// CONNECT. Each leaves in the { error, code } shape of every other error, never Fastify's default.
+
+/** Longest a request may take to arrive whole, headers and body; then the server answers 408. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+function rawAnswer(status: number, body: ErrorBody): string {
+  const json = JSON.stringify(body);
+  return [
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(json)}`,
+    'Connection: close',
+    '',
+    json,
+  ].join('\r\n');
+}
+
+/** Protocol-level failures (unparsable request line or headers, a timed-out upload), as Node reports them. */
+export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Duplex): void {
+  // A reset connection is gone: there is nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  let answer: string;
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    answer = rawAnswer(408, { error: 'The request took too long to arrive', code: 'REQUEST_TIMEOUT' });
+  } else if (error.code === 'HPE_HEADER_OVERFLOW') {
+    answer = rawAnswer(431, { error: 'Request headers are too large', code: 'HEADERS_TOO_LARGE' });
+  } else {
+    answer = rawAnswer(400, { error: 'Malformed HTTP request', code: 'BAD_REQUEST' });
+  }
+  this.log.debug({ err: error }, 'client error');
+  if (socket.writable) socket.write(answer);
+  socket.destroy();
+}
+
+/** Fastify's own routing failures (a URL that is not valid percent-encoding, an over-long parameter). */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const body: ErrorBody = { error: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request', code: 'BAD_REQUEST' };
+  reply.code(400).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+/**
+ * The origin a request names, or undefined when its Host is absent or not a host (`a b`, `x:99999`,
+ * `[::1`, `u@h`, `h/p`). The WHATWG URL parser decides, as it does for React Router's own URLs.
+ */
+export function requestOrigin(protocol: string, host: string | undefined): string | undefined {
+  if (!host) return undefined;
+  try {
+    const url = new URL(`${protocol}://${host}`);
+    if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) return undefined;
+    return url.origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Host checks, the CONNECT method, and the error shapes above. */
+export const protocolPlugin = fp(async (app: FastifyInstance) => {
+  // Node would answer CONNECT by dropping the connection; answer it like any unsupported method.
+  app.server.on('connect', (_request: http.IncomingMessage, socket: Duplex) => {
+    socket.end(rawAnswer(405, { error: 'CONNECT is not allowed here', code: 'METHOD_NOT_ALLOWED' }));
+  });
+  app.addHook('onRequest', (request, _reply, done) => {
+    const host = request.host;
+    if (host === '' && request.raw.httpVersion !== '1.0') return done(malformed('A Host header is required'));
+    if (host !== '' && requestOrigin(request.protocol, host) === undefined) return done(malformed('The Host header is not a valid host'));
+    done();
+  });
+});

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalPageUrl } from '../../server/plugins/page-cache.ts';
+import { createTestContext, type TestContext } from '../helpers/app.ts';
+import { insertScript } from '../helpers/factories.ts';
+
+// The rendered-page cache under query strings an attacker picks: parameters a page does not read
+// neither create entries nor force renders, and the cache stays within its byte bound whatever is asked.
+
+const random = () => Math.random().toString(36).slice(2);
+
+describe('canonical page URLs', () => {
+  it.each([
+    ['/scripts', '', '/scripts'],
+    ['/scripts', 'x=1&utm_source=mail', '/scripts'],
+    ['/scripts', 'utm=1&q=farm&x=2', '/scripts?q=farm'],
+    ['/scripts', 'q=farm&q=other', '/scripts?q=farm'],
+    ['/info', 'q=a+b&fbclid=123', '/info?q=a+b'],
+    ['/subscribe', 'from=%2Fscripts%2F5&z=1', '/subscribe?from=%2Fscripts%2F5'],
+    ['/sitemap.xml', 'page=2&x=1', '/sitemap.xml?page=2'],
+    ['/scripts.data', '_routes=routes%2Fscripts&q=x&y=1', '/scripts.data?_routes=routes%2Fscripts&q=x'],
+    ['/privacy', 'from=/x', '/privacy'],
+    ['/__manifest', 'paths=%2Fscripts%2C%2Fscripts%2F1&version=f7f49179&x=1', '/__manifest?paths=%2Fscripts%2C%2Fscripts%2F1&version=f7f49179'],
+  ])('%s?%s is rendered and cached as %s', (path, query, expected) => {
+    expect(canonicalPageUrl(path, new URLSearchParams(query))).toBe(expected);
+  });
+});
+
+describe('the rendered-page cache', () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    // A 1 MB bound, so a test can go past it with a few hundred searches.
+    ctx = await createTestContext('sqlite', { web: true, env: { PAGE_CACHE_MB: '1' } });
+    for (let i = 0; i < 20; i += 1) await insertScript(ctx.services, { playsname: `Cache probe ${i}`, description: 'd'.repeat(400) });
+  });
+  afterAll(async () => ctx?.close());
+
+  it('serves /scripts?<anything> from the one /scripts entry, byte for byte', async () => {
+    ctx.services.cache.invalidate();
+    const plain = await ctx.app.inject({ method: 'GET', url: '/scripts' });
+    expect(plain.statusCode).toBe(200);
+    expect(ctx.services.pages.size).toBe(1);
+    for (let i = 0; i < 200; i += 1) {
+      const response = await ctx.app.inject({ method: 'GET', url: `/scripts?x=${random()}&utm_source=${random()}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(plain.body);
+    }
+    expect(ctx.services.pages.size).toBe(1);
+  });
+
+  it('keeps the parameters a page reads: a search is its own page, whatever else comes with it', async () => {
+    ctx.services.cache.invalidate();
+    const search = await ctx.app.inject({ method: 'GET', url: '/scripts?q=probe%201' });
+    const noisy = await ctx.app.inject({ method: 'GET', url: `/scripts?ref=${random()}&q=probe%201` });
+    expect(noisy.body).toBe(search.body);
+    expect(search.body).toContain('Cache probe 1');
+    expect(search.body).not.toContain('Cache probe 2<');
+    expect(ctx.services.pages.size).toBe(1);
+  });
+
+  it('stays within its byte bound under hundreds of distinct searches, dropping the oldest first', async () => {
+    ctx.services.cache.invalidate();
+    for (let i = 0; i < 300; i += 1) {
+      const response = await ctx.app.inject({ method: 'GET', url: `/scripts?q=${random()}`, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.statusCode).toBe(200);
+      expect(ctx.services.pages.bytes).toBeLessThanOrEqual(1024 * 1024);
+    }
+    // Bounded by bytes: far fewer than 300 pages fit, and the cache is full, not empty.
+    expect(ctx.services.pages.size).toBeLessThan(300);
+    expect(ctx.services.pages.bytes).toBeGreaterThan(512 * 1024);
+  });
+
+  it('answers HEAD from the same entry GET fills, and never caches an empty body for GET', async () => {
+    ctx.services.cache.invalidate();
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/info' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    const get = await ctx.app.inject({ method: 'GET', url: '/info' });
+    expect(get.body).toContain('<html');
+  });
+});
