@@ -101,8 +101,11 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the real server as `npm start` does (node build/app/main.mjs) on the catalogue; waits for /api/health. */
-export async function startServer(dataDir: string): Promise<{ server: Managed; url: string }> {
+/**
+ * Starts the real server as `npm start` does (node build/app/main.mjs) on the catalogue; waits for
+ * /api/health. Without `extraEnv.DATABASE_URL` it always uses the data directory's SQLite file.
+ */
+export async function startServer(dataDir: string, extraEnv: Record<string, string> = {}): Promise<{ server: Managed; url: string }> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -113,7 +116,8 @@ export async function startServer(dataDir: string): Promise<{ server: Managed; u
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
   };
-  delete env.DATABASE_URL; // always the benchmark's SQLite file
+  delete env.DATABASE_URL;
+  Object.assign(env, extraEnv);
   const proc = spawn(process.execPath, ['build/app/main.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const server = new Managed('server', proc);
   if (proc.pid !== undefined) pin(proc.pid, 0);

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.ts';
 import { ScriptRepository } from '../../server/scripts/repository.ts';
-import { dialects, throwawayDatabase } from '../helpers/databases.ts';
+import { dialects, type ThrowawayDatabase, throwawayDatabase } from '../helpers/databases.ts';
 import { freePort, spawnEntry, STACK_LINE, waitForHealthy } from '../helpers/processes.ts';
 
 // The real entry (server/main.ts) in production mode, over real HTTP: it needs build/.
@@ -26,6 +26,53 @@ function logLines(stdout: string): LogLine[] {
     .map((line) => JSON.parse(line) as LogLine);
 }
 
+interface ProbeServer {
+  server: ReturnType<typeof spawnEntry>;
+  port: number;
+  base: string;
+  scriptId: number;
+}
+
+/** The real entry on a fresh database, healthy, with one script written beside it. */
+async function startProbeServer(throwaway: ThrowawayDatabase, env: Record<string, string>, onSpawn: (server: ProbeServer['server']) => void): Promise<ProbeServer> {
+  const port = await freePort();
+  const server = spawnEntry({
+    ...throwaway.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DEMO_CATALOGUE: 'off',
+    // Only the shutdown flush can write a view within these tests.
+    VIEW_FLUSH_INTERVAL_MS: '3600000',
+    ...env,
+  });
+  onSpawn(server);
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealthy(server, `${base}/api/health`);
+  // The server has migrated the database; write a script beside it.
+  const db = openDatabase(throwaway.database);
+  const script = await new ScriptRepository(db).insert({
+    playsname: 'Shutdown probe',
+    description: '',
+    loadstring: 'print(1)',
+    imageKey: null,
+    ownerModeratorId: null,
+    channels: [],
+  });
+  await db.close();
+  return { server, port, base, scriptId: script.id };
+}
+
+async function storedViews(throwaway: ThrowawayDatabase, scriptId: number): Promise<number> {
+  const db = openDatabase(throwaway.database);
+  try {
+    const row = await db.kysely.selectFrom('scripts').select('views').where('id', '=', scriptId).executeTakeFirstOrThrow();
+    return Number(row.views);
+  } finally {
+    await db.close();
+  }
+}
+
 describe.each(dialects)('the running server on %s', (dialect) => {
   it.each([
     ['info', 'SIGTERM'],
@@ -36,33 +83,9 @@ describe.each(dialects)('the running server on %s', (dialect) => {
       const throwaway = await throwawayDatabase(dialect);
       let running: ReturnType<typeof spawnEntry> | undefined;
       try {
-        const port = await freePort();
-        const server = (running = spawnEntry({
-          ...throwaway.env,
-          NODE_ENV: 'production',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          DEMO_CATALOGUE: 'off',
-          LOG_LEVEL: logLevel,
-          // Only the shutdown flush can write the view within this test.
-          VIEW_FLUSH_INTERVAL_MS: '3600000',
-          ADMIN_USERNAME: 'log_admin',
-          ADMIN_PASSWORD: ADMIN_PASSWORD,
-        }));
-        const base = `http://127.0.0.1:${port}`;
-        await waitForHealthy(server, `${base}/api/health`);
-
-        // The server has migrated the database; write a script beside it.
-        const db = openDatabase(throwaway.database);
-        const script = await new ScriptRepository(db).insert({
-          playsname: 'Shutdown probe',
-          description: '',
-          loadstring: 'print(1)',
-          imageKey: null,
-          ownerModeratorId: null,
-          channels: [],
-        });
-        await db.close();
+        const env = { LOG_LEVEL: logLevel, ADMIN_USERNAME: 'log_admin', ADMIN_PASSWORD };
+        const { server, base, scriptId } = await startProbeServer(throwaway, env, (spawned) => (running = spawned));
+        const script = { id: scriptId };
 
         const headers = { 'user-agent': BROWSER, authorization: `Bearer ${TOKEN}`, cookie: `session=${COOKIE_VALUE}; theme=dark` };
         const detail = await fetch(`${base}/api/scripts/${script.id}`, { headers });
@@ -91,13 +114,7 @@ describe.each(dialects)('the running server on %s', (dialect) => {
         const exit = await server.exited;
         expect(exit.code, exit.stderr).toBe(0);
 
-        const after = openDatabase(throwaway.database);
-        try {
-          const row = await after.kysely.selectFrom('scripts').select('views').where('id', '=', script.id).executeTakeFirstOrThrow();
-          expect(Number(row.views)).toBe(1);
-        } finally {
-          await after.close();
-        }
+        expect(await storedViews(throwaway, script.id)).toBe(1);
 
         // The logs did record the requests...
         const lines = logLines(exit.stdout);
@@ -127,29 +144,8 @@ describe.each(dialects)('the running server on %s', (dialect) => {
       let running: ReturnType<typeof spawnEntry> | undefined;
       const stuck: net.Socket[] = [];
       try {
-        const port = await freePort();
-        const server = (running = spawnEntry({
-          ...throwaway.env,
-          NODE_ENV: 'production',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          DEMO_CATALOGUE: 'off',
-          LOG_LEVEL: 'warn',
-          VIEW_FLUSH_INTERVAL_MS: '3600000',
-        }));
-        const base = `http://127.0.0.1:${port}`;
-        await waitForHealthy(server, `${base}/api/health`);
-        const db = openDatabase(throwaway.database);
-        const script = await new ScriptRepository(db).insert({
-          playsname: 'Stuck shutdown probe',
-          description: '',
-          loadstring: 'print(1)',
-          imageKey: null,
-          ownerModeratorId: null,
-          channels: [],
-        });
-        await db.close();
-        expect((await fetch(`${base}/api/scripts/${script.id}`, { headers: { 'user-agent': BROWSER } })).status).toBe(200);
+        const { server, port, base, scriptId } = await startProbeServer(throwaway, { LOG_LEVEL: 'warn' }, (spawned) => (running = spawned));
+        expect((await fetch(`${base}/api/scripts/${scriptId}`, { headers: { 'user-agent': BROWSER } })).status).toBe(200);
 
         // Requests that will never finish on their own: bodies announced but only partly sent
         // (a slow or hostile client), one of them a multipart upload.
@@ -169,13 +165,7 @@ describe.each(dialects)('the running server on %s', (dialect) => {
         // The grace period (5 s) and the flush, not the 60 s request timeout, bound the stop.
         expect(Date.now() - signalled).toBeLessThan(12_000);
 
-        const after = openDatabase(throwaway.database);
-        try {
-          const row = await after.kysely.selectFrom('scripts').select('views').where('id', '=', script.id).executeTakeFirstOrThrow();
-          expect(Number(row.views)).toBe(1);
-        } finally {
-          await after.close();
-        }
+        expect(await storedViews(throwaway, scriptId)).toBe(1);
       } finally {
         for (const socket of stuck) socket.destroy();
         if (running && running.child.exitCode === null && running.child.signalCode === null) running.child.kill('SIGKILL');

@@ -30,7 +30,21 @@ export async function throwawayDatabase(dialect: TestDialect): Promise<Throwaway
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `catalogue_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const postgres = await throwawayPostgres(serverUrl, 'catalogue_test');
+  return {
+    dataDir,
+    database: { kind: 'postgres', url: postgres.url },
+    env: { DATA_DIR: dataDir, DATABASE_URL: postgres.url },
+    drop: async () => {
+      await postgres.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A database of its own on the PostgreSQL server at `serverUrl`; drop() removes it, connections and all. */
+export async function throwawayPostgres(serverUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -38,15 +52,12 @@ export async function throwawayDatabase(dialect: TestDialect): Promise<Throwaway
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
-    dataDir,
-    database: { kind: 'postgres', url: url.toString() },
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
