@@ -161,7 +161,7 @@ describe.each(dialects)('server-rendered script page on %s', (dialect) => {
     expect(code?.url).toBe(`http://mirror.test:8080/scripts/${script.id}`);
   });
 
-  it.each(['999999', 'abc', '0', '99999999999', '1.5', '-1'])('answers 404 "Script not found" for /scripts/%s', async (id) => {
+  it.each(['999999', 'abc', '0', '99999999999', '1.5', '-1', '01', '+1'])('answers 404 "Script not found" for /scripts/%s', async (id) => {
     const { response, html, text } = await page(`/scripts/${id}`);
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
@@ -180,6 +180,15 @@ describe.each(dialects)('server-rendered script page on %s', (dialect) => {
     expect(await storedViews(script.id)).toBe(1);
     // The flush dropped the cached page, so the new figure shows.
     expect((await page(`/scripts/${script.id}`)).text).toContain('1 views');
+  });
+
+  it('answers 404 for a leading-zero spelling of an existing id, counting no view (one id rule with the API)', async () => {
+    const script = await insertScript(ctx.services, { playsname: 'Zero-padded Script' });
+    await ctx.services.views.flush();
+    for (const path of [`/scripts/0${script.id}`, `/scripts/000${script.id}`, `/scripts/0${script.id}.data`]) {
+      expect((await page(path)).response.statusCode, path).toBe(404);
+    }
+    expect(ctx.services.views.pendingCount).toBe(0);
   });
 
   it('does not count a crawler, nor a missing script', async () => {
