@@ -13,7 +13,7 @@ import { DESKTOP, launchBrowser, PHONE, seriousViolations, type Site, startSite,
  *
  * The tests run in order and share one server: the 25 paging scripts are arranged before any page is
  * requested; later tests create and remove their own data. The login throttle allows 5 failures per
- * address in 15 minutes: this file makes one wrong attempt.
+ * address and username in 15 minutes: this file makes one wrong attempt.
  */
 
 const ADMIN = { username: 'admin', password: 'admin-password-1' };

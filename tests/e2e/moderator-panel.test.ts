@@ -13,7 +13,7 @@ import { DESKTOP, launchBrowser, PHONE, seriousViolations, type Site, startSite,
  * (the admin deletes the moderator while its panel polls every second), the 375 px layout and axe.
  *
  * Moderators are created through the admin API; every browser login goes through the real form. The
- * login throttle allows 5 failures per address in 15 minutes: this file makes one wrong attempt.
+ * login throttle allows 5 failures per address and username in 15 minutes: this file makes one wrong attempt.
  */
 
 const PASSWORD = 'moderator-password-1';
