@@ -115,7 +115,7 @@ function rawRequest(kind: string, base: string, text: string): Promise<void> {
   sent += 1;
   inFlight += 1;
   return new Promise((resolve) => {
-    const socket = net.connect(Number(port), '127.0.0.1', () => socket.end(text));
+    const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(text));
     let data = '';
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => (data += chunk));

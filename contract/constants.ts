@@ -11,6 +11,13 @@ export const TOAST_DURATION_MS = 5_000;
 export const SIDEBAR_COLLAPSE_PX = 640;
 export const MINIMUM_AGE = 13;
 export const SEARCH_MAX_LENGTH = 200;
+/** A search is words found in any order; more than this many is refused. */
+export const SEARCH_MAX_WORDS = 10;
+/**
+ * A search's `total` counts matches up to this many: a visitor never pages further (at 8 a Load
+ * More, 125 clicks), and counting every match of a common word costs a scan of the catalogue.
+ */
+export const SEARCH_TOTAL_CAP = 1_000;
 
 export const SCRIPT_LIMITS = {
   playsnameMax: 120,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATALOGUE_FIRST_PAGE, CATALOGUE_MAX_LIMIT, SEARCH_MAX_LENGTH } from './constants.ts';
+import { CATALOGUE_FIRST_PAGE, CATALOGUE_MAX_LIMIT, SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS } from './constants.ts';
 import { SINGLE_LINE } from './text.ts';
 
 export const channelSchema = z
@@ -53,6 +53,7 @@ export const searchTextSchema = z
   .max(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters`)
   .trim()
   .regex(SINGLE_LINE, 'q must not contain control characters')
+  .refine((value) => value.split(/[\s,;]+/u).filter(Boolean).length <= SEARCH_MAX_WORDS, `q must have at most ${SEARCH_MAX_WORDS} words`)
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { build } from 'esbuild';
 
 /**
@@ -16,4 +17,6 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
 });
+// The SQLite read worker runs as it is, beside the bundle (server/db/sqlite-reader.ts finds it there).
+fs.copyFileSync('server/db/sqlite-read-worker.mjs', 'build/app/sqlite-read-worker.mjs');
 console.log('Built build/app/main.mjs');

@@ -4,12 +4,19 @@ import SQLite from 'better-sqlite3';
 import { type DatabaseConnection, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { ReadPool, SqliteReadDialect } from './sqlite-reader.ts';
 import type { Database } from './types.ts';
+
+/** SQLite read workers: two, so one long read never queues the next behind it. */
+const READ_WORKERS = 2;
 
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface Db {
+  /** Writes, and reads that belong to a write. */
   kysely: Kysely<Database>;
+  /** Reads whose cost grows with the catalogue (searches, pages, counts): on SQLite, off the event loop. */
+  reader: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
 }
@@ -59,7 +66,7 @@ export function openDatabase(database: Config['database']): Db {
     // drops it and the next query reconnects.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    return { kysely, reader: kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const connection = new SQLite(database.file);
@@ -68,5 +75,14 @@ export function openDatabase(database: Config['database']): Db {
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({ dialect: new TransactionalSqliteDialect({ database: connection }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  const reader = new Kysely<Database>({ dialect: new SqliteReadDialect(new ReadPool(database.file, READ_WORKERS)) });
+  return {
+    kysely,
+    reader,
+    dialect: 'sqlite',
+    close: async () => {
+      await reader.destroy();
+      await kysely.destroy();
+    },
+  };
 }

@@ -3,12 +3,14 @@ import type { Db } from './database.ts';
 import * as initial from './migrations/20261122000000_initial.ts';
 import * as loginAttempts from './migrations/20261122010000_login_attempts.ts';
 import * as loginFailureAttempts from './migrations/20261124000000_login_failure_attempts.ts';
+import * as scriptCount from './migrations/20261124010000_script_count.ts';
 
 // A static list rather than a folder scan, so migrations work the same from source and from a bundle.
 const migrations: Record<string, Migration> = {
   '20261122000000_initial': initial,
   '20261122010000_login_attempts': loginAttempts,
   '20261124000000_login_failure_attempts': loginFailureAttempts,
+  '20261124010000_script_count': scriptCount,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,7 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
+import { SEARCH_MAX_WORDS } from '../../contract/index.ts';
 import type { Dialect } from './database.ts';
 
-/** Indexed search needs three characters: both trigram indexes work on three-character grams. */
+/** Both trigram indexes work on three-character grams: shorter words are matched by reading rows. */
 const MIN_INDEXED_LENGTH = 3;
 
 /**
@@ -19,35 +20,63 @@ export function searchTextOf(playsname: string, description: string): string {
 /** Public search covers name and description; the staff tables' search adds the loader text. */
 export type SearchScope = 'public' | 'staff';
 
+/** A query as words to find: each must occur, as a substring, in any order. */
+export interface SearchWords {
+  /** Three characters or more: the trigram index can find them. */
+  indexed: string[];
+  /** One or two characters: matched by reading the candidate rows. */
+  short: string[];
+}
+
+/**
+ * Splits a query into folded words (at spaces, commas and semicolons). Repeats, and words inside
+ * another word ("far" beside "farm"), add nothing and are dropped; at most SEARCH_MAX_WORDS remain
+ * (the contract refuses longer queries; the cut only guards direct callers).
+ */
+export function searchWords(query: string): SearchWords {
+  const all = [...new Set(foldSearchText(query).split(/[\s,;]+/u).filter((word) => word !== ''))];
+  const words = all.filter((word) => !all.some((other) => other !== word && other.includes(word))).slice(0, SEARCH_MAX_WORDS);
+  const length = (word: string) => [...word].length;
+  return {
+    indexed: words.filter((word) => length(word) >= MIN_INDEXED_LENGTH),
+    short: words.filter((word) => length(word) < MIN_INDEXED_LENGTH),
+  };
+}
+
+const columnsOf = (scope: SearchScope) => (scope === 'public' ? ['search_text'] : ['search_text', 'loadstring_search']);
+
 function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 /**
- * A condition on `scripts` matching the folded term as a substring.
- * SQLite: FTS5 trigram phrase query; PostgreSQL: LIKE served by pg_trgm GIN indexes.
- * Terms under three characters cannot use either index and fall back to a scan.
+ * Every word as a plain substring test on the row itself (no index): what a scan in newest-first
+ * order filters with, on either database, and the check of short words on indexed candidates.
  */
-export function searchCondition(dialect: Dialect, query: string, scope: SearchScope = 'public'): RawBuilder<boolean> {
-  const term = foldSearchText(query);
-  const columns = scope === 'public' ? ['search_text'] : ['search_text', 'loadstring_search'];
-  if ([...term].length < MIN_INDEXED_LENGTH) {
-    const find = dialect === 'postgres' ? 'strpos' : 'instr';
-    return sql<boolean>`(${sql.join(
-      columns.map((column) => sql`${sql.raw(find)}(${sql.ref(`scripts.${column}`)}, ${term}) > 0`),
+export function wordsInRow(dialect: Dialect, words: string[], scope: SearchScope, table = 'scripts'): RawBuilder<boolean> {
+  const find = dialect === 'postgres' ? 'strpos' : 'instr';
+  const one = (word: string) =>
+    sql`(${sql.join(
+      columnsOf(scope).map((column) => sql`${sql.raw(find)}(${sql.ref(`${table}.${column}`)}, ${word}) > 0`),
       sql` OR `,
     )})`;
-  }
-  if (dialect === 'postgres') {
-    const pattern = `%${escapeLike(term)}%`;
-    return sql<boolean>`(${sql.join(
-      columns.map((column) => sql`${sql.ref(`scripts.${column}`)} LIKE ${pattern} ESCAPE '\\'`),
+  return sql<boolean>`(${sql.join(words.map(one), sql` AND `)})`;
+}
+
+/** PostgreSQL: every word as LIKE, which the pg_trgm GIN indexes serve for words of 3+ characters. */
+export function wordsLike(words: string[], scope: SearchScope, table = 'scripts'): RawBuilder<boolean> {
+  const one = (word: string) =>
+    sql`(${sql.join(
+      columnsOf(scope).map((column) => sql`${sql.ref(`${table}.${column}`)} LIKE ${`%${escapeLike(word)}%`} ESCAPE '\\'`),
       sql` OR `,
     )})`;
-  }
-  const phrase = `"${term.replace(/"/g, '""')}"`;
-  const match = scope === 'public' ? `{search_text} : ${phrase}` : phrase;
-  return sql<boolean>`scripts.id IN (SELECT rowid FROM scripts_search WHERE scripts_search MATCH ${match})`;
+  return sql<boolean>`(${sql.join(words.map(one), sql` AND `)})`;
+}
+
+/** SQLite: the FTS5 trigram query that finds rows holding every indexed word (each a phrase). */
+export function ftsQuery(words: string[], scope: SearchScope): string {
+  const phrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
+  return words.map((word) => (scope === 'public' ? `{search_text} : ${phrase(word)}` : phrase(word))).join(' AND ');
 }
 
 /** Case-insensitive substring on a column already stored folded (such as a username key). */

@@ -83,6 +83,12 @@ export interface LoginFailuresTable {
   attempt_id: string | null;
 }
 
+/** Counts kept by triggers (`scripts`: how many scripts there are). */
+export interface CatalogueCountsTable {
+  name: string;
+  value: ColumnType<number | string, number, number>;
+}
+
 export interface Database {
   scripts: ScriptsTable;
   script_channels: ScriptChannelsTable;
@@ -92,6 +98,7 @@ export interface Database {
   site_channels: SiteChannelsTable;
   script_view_marks: ScriptViewMarksTable;
   login_failures: LoginFailuresTable;
+  catalogue_counts: CatalogueCountsTable;
 }
 
 export type ScriptRow = Selectable<ScriptsTable>;

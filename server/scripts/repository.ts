@@ -1,9 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import type { Db, Dialect } from '../db/database.ts';
 import { lockKeys } from '../db/locks.ts';
-import { foldSearchText, searchCondition, searchTextOf } from '../db/search.ts';
+import { foldSearchText, searchTextOf } from '../db/search.ts';
 import type { ChannelRow, Database, ScriptRow } from '../db/types.ts';
+import { SEARCH_TOTAL_CAP } from '../../contract/index.ts';
 import { unauthorized } from '../errors.ts';
+import { SearchRepository } from './search-repository.ts';
 
 export interface ListOptions {
   limit: number;
@@ -85,31 +87,47 @@ async function requireOwner(trx: Kysely<Database>, dialect: Dialect, moderatorId
   if (!(await owner.executeTakeFirst())) throw unauthorized('Your account no longer exists; the script was not saved');
 }
 
+/** Rows fetched by id, put back in the order of `ids`. */
+function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** All SQL about scripts and their channels. */
 export class ScriptRepository {
-  constructor(private readonly db: Db) {}
+  private readonly search: SearchRepository;
 
+  constructor(private readonly db: Db) {
+    this.search = new SearchRepository(db);
+  }
+
+  /** Writes, and reads inside a write's transaction. */
   private get k() {
     return this.db.kysely;
   }
 
-  async listCards({ limit, offset, q }: ListOptions): Promise<ScriptCardRow[]> {
-    let query = this.k
-      .selectFrom('scripts')
-      .select(['id', 'playsname', 'description', 'image_key', 'views', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset);
-    if (q) query = query.where(searchCondition(this.db.dialect, q));
-    return query.execute();
+  /**
+   * Reads whose cost grows with the catalogue (pages, counts, searches, the sitemap): on SQLite they
+   * run off the event loop (database.ts). Lookups by key stay on `k`: microseconds, no round trip.
+   */
+  private get r() {
+    return this.db.reader;
   }
 
+  /** A catalogue page, newest first; a search's pages end at SEARCH_TOTAL_CAP, where its total stops. */
+  async listCards({ limit, offset, q }: ListOptions): Promise<ScriptCardRow[]> {
+    const columns = ['id', 'playsname', 'description', 'image_key', 'views', 'created_at'] as const;
+    if (!q) return this.r.selectFrom('scripts').select(columns).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+    if (offset >= SEARCH_TOTAL_CAP) return [];
+    const ids = await this.search.pageIds({ q, scope: 'public' }, Math.min(limit, SEARCH_TOTAL_CAP - offset), offset);
+    return inOrder(ids, await this.k.selectFrom('scripts').select(columns).where('id', 'in', ids.length > 0 ? ids : [0]).execute());
+  }
+
+  /** Every script (kept by triggers, not counted), or a search's matches up to SEARCH_TOTAL_CAP. */
   async count(q?: string): Promise<number> {
-    let query = this.k.selectFrom('scripts').select((eb) => eb.fn.countAll<number>().as('total'));
-    if (q) query = query.where(searchCondition(this.db.dialect, q));
-    const row = await query.executeTakeFirstOrThrow();
-    return Number(row.total);
+    if (q) return Math.min(await this.search.count({ q, scope: 'public' }, SEARCH_TOTAL_CAP + 1), SEARCH_TOTAL_CAP);
+    const row = await this.k.selectFrom('catalogue_counts').select('value').where('name', '=', 'scripts').executeTakeFirst();
+    return Number(row?.value ?? 0);
   }
 
   async findById(id: number): Promise<ScriptRow | undefined> {
@@ -133,23 +151,31 @@ export class ScriptRepository {
 
   /** Every script's id and last change, ordered by id (for the sitemap). */
   async listForSitemap(): Promise<Pick<ScriptRow, 'id' | 'updated_at'>[]> {
-    return this.k.selectFrom('scripts').select(['id', 'updated_at']).orderBy('id').execute();
+    return this.r.selectFrom('scripts').select(['id', 'updated_at']).orderBy('id').execute();
   }
 
   /** Staff lists: every script, or one moderator's; paged when a limit is given. */
   async listStaff({ ownerModeratorId, limit, offset, q }: StaffListOptions): Promise<ScriptRow[]> {
-    let query = this.k.selectFrom('scripts').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+    if (q) {
+      const ids = await this.search.pageIds({ q, scope: 'staff', ownerModeratorId }, limit ?? 1_000_000_000, offset ?? 0);
+      return inOrder(ids, await this.k.selectFrom('scripts').selectAll().where('id', 'in', ids.length > 0 ? ids : [0]).execute());
+    }
+    let query = this.r.selectFrom('scripts').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
     if (ownerModeratorId !== undefined) query = query.where('owner_moderator_id', '=', ownerModeratorId);
-    if (q) query = query.where(searchCondition(this.db.dialect, q, 'staff'));
     if (limit !== undefined) query = query.limit(limit).offset(offset ?? 0);
     return query.execute();
   }
 
+  /** Staff tables page by number, so their totals are exact. */
   async countStaff({ ownerModeratorId, q }: StaffListOptions): Promise<number> {
-    let query = this.k.selectFrom('scripts').select((eb) => eb.fn.countAll<number>().as('total'));
-    if (ownerModeratorId !== undefined) query = query.where('owner_moderator_id', '=', ownerModeratorId);
-    if (q) query = query.where(searchCondition(this.db.dialect, q, 'staff'));
-    return Number((await query.executeTakeFirstOrThrow()).total);
+    if (q) return this.search.count({ q, scope: 'staff', ownerModeratorId });
+    if (ownerModeratorId === undefined) return this.count();
+    const row = await this.r
+      .selectFrom('scripts')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('owner_moderator_id', '=', ownerModeratorId)
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
   }
 
   /** Channels of many scripts in one query, grouped by script id. */
