@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATALOGUE_FIRST_PAGE, CATALOGUE_MAX_LIMIT, SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS } from './constants.ts';
+import { CATALOGUE_FIRST_PAGE, CATALOGUE_MAX_LIMIT, SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS, SEARCH_TOTAL_CAP } from './constants.ts';
 import { SINGLE_LINE } from './text.ts';
 
 export const channelSchema = z
@@ -42,7 +42,10 @@ export type ScriptCard = z.infer<typeof scriptCardSchema>;
 export const paginatedScriptsSchema = z
   .object({
     scripts: z.array(scriptCardSchema),
-    total: z.number().int(),
+    total: z
+      .number()
+      .int()
+      .describe(`Every script in the catalogue; for a search, its matches counted up to ${SEARCH_TOTAL_CAP.toLocaleString('en-US')} (pages end there too)`),
   })
   .meta({ id: 'ScriptPage' });
 export type PaginatedScripts = z.infer<typeof paginatedScriptsSchema>;
@@ -81,7 +84,9 @@ export const wholeNumber = (name: string, min: number, max: number) =>
 export const paginatedQuerySchema = z.object({
   limit: wholeNumber('limit', 1, CATALOGUE_MAX_LIMIT).default(CATALOGUE_FIRST_PAGE),
   offset: wholeNumber('offset', 0, 10_000_000).default(0),
-  q: searchTextSchema,
+  q: searchTextSchema.describe(
+    `Words to find, in any order, each as a substring of the name or description (case, ё/е folded); at most ${SEARCH_MAX_WORDS} words, ${SEARCH_MAX_LENGTH} characters`,
+  ),
 });
 export type PaginatedQuery = z.infer<typeof paginatedQuerySchema>;
 

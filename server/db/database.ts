@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { type DatabaseConnection, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { gramTokens } from './search.ts';
 import { ReadPool, SqliteReadDialect } from './sqlite-reader.ts';
 import type { Database } from './types.ts';
 
@@ -74,6 +75,8 @@ export function openDatabase(database: Config['database']): Db {
   connection.pragma('synchronous = NORMAL');
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
+  // The gram index's triggers call it on every write of a script's search text.
+  connection.function('script_grams', { deterministic: true }, (text) => gramTokens(String(text ?? '')));
   const kysely = new Kysely<Database>({ dialect: new TransactionalSqliteDialect({ database: connection }) });
   const reader = new Kysely<Database>({ dialect: new SqliteReadDialect(new ReadPool(database.file, READ_WORKERS)) });
   return {

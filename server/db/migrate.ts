@@ -4,6 +4,7 @@ import * as initial from './migrations/20261122000000_initial.ts';
 import * as loginAttempts from './migrations/20261122010000_login_attempts.ts';
 import * as loginFailureAttempts from './migrations/20261124000000_login_failure_attempts.ts';
 import * as scriptCount from './migrations/20261124010000_script_count.ts';
+import * as searchGrams from './migrations/20261124020000_search_grams.ts';
 
 // A static list rather than a folder scan, so migrations work the same from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '20261122010000_login_attempts': loginAttempts,
   '20261124000000_login_failure_attempts': loginFailureAttempts,
   '20261124010000_script_count': scriptCount,
+  '20261124020000_search_grams': searchGrams,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

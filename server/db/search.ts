@@ -43,6 +43,35 @@ export function searchWords(query: string): SearchWords {
   };
 }
 
+/**
+ * The one- and two-character substrings of a folded text, each once: what a short word can be found
+ * through (the trigram indexes cannot: a trigram needs three characters).
+ */
+export function searchGrams(text: string): string[] {
+  const characters = [...text];
+  const grams = new Set<string>();
+  characters.forEach((character, index) => {
+    grams.add(character);
+    const next = characters[index + 1];
+    if (next !== undefined) grams.add(character + next);
+  });
+  return [...grams];
+}
+
+/**
+ * A gram as an FTS5 token: its code points in fixed-width hex, so any character (a space, a dot, a
+ * letter newer than the tokenizer's Unicode tables) is one token of letters and digits, and a
+ * one-character gram (6 digits) never reads as a two-character one (12).
+ */
+export function gramToken(gram: string): string {
+  return [...gram].map((character) => (character.codePointAt(0) ?? 0).toString(16).padStart(6, '0')).join('');
+}
+
+/** The text the SQLite gram index stores for a script's search text (see the grams migration). */
+export function gramTokens(searchText: string): string {
+  return searchGrams(searchText).map(gramToken).join(' ');
+}
+
 const columnsOf = (scope: SearchScope) => (scope === 'public' ? ['search_text'] : ['search_text', 'loadstring_search']);
 
 function escapeLike(term: string): string {
@@ -77,6 +106,16 @@ export function wordsLike(words: string[], scope: SearchScope, table = 'scripts'
 export function ftsQuery(words: string[], scope: SearchScope): string {
   const phrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
   return words.map((word) => (scope === 'public' ? `{search_text} : ${phrase(word)}` : phrase(word))).join(' AND ');
+}
+
+/** SQLite: the gram-index query that finds rows holding every short word (see gramToken). */
+export function gramsQuery(words: string[]): string {
+  return words.map((word) => `"${gramToken(word)}"`).join(' AND ');
+}
+
+/** PostgreSQL: every short word is one of the row's grams (the gram index serves it). */
+export function wordsInGrams(words: string[], table = 'scripts'): RawBuilder<boolean> {
+  return sql<boolean>`script_grams(${sql.ref(`${table}.search_text`)}) @> ${words}::text[]`;
 }
 
 /** Case-insensitive substring on a column already stored folded (such as a username key). */

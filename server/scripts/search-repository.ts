@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { ftsQuery, type SearchScope, type SearchWords, searchWords, wordsInRow, wordsLike } from '../db/search.ts';
+import { ftsQuery, gramsQuery, type SearchScope, type SearchWords, searchWords, wordsInGrams, wordsInRow, wordsLike } from '../db/search.ts';
 
 export interface SearchFilter {
   q: string;
@@ -61,11 +61,12 @@ export class SearchRepository {
     return Number(result.rows[0]?.n ?? 0);
   }
 
-  /** SQLite has no statistics for its FTS5 table: count the index's candidates first, then choose. */
+  /** SQLite has no statistics for its FTS5 tables: count the index's candidates first, then choose. */
   private async sqlitePage(filter: SearchFilter, words: SearchWords): Promise<RawBuilder<unknown>> {
-    if (words.indexed.length > 0 && (await this.count(filter, SPARSE_ROWS + 1)) <= SPARSE_ROWS) {
-      return sql`SELECT s.id FROM (SELECT rowid AS id FROM scripts_search WHERE scripts_search MATCH ${ftsQuery(words.indexed, filter.scope)}) AS m
-        CROSS JOIN scripts AS s ON s.id = m.id WHERE ${this.rowConditions(filter, words.short)}`;
+    const index = sqliteIndex(filter, words);
+    if (index && (await this.count(filter, SPARSE_ROWS + 1)) <= SPARSE_ROWS) {
+      return sql`SELECT s.id FROM (SELECT rowid AS id FROM ${sql.table(index.table)} WHERE ${sql.table(index.table)} MATCH ${index.match}) AS m
+        CROSS JOIN scripts AS s ON s.id = m.id WHERE ${this.rowConditions(filter, index.unindexed)}`;
     }
     return sql`SELECT s.id FROM scripts AS s WHERE ${this.rowConditions(filter, all(words))}`;
   }
@@ -78,8 +79,18 @@ export class SearchRepository {
   private async postgresPage(filter: SearchFilter, words: SearchWords, limit: number, offset: number): Promise<number[]> {
     const probe = await this.postgresProbe(filter, words);
     if (probe.complete || probe.ids.length >= offset + limit) return probe.ids.slice(offset, offset + limit);
-    const conditions = probe.density >= DENSE_FOR_PAGE ? this.rowConditions(filter, all(words)) : this.postgresConditions(filter, words);
-    return this.ids(sql`SELECT s.id FROM scripts AS s WHERE ${conditions} ${NEWEST_FIRST} LIMIT ${limit} OFFSET ${offset}`);
+    if (probe.density >= DENSE_FOR_PAGE) {
+      return this.ids(sql`SELECT s.id FROM scripts AS s WHERE ${this.rowConditions(filter, all(words))} ${NEWEST_FIRST} LIMIT ${limit} OFFSET ${offset}`);
+    }
+    return this.ids(sql`SELECT s.id FROM (${this.postgresIndexed(filter, words, sql`s.id, s.created_at`)}) AS s ${NEWEST_FIRST} LIMIT ${limit} OFFSET ${offset}`);
+  }
+
+  /**
+   * Rows found through the indexes alone. OFFSET 0 keeps the planner from reading this as "newest
+   * first until the page is full", which on a misjudged rare word means reading every row.
+   */
+  private postgresIndexed(filter: SearchFilter, words: SearchWords, columns: RawBuilder<unknown>): RawBuilder<unknown> {
+    return sql`SELECT ${columns} FROM scripts AS s WHERE ${this.postgresConditions(filter, words)} OFFSET 0`;
   }
 
   /** The matches among the newest PROBE_ROWS rows; `complete` when those are all the rows there are. */
@@ -95,20 +106,22 @@ export class SearchRepository {
 
   /** The rows matching, in no order, for counting through the indexes. */
   private matching(filter: SearchFilter, words: SearchWords): RawBuilder<unknown> {
-    if (this.db.dialect === 'postgres') return sql`SELECT 1 FROM scripts AS s WHERE ${this.postgresConditions(filter, words)}`;
-    if (words.indexed.length === 0) return sql`SELECT 1 FROM scripts AS s WHERE ${this.rowConditions(filter, words.short)}`;
-    const match = ftsQuery(words.indexed, filter.scope);
-    if (words.short.length === 0 && filter.ownerModeratorId === undefined) {
-      return sql`SELECT rowid FROM scripts_search WHERE scripts_search MATCH ${match}`;
+    if (this.db.dialect === 'postgres') return sql`SELECT 1 FROM (${this.postgresIndexed(filter, words, sql`1`)}) AS s`;
+    const index = sqliteIndex(filter, words);
+    if (!index) return sql`SELECT 1 FROM scripts AS s WHERE ${this.rowConditions(filter, all(words))}`;
+    const table = sql.table(index.table);
+    if (index.unindexed.length === 0 && filter.ownerModeratorId === undefined) {
+      return sql`SELECT rowid FROM ${table} WHERE ${table} MATCH ${index.match}`;
     }
-    return sql`SELECT s.id FROM scripts_search AS f CROSS JOIN scripts AS s ON s.id = f.rowid
-      WHERE f.scripts_search MATCH ${match} AND ${this.rowConditions(filter, words.short)}`;
+    return sql`SELECT s.id FROM ${table} AS f CROSS JOIN scripts AS s ON s.id = f.rowid
+      WHERE f.${table} MATCH ${index.match} AND ${this.rowConditions(filter, index.unindexed)}`;
   }
 
-  /** LIKE for words the pg_trgm indexes serve, row reads for the rest. */
+  /** LIKE for words the pg_trgm indexes serve; short words through the gram index when alone (public). */
   private postgresConditions(filter: SearchFilter, words: SearchWords): RawBuilder<boolean> {
     const conditions = [this.ownerCondition(filter)];
     if (words.indexed.length > 0) conditions.push(wordsLike(words.indexed, filter.scope, 's'));
+    if (words.indexed.length === 0 && filter.scope === 'public') conditions.push(wordsInGrams(words.short, 's'));
     if (words.short.length > 0) conditions.push(wordsInRow('postgres', words.short, filter.scope, 's'));
     return sql<boolean>`${sql.join(conditions, sql` AND `)}`;
   }
@@ -126,3 +139,14 @@ export class SearchRepository {
 }
 
 const all = (words: SearchWords) => [...words.indexed, ...words.short];
+
+/**
+ * The SQLite full-text index a search's candidates come from: the trigram index for words of three
+ * characters or more (short ones are then checked on the row), or, when every word is short, the
+ * gram index (public search only: it covers name and description, not the loader text).
+ */
+function sqliteIndex(filter: SearchFilter, words: SearchWords) {
+  if (words.indexed.length > 0) return { table: 'scripts_search', match: ftsQuery(words.indexed, filter.scope), unindexed: words.short };
+  if (filter.scope === 'public' && words.short.length > 0) return { table: 'scripts_grams', match: gramsQuery(words.short), unindexed: [] };
+  return undefined;
+}

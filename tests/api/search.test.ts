@@ -101,10 +101,11 @@ describe.each(dialects)('search on %s', (dialect) => {
 
 describe.each(dialects)('a slow search on %s', (dialect) => {
   let ctx: TestContext;
+  let admin: Account;
 
   beforeAll(async () => {
     ctx = await createTestContext(dialect);
-    // A rare two-letter word has no index to use: its search reads all 300,000 rows.
+    admin = await createAdmin(ctx);
     await insertFiller(ctx, 300_000);
   }, 120_000);
   afterAll(async () => ctx?.close());
@@ -113,7 +114,9 @@ describe.each(dialects)('a slow search on %s', (dialect) => {
     const script = await insertScript(ctx.services, { playsname: 'Answered at once' });
     ctx.services.cache.invalidate();
     let searched = false;
-    const search = ctx.app.inject({ method: 'GET', url: '/api/scripts/paginated?q=qz' }).then((response) => {
+    // The staff search of a short word also reads the loader texts, which no index covers: it reads
+    // all 300,000 rows, page and exact total.
+    const search = injectAs(ctx, admin, { method: 'GET', url: '/api/scripts?limit=10&q=qz' }).then((response) => {
       searched = true;
       return response;
     });
@@ -121,6 +124,6 @@ describe.each(dialects)('a slow search on %s', (dialect) => {
     expect(detail.statusCode).toBe(200);
     expect(detail.json().playsname).toBe('Answered at once');
     expect(searched).toBe(false);
-    expect((await search).json()).toEqual({ scripts: [], total: 0 });
+    expect((await search).json()).toEqual({ items: [], total: 0 });
   });
 });
