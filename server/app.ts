@@ -24,6 +24,8 @@ export interface AppDeps {
   web: WebMode;
   /** Pino options, or false for silence (tests). */
   logger?: FastifyServerOptions['logger'];
+  /** The caches' clock (monotonic milliseconds); tests move it forward. */
+  now?: () => number;
 }
 
 declare module 'fastify' {
@@ -44,7 +46,7 @@ export const REDACTED_PATHS = [
  * Builds the Fastify instance: external plugins, then the app's own, then routes.
  * Does no I/O of its own beyond what registration needs; the caller owns the database.
  */
-export async function buildApp({ config, db, web, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, web, logger, now }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
     trustProxy: proxyTrust(config.trustProxy),
@@ -60,7 +62,7 @@ export async function buildApp({ config, db, web, logger }: AppDeps): Promise<Fa
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const services = createServices(config, db, app.log);
+  const services = createServices(config, db, app.log, now);
   app.decorate('services', services);
   services.views.start();
   // Expired sessions and old failed logins are swept every ten minutes.

@@ -79,7 +79,8 @@ const envSchema = z.object({
   VIEW_FLUSH_INTERVAL_MS: positiveInt.default(5_000),
   UPLOAD_MAX_BYTES: positiveInt.default(5 * 1024 * 1024),
   UPLOAD_MAX_PIXELS: positiveInt.default(40_000_000),
-  PAGE_CACHE_MB: positiveInt.default(32),
+  CACHE_MB: positiveInt.default(64),
+  PAGE_CACHE_MB: positiveInt.default(64),
   SESSION_TTL_HOURS: positiveInt.default(24 * 7),
   MODERATOR_STATUS_POLL_MS: positiveInt.default(60_000),
   LOGIN_MAX_FAILURES: positiveInt.default(LOGIN_THROTTLE_DEFAULTS.maxFailures),
@@ -113,6 +114,8 @@ export interface Config {
   viewFlushIntervalMs: number;
   uploadMaxBytes: number;
   uploadMaxPixels: number;
+  /** Bound on the cache of public answers (their JSON). */
+  cacheBytes: number;
   /** Bound on the rendered-page cache, compressed copies included. */
   pageCacheBytes: number;
   admin: { username: string | undefined; password: string | undefined };
@@ -169,6 +172,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     viewFlushIntervalMs: env.VIEW_FLUSH_INTERVAL_MS,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     uploadMaxPixels: env.UPLOAD_MAX_PIXELS,
+    cacheBytes: env.CACHE_MB * 1024 * 1024,
     pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
     admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
     sessionTtlMs: env.SESSION_TTL_HOURS * 60 * 60 * 1000,

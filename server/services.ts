@@ -18,7 +18,7 @@ export interface Services {
   config: Config;
   db: Db;
   cache: PublicCache;
-  /** Rendered public pages; dropped with `cache`. */
+  /** Rendered public pages; a catalogue change reaches them through `cache`. */
   pages: PageCache;
   scripts: ScriptRepository;
   catalogue: CatalogueService;
@@ -33,16 +33,18 @@ export interface Services {
   loadContext: WebLoadContext;
 }
 
-/** Wires repositories and services; no I/O happens until a method is called. */
-export function createServices(config: Config, db: Db, log: { error(obj: unknown, msg: string): void }): Services {
-  const cache = new PublicCache();
-  const pages = new PageCache(config.pageCacheBytes);
-  cache.onInvalidate(() => pages.clear());
+/**
+ * Wires repositories and services; no I/O happens until a method is called. `now` (monotonic
+ * milliseconds) is the caches' clock, which tests move forward.
+ */
+export function createServices(config: Config, db: Db, log: { error(obj: unknown, msg: string): void }, now?: () => number): Services {
+  const cache = new PublicCache(config.cacheBytes, now);
+  const pages = new PageCache(config.pageCacheBytes, now);
+  cache.onChange((change) => pages.changed(change));
   const scripts = new ScriptRepository(db);
   const views = new ViewCounter(scripts, {
     flushIntervalMs: config.viewFlushIntervalMs,
-    // Counted views change public answers (the views figure), so cached ones are dropped.
-    onCounted: () => cache.invalidate(),
+    // Counted views drop nothing: cached answers show a views figure at most a minute old.
     onError: (error) => log.error({ err: error }, 'view counter flush failed'),
   });
   const catalogue = new CatalogueService(scripts, cache, views);
@@ -94,7 +96,7 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
     imageService,
     staff,
     auth,
-    moderators: new ModeratorService(staff, cache),
+    moderators: new ModeratorService(staff),
     staffScripts: new StaffScriptService(scripts, imageService, cache),
     loadContext,
   };

@@ -36,18 +36,18 @@ export class SiteChannelService {
     private readonly cache: PublicCache,
   ) {}
 
-  list(): Promise<Channel[]> {
-    return this.cache.remember('site-channels', async () => (await this.repository.list()).map(toChannel));
+  async list(): Promise<Channel[]> {
+    return (await this.cache.remember('site-channels', async () => (await this.repository.list()).map(toChannel))).value;
   }
 
   async add(channel: { name: string; url: string }): Promise<Channel> {
     const row = await this.repository.add(channel);
-    this.cache.invalidate();
+    this.cache.changed({ kind: 'site-channels' });
     return toChannel(row);
   }
 
   async remove(id: number): Promise<void> {
     if (!(await this.repository.remove(id))) throw notFound('Site channel not found');
-    this.cache.invalidate();
+    this.cache.changed({ kind: 'site-channels' });
   }
 }

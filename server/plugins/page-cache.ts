@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { ANSWER_MAX_AGE_MS, type CatalogueChange } from '../scripts/public-cache.ts';
 
 /** A rendered public page, compressed lazily, once per encoding. */
 export interface CachedPage {
@@ -45,32 +46,79 @@ function sizeOf(page: CachedPage): number {
   return page.body.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0) + headers + 256;
 }
 
+/** The path of a page cache key (`html:<origin><path>?<query>`). */
+function pathOf(key: string): string {
+  const url = key.slice('html:'.length);
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  const end = url.indexOf('?', start);
+  return url.slice(start, end === -1 ? undefined : end);
+}
+
+const LIST_PAGES = new Set(['/scripts', '/scripts.data', '/sitemap.xml']);
+
+/** Which rendered pages a catalogue change can have changed (see the loaders in web/routes). */
+function reaches(change: CatalogueChange, key: string): boolean {
+  if (change.kind === 'all') return true;
+  const path = pathOf(key);
+  // A script page shows the site channels (the site-wide gate); /subscribe lists them.
+  if (change.kind === 'site-channels') return path === '/subscribe' || path === '/subscribe.data' || path.startsWith('/scripts/');
+  return LIST_PAGES.has(path) || path === `/scripts/${change.id}` || path === `/scripts/${change.id}.data`;
+}
+
 /**
  * Rendered public pages, bounded by their size in bytes (with their compressed copies), least
- * recently used first out. Bounded by bytes, not entries: a page is 10 to 200 KB.
+ * recently used first out, at most ANSWER_MAX_AGE_MS old (they show views), and dropped by the
+ * catalogue changes that reach them. Concurrent misses of one page share one render.
  */
 export class PageCache {
   private readonly pages: LRUCache<string, CachedPage>;
+  private readonly rendering = new Map<string, { generation: number; promise: Promise<unknown> }>();
+  private generation = 0;
 
-  constructor(maxBytes: number) {
-    this.pages = new LRUCache({ maxSize: maxBytes, maxEntrySize: Math.floor(maxBytes / 4), sizeCalculation: sizeOf });
+  constructor(maxBytes: number, now?: () => number) {
+    this.pages = new LRUCache({
+      maxSize: maxBytes,
+      maxEntrySize: Math.floor(maxBytes / 4),
+      sizeCalculation: sizeOf,
+      ttl: ANSWER_MAX_AGE_MS,
+      ...(now ? { perf: { now }, ttlResolution: 0 } : {}),
+    });
   }
 
   get(key: string): CachedPage | undefined {
     return this.pages.get(key);
   }
 
-  set(key: string, page: CachedPage): void {
-    this.pages.set(key, page);
+  /**
+   * The page rendered once for every concurrent request of it; stored when `keep` says it may be
+   * and no catalogue change came while it rendered.
+   */
+  render<T>(key: string, render: () => Promise<T>, keep: (result: T) => CachedPage | undefined): Promise<T> {
+    const running = this.rendering.get(key);
+    if (running && running.generation === this.generation) return running.promise as Promise<T>;
+    const generation = this.generation;
+    const promise = render().then((result) => {
+      const page = keep(result);
+      if (page && generation === this.generation) this.pages.set(key, page);
+      return result;
+    });
+    this.rendering.set(key, { generation, promise });
+    const forget = () => {
+      if (this.rendering.get(key)?.promise === promise) this.rendering.delete(key);
+    };
+    promise.then(forget, forget);
+    return promise;
   }
 
   /** Recounts a page's size after a compressed copy was added to it. */
   grew(key: string, page: CachedPage): void {
-    if (this.pages.peek(key) === page) this.pages.set(key, page);
+    if (this.pages.peek(key) === page) this.pages.set(key, page, { noUpdateTTL: true });
   }
 
-  clear(): void {
-    this.pages.clear();
+  changed(change: CatalogueChange): void {
+    this.generation += 1;
+    if (change.kind === 'all') this.pages.clear();
+    else for (const key of [...this.pages.keys()]) if (reaches(change, key)) this.pages.delete(key);
   }
 
   get size(): number {

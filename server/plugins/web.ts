@@ -79,12 +79,13 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
   }
 
   const cache = options.mode.kind === 'build' ? options.pageCache : undefined;
-  /** Renders a page; HTML and cacheable answers come back read whole, others as a stream to pass on. */
-  const render = async (request: FastifyRequest, reply: FastifyReply, url: string): Promise<CachedPage | Response> => {
-    const response = await handle(toWebRequest(request, reply, url), options.loadContext(request));
+
+  /** Renders a page; `whole` reads every answer whole (to share or cache it), else only HTML is read. */
+  const render = async (request: FastifyRequest, url: string, signal: AbortSignal | undefined, whole: boolean): Promise<CachedPage | Response> => {
+    const response = await handle(toWebRequest(request, url, signal), options.loadContext(request));
     const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
     const headers = [...response.headers].filter(([name]) => name !== 'content-length' && name !== 'content-encoding');
-    if (!html && (response.status >= 500 || !storable(headers))) return response;
+    if (!html && !whole) return response;
     const text = await response.text();
     if (!html) return { status: response.status, headers, body: text };
     const body = lowerScriptPriority(text);
@@ -93,6 +94,15 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     }
     return { status: response.status, headers, body };
   };
+  /** Public pages are the same for every visitor: concurrent misses share one render, then the cache. */
+  const publicPage = (request: FastifyRequest, url: string, key: string, pages: PageCache) =>
+    pages.get(key) ??
+    pages.render(
+      key,
+      // Shared by every waiting request, so not cut short when the first one's client leaves.
+      async () => (await render(request, url, undefined, true)) as CachedPage,
+      (page) => (page.status < 500 && storable(page.headers) ? page : undefined),
+    );
 
   await app.register(async (scope) => {
     // React Router actions read the raw body themselves, so Fastify must leave it unread.
@@ -102,18 +112,27 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     // GET (and HEAD): the app has no actions, so other methods get 405 from the routing plugin.
     scope.get('/*', { config: { catchAll: 'fallback' } }, async (request, reply) => {
       const target = pageTarget(request, options.siteUrl);
-      const isPublic = !PRIVATE_PATHS.test(target.path);
-      // Public pages are rendered for their canonical URL, so what is cached is exactly what was asked.
-      const url = isPublic ? target.origin + canonicalPageUrl(target.path, target.search) : target.origin + target.pathAndQuery;
-      const key = `html:${url}`;
-      const hit = cache && isPublic ? cache.get(key) : undefined;
-      const page = hit ?? (await render(request, reply, url));
+      if (cache && !PRIVATE_PATHS.test(target.path)) {
+        // Rendered for their canonical URL, so what is cached is exactly what was asked.
+        const url = target.origin + canonicalPageUrl(target.path, target.search);
+        const key = `html:${url}`;
+        const page = await publicPage(request, url, key, cache);
+        if (request.method === 'GET' && page.status === 200) options.onPage?.(request, target.path);
+        return sendCached(request, reply, page, () => cache.grew(key, page));
+      }
+      const page = await render(request, target.origin + target.pathAndQuery, abortOnClose(reply), false);
       if (page instanceof Response) return sendResponse(reply, page);
       if (request.method === 'GET' && page.status === 200) options.onPage?.(request, target.path);
-      if (!hit && cache && isPublic && page.status < 500 && storable(page.headers)) cache.set(key, page);
-      return sendCached(request, reply, page, cache && isPublic ? () => cache.grew(key, page) : undefined);
+      return sendCached(request, reply, page);
     });
   });
+}
+
+/** A signal that aborts the render when the client goes away before its answer. */
+function abortOnClose(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => controller.abort());
+  return controller.signal;
 }
 
 interface PageTarget {
@@ -154,16 +173,14 @@ function storable(headers: [string, string][]): boolean {
   return header('set-cookie') === undefined && !/no-cache|no-store|private/i.test(header('cache-control') ?? '');
 }
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply, url: string): Request {
+function toWebRequest(request: FastifyRequest, url: string, signal: AbortSignal | undefined): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }
-  const controller = new AbortController();
-  reply.raw.once('close', () => controller.abort());
   // HEAD renders as GET: the page may be cached for GETs, and Fastify leaves the body out of a HEAD answer.
-  return new Request(url, { method: 'GET', headers, signal: controller.signal });
+  return new Request(url, { method: 'GET', headers, ...(signal ? { signal } : {}) });
 }
 
 /** brotli when accepted, else gzip, else identity; pages under 1 KiB go as they are. */

@@ -1,44 +1,95 @@
+import { LRUCache } from 'lru-cache';
+
+/** What changed in the catalogue: the caches drop exactly what it can have changed. */
+export type CatalogueChange = { kind: 'script'; id: number } | { kind: 'site-channels' } | { kind: 'all' };
+
+/** A cached public answer: the value the pages read and its JSON, which the API sends as it is. */
+export interface CachedAnswer<T> {
+  value: T;
+  json: string;
+}
+
+/** Figures such as views may be this old in a cached answer (docs/decisions.md). */
+export const ANSWER_MAX_AGE_MS = 60_000;
+
+const ENTRY_OVERHEAD_BYTES = 200;
+
+/** The key families a change reaches: every list and count for any script, and the script's own. */
+function reaches(change: CatalogueChange, key: string): boolean {
+  if (change.kind === 'all') return true;
+  if (change.kind === 'site-channels') return key === 'site-channels';
+  return key.startsWith('list:') || key.startsWith('count:') || key.startsWith('sitemap') || key === `script:${change.id}` || key === `channels:${change.id}`;
+}
+
 /**
- * A small in-process cache of public answers. Public answers are the same for every visitor, so
- * they are cached by key and all dropped together on any catalogue write (invalidate).
+ * Public answers (lists, counts, scripts, channels, the sitemap), the same for every visitor:
+ * bounded by bytes (their JSON, kept once for both the pages and the API), at most
+ * ANSWER_MAX_AGE_MS old, and dropped by the catalogue writes that can change them. Concurrent misses
+ * of one key share one load, and a load that began before a write is never kept after it.
  */
 export class PublicCache {
-  private readonly entries = new Map<string, unknown>();
-  private readonly listeners: (() => void)[] = [];
+  private readonly entries: LRUCache<string, CachedAnswer<unknown>>;
+  private readonly loading = new Map<string, { generation: number; promise: Promise<CachedAnswer<unknown>> }>();
+  private readonly listeners: ((change: CatalogueChange) => void)[] = [];
+  /** Bumped by every change: loads that began in an older generation are shared but not stored. */
+  private generation = 0;
 
-  constructor(private readonly maxEntries = 1_000) {}
-
-  get<T>(key: string): T | undefined {
-    return this.entries.get(key) as T | undefined;
+  constructor(maxBytes: number, now?: () => number) {
+    this.entries = new LRUCache({
+      maxSize: maxBytes,
+      maxEntrySize: Math.max(1, Math.floor(maxBytes / 8)),
+      sizeCalculation: (entry) => entry.json.length + ENTRY_OVERHEAD_BYTES,
+      ttl: ANSWER_MAX_AGE_MS,
+      ...(now ? { perf: { now }, ttlResolution: 0 } : {}),
+    });
   }
 
-  set<T>(key: string, value: T): T {
-    if (this.entries.size >= this.maxEntries) {
-      // Maps iterate in insertion order, so the first key is the oldest.
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(key, value);
-    return value;
+  get<T>(key: string): CachedAnswer<T> | undefined {
+    return this.entries.get(key) as CachedAnswer<T> | undefined;
   }
 
-  async remember<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /** The cached answer, or one load of it shared by every concurrent caller. */
+  remember<T>(key: string, load: () => Promise<T>): Promise<CachedAnswer<T>> {
     const hit = this.entries.get(key);
-    if (hit !== undefined) return hit as T;
-    return this.set(key, await load());
+    if (hit) return Promise.resolve(hit as CachedAnswer<T>);
+    const running = this.loading.get(key);
+    if (running && running.generation === this.generation) return running.promise as Promise<CachedAnswer<T>>;
+    const generation = this.generation;
+    const promise = load().then((value) => {
+      const answer = { value, json: JSON.stringify(value) ?? 'null' };
+      if (generation === this.generation) this.entries.set(key, answer);
+      return answer;
+    });
+    this.loading.set(key, { generation, promise });
+    const forget = () => {
+      if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
+    };
+    promise.then(forget, forget);
+    return promise;
   }
 
+  /** Drops what a change can reach, here and in the caches that listen (the rendered pages). */
+  changed(change: CatalogueChange): void {
+    this.generation += 1;
+    if (change.kind === 'all') this.entries.clear();
+    else for (const key of [...this.entries.keys()]) if (reaches(change, key)) this.entries.delete(key);
+    for (const listener of this.listeners) listener(change);
+  }
+
+  /** Drops everything (tests, operators, data written behind the app's back). */
   invalidate(): void {
-    this.entries.clear();
-    for (const listener of this.listeners) listener();
+    this.changed({ kind: 'all' });
   }
 
-  /** Other caches of public answers (the rendered pages) are dropped together with this one. */
-  onInvalidate(listener: () => void): void {
+  onChange(listener: (change: CatalogueChange) => void): void {
     this.listeners.push(listener);
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  get bytes(): number {
+    return this.entries.calculatedSize;
   }
 }

@@ -11,6 +11,7 @@ import {
 } from '../../contract/index.ts';
 import { notFound } from '../errors.ts';
 import type { Services } from '../services.ts';
+import type { CachedAnswer } from './public-cache.ts';
 
 function sendJson(reply: FastifyReply, json: string): void {
   reply.header('content-type', 'application/json; charset=utf-8').send(json);
@@ -33,12 +34,10 @@ export async function publicScriptRoutes(app: FastifyInstance, { services }: { s
     },
     (request, reply) => {
       const { limit, offset, q } = request.query;
-      // The serialised answer is cached beside the object, so a hit costs no serialisation, and is
-      // sent synchronously: no promise for Fastify to wait on.
-      const key = `json:list:${limit}:${offset}:${q ?? ''}`;
-      const hit = cache.get<string>(key);
-      if (hit !== undefined) return sendJson(reply, hit);
-      return cache.remember(key, async () => JSON.stringify(await catalogue.list({ limit, offset, q }))).then((json) => sendJson(reply, json));
+      // A hit is sent synchronously, its JSON as cached: no promise for Fastify to wait on, no serialising.
+      const hit = cache.get<unknown>(`list:${limit}:${offset}:${q ?? ''}`);
+      if (hit) return sendJson(reply, hit.json);
+      return catalogue.listAnswer({ limit, offset, q }).then((answer) => sendJson(reply, answer.json));
     },
   );
 
@@ -54,20 +53,14 @@ export async function publicScriptRoutes(app: FastifyInstance, { services }: { s
     },
     (request, reply) => {
       const { id } = request.params;
-      const key = `json:script:${id}`;
-      const answer = (json: string | null): void => {
-        if (json === null) throw notFound('Script not found');
+      const answer = ({ value, json }: CachedAnswer<unknown>): void => {
+        if (value === null) throw notFound('Script not found');
         catalogue.recordView(id, { ip: request.ip, userAgent: request.headers['user-agent'] });
         return sendJson(reply, json);
       };
-      const hit = cache.get<string | null>(key);
-      if (hit !== undefined) return answer(hit);
-      return cache
-        .remember(key, async () => {
-          const script = await catalogue.get(id);
-          return script ? JSON.stringify(script) : null;
-        })
-        .then(answer);
+      const hit = cache.get<unknown>(`script:${id}`);
+      if (hit) return answer(hit);
+      return catalogue.scriptAnswer(id).then(answer);
     },
   );
 

@@ -1,10 +1,13 @@
 import type { Channel, PaginatedQuery, PaginatedScripts, PublicScript } from '../../contract/index.ts';
 import { toChannel, toIso, toPublicScript, toScriptCard } from './presenter.ts';
-import type { PublicCache } from './public-cache.ts';
+import type { CachedAnswer, PublicCache } from './public-cache.ts';
 import type { ScriptRepository } from './repository.ts';
 import type { ViewCounter, Visitor } from './view-counter.ts';
 
-/** The public catalogue: what visitors may read, cached until the next write. */
+/**
+ * The public catalogue: what visitors may read, cached (public-cache.ts). Each answer is cached once
+ * with its JSON: the pages read the value, the API sends the JSON as it is.
+ */
 export class CatalogueService {
   constructor(
     private readonly repository: ScriptRepository,
@@ -12,22 +15,30 @@ export class CatalogueService {
     private readonly views: ViewCounter,
   ) {}
 
-  list({ limit, offset, q }: PaginatedQuery): Promise<PaginatedScripts> {
+  listAnswer({ limit, offset, q }: PaginatedQuery): Promise<CachedAnswer<PaginatedScripts>> {
     return this.cache.remember(`list:${limit}:${offset}:${q ?? ''}`, async () => {
       const [rows, total] = await Promise.all([
         this.repository.listCards({ limit, offset, q }),
         this.cache.remember(`count:${q ?? ''}`, () => this.repository.count(q)),
       ]);
-      return { scripts: rows.map(toScriptCard), total };
+      return { scripts: rows.map(toScriptCard), total: total.value };
+    });
+  }
+
+  async list(query: PaginatedQuery): Promise<PaginatedScripts> {
+    return (await this.listAnswer(query)).value;
+  }
+
+  /** The script, or null when there is none (a miss is cached too: unknown ids are asked for again). */
+  scriptAnswer(id: number): Promise<CachedAnswer<PublicScript | null>> {
+    return this.cache.remember(`script:${id}`, async () => {
+      const row = await this.repository.findById(id);
+      return row ? toPublicScript(row) : null;
     });
   }
 
   async get(id: number): Promise<PublicScript | undefined> {
-    const script = await this.cache.remember(`script:${id}`, async () => {
-      const row = await this.repository.findById(id);
-      return row ? toPublicScript(row) : null;
-    });
-    return script ?? undefined;
+    return (await this.scriptAnswer(id)).value ?? undefined;
   }
 
   /** Channels of an existing script; undefined when the script does not exist. */
@@ -36,14 +47,15 @@ export class CatalogueService {
       if (!(await this.repository.exists(id))) return null;
       return (await this.repository.channelsOf(id)).map(toChannel);
     });
-    return channels ?? undefined;
+    return channels.value ?? undefined;
   }
 
   /** Every script's id and last change (ISO 8601), ordered by id, for /sitemap.xml. */
-  sitemap(): Promise<{ id: number; updatedAt: string }[]> {
-    return this.cache.remember('sitemap', async () =>
+  async sitemap(): Promise<{ id: number; updatedAt: string }[]> {
+    const answer = await this.cache.remember('sitemap', async () =>
       (await this.repository.listForSitemap()).map((row) => ({ id: Number(row.id), updatedAt: toIso(row.updated_at) })),
     );
+    return answer.value;
   }
 
   recordView(id: number, visitor: Visitor): void {

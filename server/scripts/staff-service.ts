@@ -46,7 +46,7 @@ export class StaffScriptService {
         channels: input.channels,
       }),
     );
-    this.cache.invalidate();
+    this.cache.changed({ kind: 'script', id: row.id });
     return (await this.present([row]))[0] as StaffScript;
   }
 
@@ -63,8 +63,8 @@ export class StaffScriptService {
       if (!updated) throw notFound('Script not found');
       return updated;
     });
+    this.cache.changed({ kind: 'script', id });
     if (previousImageKey && previousImageKey !== row.image_key) await this.releaseImage(previousImageKey);
-    this.cache.invalidate();
     return (await this.present([row]))[0] as StaffScript;
   }
 
@@ -75,8 +75,9 @@ export class StaffScriptService {
     // Another request may have deleted it meanwhile: then it was not this one's to delete.
     const deleted = await this.repository.delete(id);
     if (!deleted) throw notFound('Script not found');
+    // Dropped before the image is released: the answer must not wait on the disk to be right.
+    this.cache.changed({ kind: 'script', id });
     if (deleted.image_key) await this.releaseImage(deleted.image_key);
-    this.cache.invalidate();
   }
 
   /** Stores the image around the row write (ImageService.store): a failed write releases its files. */

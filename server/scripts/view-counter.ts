@@ -62,7 +62,7 @@ export class ViewCounter {
 
   constructor(
     private readonly repository: ScriptRepository,
-    private readonly options: { flushIntervalMs: number; onCounted?: (scripts: number[]) => void; onError?: (error: unknown) => void },
+    private readonly options: { flushIntervalMs: number; onError?: (error: unknown) => void },
   ) {}
 
   record(scriptId: number, visitor: Visitor, now = Date.now()): boolean {
@@ -106,7 +106,6 @@ export class ViewCounter {
       this.lastPrune = now;
       await this.repository.pruneViewMarks(now);
     }
-    if (added.size > 0) this.options.onCounted?.([...added.keys()]);
     let total = 0;
     for (const views of added.values()) total += views;
     return total;

@@ -1,16 +1,12 @@
 import type { CreateModerator, Moderator } from '../../contract/index.ts';
 import { conflict, notFound } from '../errors.ts';
-import type { PublicCache } from '../scripts/public-cache.ts';
 import { hashPassword } from './passwords.ts';
 import { toModerator } from './presenter.ts';
 import type { StaffRepository } from './repository.ts';
 
 /** The admin's management of moderator accounts. */
 export class ModeratorService {
-  constructor(
-    private readonly repository: StaffRepository,
-    private readonly cache: PublicCache,
-  ) {}
+  constructor(private readonly repository: StaffRepository) {}
 
   async list(): Promise<Moderator[]> {
     return (await this.repository.listModerators()).map(toModerator);
@@ -27,10 +23,9 @@ export class ModeratorService {
     return toModerator(row);
   }
 
-  /** Ends the moderator's sessions at once; its scripts pass to the admin. */
+  /** Ends the moderator's sessions at once; its scripts pass to the admin (nothing public changes). */
   async delete(id: number): Promise<void> {
     if (!(await this.repository.deleteModerator(id))) throw notFound('Moderator not found');
-    this.cache.invalidate();
   }
 
   async status(id: number): Promise<{ id: number; UserName: string } | undefined> {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANSWER_MAX_AGE_MS } from '../../server/scripts/public-cache.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
+import { testClock } from '../helpers/clock.ts';
 import { dialects } from '../helpers/databases.ts';
 import { insertScript } from '../helpers/factories.ts';
 
@@ -41,9 +43,11 @@ describe.each(dialects)('server-rendered script page on %s', (dialect) => {
   let tricky: { id: number };
   let wordy: { id: number };
 
+  const clock = testClock();
+
   beforeAll(async () => {
     [ctx, bare] = await Promise.all([
-      createTestContext(dialect, { web: true, env: { SITE_URL, SITE_NAME: 'ScriptHub' } }),
+      createTestContext(dialect, { web: true, env: { SITE_URL, SITE_NAME: 'ScriptHub' }, now: clock.now }),
       createTestContext(dialect, { web: true }),
     ]);
     farm = await insertScript(ctx.services, {
@@ -178,7 +182,9 @@ describe.each(dialects)('server-rendered script page on %s', (dialect) => {
     expect((await page(`/scripts/${script.id}`)).response.statusCode).toBe(200);
     await ctx.services.views.flush();
     expect(await storedViews(script.id)).toBe(1);
-    // The flush dropped the cached page, so the new figure shows.
+    // The flush keeps the cached page; the new figure shows once it is a minute old.
+    expect((await page(`/scripts/${script.id}`)).text).toContain('0 views');
+    clock.advance(ANSWER_MAX_AGE_MS + 1);
     expect((await page(`/scripts/${script.id}`)).text).toContain('1 views');
   });
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANSWER_MAX_AGE_MS } from '../../server/scripts/public-cache.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
+import { testClock } from '../helpers/clock.ts';
 import { dialects } from '../helpers/databases.ts';
 import { insertScript } from '../helpers/factories.ts';
 
@@ -16,9 +18,10 @@ function visibleText(html: string): string {
 describe.each(dialects)('server-rendered pages on %s', (dialect) => {
   let ctx: TestContext;
   let empty: TestContext;
+  const clock = testClock();
 
   beforeAll(async () => {
-    [ctx, empty] = await Promise.all([createTestContext(dialect, { web: true }), createTestContext(dialect, { web: true })]);
+    [ctx, empty] = await Promise.all([createTestContext(dialect, { web: true, now: clock.now }), createTestContext(dialect, { web: true })]);
     await insertScript(ctx.services, {
       playsname: 'Blox Fruits Auto Farm',
       description: 'Levels up while you sleep',
@@ -132,6 +135,9 @@ describe.each(dialects)('server-rendered pages on %s', (dialect) => {
       await ctx.app.inject({ method: 'GET', url: `/api/scripts/${target.id}`, headers: { 'user-agent': BROWSER } });
       expect((await page('/scripts')).text).toContain('05.03.2026 · 0 views');
       await ctx.services.views.flush();
+      // The flush keeps the cached page; the figure follows within a minute.
+      expect((await page('/scripts')).text).toContain('05.03.2026 · 0 views');
+      clock.advance(ANSWER_MAX_AGE_MS + 1);
       expect((await page('/scripts')).text).toContain('05.03.2026 · 1 views');
 
       await ctx.db.kysely.updateTable('scripts').set({ views: 12_345 }).where('id', '=', target.id).execute();

@@ -20,6 +20,8 @@ export interface TestOptions {
   /** Serve the built web app (needs `npm run build`); API-only otherwise. */
   web?: boolean;
   env?: Record<string, string>;
+  /** The caches' clock (monotonic milliseconds), to see answers expire without waiting. */
+  now?: () => number;
 }
 
 /** A migrated throwaway database and an app on it; close() drops both. */
@@ -35,7 +37,7 @@ export async function createTestContext(dialect: TestDialect, options: TestOptio
   const db = openDatabase(config.database);
   await migrateToLatest(db);
   const web: WebMode = options.web ? { kind: 'build', dir: path.resolve('build') } : { kind: 'none' };
-  const app = await buildApp({ config, db, web, logger: false });
+  const app = await buildApp({ config, db, web, logger: false, ...(options.now ? { now: options.now } : {}) });
   await app.ready();
   return {
     app,
