@@ -134,11 +134,6 @@ export class ScriptRepository {
     return this.k.selectFrom('scripts').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async exists(id: number): Promise<boolean> {
-    const row = await this.k.selectFrom('scripts').select('id').where('id', '=', id).executeTakeFirst();
-    return row !== undefined;
-  }
-
   async channelsOf(scriptId: number): Promise<ChannelRow[]> {
     return this.k
       .selectFrom('script_channels')

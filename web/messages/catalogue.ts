@@ -1,9 +1,11 @@
+import { formatCount } from '../lib/format.ts';
+
 /** Catalogue strings (SPEC.md sections 2 and 8); the exact SPEC.md texts are kept as they are. */
 export const catalogue = {
   heading: 'Latest Roblox Scripts',
   intro: 'Fresh auto-farms, loaders and game scripts, newest first. Open a script to copy its loader.',
   resultsFor: (q: string) => `Results for “${q}”`,
-  count: (total: number) => `${new Intl.NumberFormat('ru-RU').format(total)} ${total === 1 ? 'script' : 'scripts'}`,
+  count: (total: number) => `${formatCount(total)} ${total === 1 ? 'script' : 'scripts'}`,
   clearSearch: 'Show all scripts',
   noImage: 'No Image',
   noDescription: 'Описание отсутствует',
