@@ -6,3 +6,4 @@ export * from './staff.ts';
 export * from './script-form.ts';
 export * from './channels.ts';
 export * from './text.ts';
+export * from './metrics.ts';

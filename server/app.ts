@@ -4,6 +4,7 @@ import { parseId } from '../contract/index.ts';
 import { type Config, proxyTrust } from './config.ts';
 import type { Db } from './db/database.ts';
 import { siteChannelAdminRoutes } from './channels/site-routes.ts';
+import { metricsRoutes } from './health/metrics-routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { createGuards } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -85,6 +86,7 @@ export async function buildApp({ config, db, web, logger, now }: AppDeps): Promi
   await app.register(healthRoutes, { services });
   await app.register(publicScriptRoutes, { services });
   const guards = createGuards(services.auth);
+  await app.register(metricsRoutes, { services, guards });
   await app.register(staffRoutes, { services, guards });
   await app.register(staffScriptRoutes, { services, guards });
   await app.register(siteChannelAdminRoutes, { services, guards });

@@ -1,0 +1,57 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema, metricsSchema } from '../../contract/index.ts';
+import type { Guards } from '../plugins/auth.ts';
+import { noStore } from '../plugins/security.ts';
+import type { Services } from '../services.ts';
+
+const errors = { 401: errorBodySchema, 403: errorBodySchema } as const;
+const bearer = [{ bearer: [] }];
+const ms = (nanoseconds: number) => (Number.isFinite(nanoseconds) ? nanoseconds / 1e6 : 0);
+
+/** The admin's view of the process: event-loop delay, memory and caches; and a reset of both. */
+export async function metricsRoutes(app: FastifyInstance, { services, guards }: { services: Services; guards: Guards }) {
+  const route = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', noStore);
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  app.addHook('onClose', async () => delay.disable());
+
+  route.get(
+    '/api/metrics',
+    { preHandler: guards.requireAdmin, schema: { tags: ['admin'], summary: 'Event-loop delay since the last reset, memory and cache sizes', security: bearer, response: { 200: metricsSchema, ...errors } } },
+    async () => {
+      const memory = process.memoryUsage();
+      return {
+        eventLoopDelayMs: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max), mean: ms(delay.mean) },
+        rssBytes: memory.rss,
+        heapUsedBytes: memory.heapUsed,
+        uptimeSeconds: process.uptime(),
+        caches: {
+          answers: { entries: services.cache.size, bytes: services.cache.bytes },
+          pages: { entries: services.pages.size, bytes: services.pages.bytes },
+        },
+      };
+    },
+  );
+
+  route.post(
+    '/api/metrics/reset',
+    { preHandler: guards.requireAdmin, schema: { tags: ['admin'], summary: 'Starts the event-loop delay figures afresh', security: bearer, response: { 200: z.object({ ok: z.literal(true) }), ...errors } } },
+    async () => {
+      delay.reset();
+      return { ok: true as const };
+    },
+  );
+
+  route.post(
+    '/api/metrics/clear-caches',
+    { preHandler: guards.requireAdmin, schema: { tags: ['admin'], summary: 'Drops every cached public answer and page', security: bearer, response: { 200: z.object({ ok: z.literal(true) }), ...errors } } },
+    async () => {
+      services.cache.invalidate();
+      return { ok: true as const };
+    },
+  );
+}
