@@ -9,6 +9,8 @@ export interface Visitor {
 }
 
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
+/** Views written per transaction; small enough that one costs a few milliseconds on a cold SQLite file. */
+export const VIEWS_PER_WRITE = 100;
 
 /**
  * Remembers recent answers of a pure function of a string. The same visitors come back many times
@@ -87,28 +89,42 @@ export class ViewCounter {
     this.flushing = this.write(batch);
     try {
       return await this.flushing;
-    } catch (error) {
-      // The write failed as a whole (one transaction): keep the batch for the next flush.
-      for (const mark of batch) {
-        const key = `${mark.visitorHash}:${mark.scriptId}`;
-        if (!this.pending.has(key)) this.pending.set(key, mark);
-      }
-      throw error;
     } finally {
       this.flushing = undefined;
     }
   }
 
+  /**
+   * Writes the batch a slice at a time, one transaction each, yielding to the event loop between
+   * slices: on SQLite a write runs on the main thread, and a whole busy interval's views in one
+   * transaction would hold every request for hundreds of milliseconds. A slice that fails is rolled
+   * back as a whole; it and the slices after it go back to the buffer for the next flush.
+   */
   private async write(batch: ViewMark[]): Promise<number> {
-    const added = await this.repository.applyViews(batch);
+    let total = 0;
+    for (let start = 0; start < batch.length; start += VIEWS_PER_WRITE) {
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+      try {
+        const added = await this.repository.applyViews(batch.slice(start, start + VIEWS_PER_WRITE));
+        for (const views of added.values()) total += views;
+      } catch (error) {
+        this.requeue(batch.slice(start));
+        throw error;
+      }
+    }
     const now = Date.now();
     if (now - this.lastPrune > PRUNE_EVERY_MS) {
       this.lastPrune = now;
       await this.repository.pruneViewMarks(now);
     }
-    let total = 0;
-    for (const views of added.values()) total += views;
     return total;
+  }
+
+  private requeue(marks: ViewMark[]): void {
+    for (const mark of marks) {
+      const key = `${mark.visitorHash}:${mark.scriptId}`;
+      if (!this.pending.has(key)) this.pending.set(key, mark);
+    }
   }
 
   start(): void {

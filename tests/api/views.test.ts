@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { agentBucket, VIEWS_PER_ADDRESS, visitorHash } from '../../server/scripts/view-counter.ts';
+import { agentBucket, VIEWS_PER_ADDRESS, VIEWS_PER_WRITE, visitorHash } from '../../server/scripts/view-counter.ts';
+import { ScriptRepository } from '../../server/scripts/repository.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { ANSWER_MAX_AGE_MS } from '../../server/scripts/public-cache.ts';
@@ -185,9 +186,9 @@ describe.each(dialects)('view counting on %s', (dialect) => {
     expect(await listed()).toBe(1);
   });
 
-  it('writes N visitors\' views in one flush, one transaction, exactly N views', async () => {
+  it('writes N visitors\' views in one flush, a transaction per slice, exactly N views', async () => {
     const script = await insertScript(ctx.services);
-    const visitors = 350; // more than one 300-row insert chunk
+    const visitors = 350; // more than one 300-row insert chunk, and several slices
     for (let i = 0; i < visitors; i += 1) {
       const response = await open(script.id, { ip: `10.0.${Math.floor(i / 250)}.${(i % 250) + 1}` });
       expect(response.statusCode).toBe(200);
@@ -198,10 +199,44 @@ describe.each(dialects)('view counting on %s', (dialect) => {
     const transaction = vi.spyOn(ctx.db.kysely, 'transaction');
     try {
       expect(await ctx.services.views.flush()).toBe(visitors);
-      expect(transaction).toHaveBeenCalledTimes(1);
+      expect(transaction).toHaveBeenCalledTimes(Math.ceil(visitors / VIEWS_PER_WRITE));
     } finally {
       transaction.mockRestore();
     }
+    expect(await storedViews(script.id)).toBe(visitors);
+  });
+
+  it('lets other work run between slices of a big flush (a flush never holds the event loop whole)', async () => {
+    const script = await insertScript(ctx.services);
+    for (let i = 0; i < 3 * VIEWS_PER_WRITE; i += 1) ctx.services.views.record(script.id, { ip: `10.9.${Math.floor(i / 250)}.${(i % 250) + 1}`, userAgent: BROWSER });
+    const order: string[] = [];
+    const flushed = ctx.services.views.flush().then(() => order.push('flush done'));
+    setImmediate(() => order.push('other work'));
+    await flushed;
+    expect(order).toEqual(['other work', 'flush done']);
+    expect(await storedViews(script.id)).toBe(3 * VIEWS_PER_WRITE);
+  });
+
+  it('keeps the slices a failed write did not reach, and counts them at the next flush', async () => {
+    const script = await insertScript(ctx.services);
+    const visitors = 3 * VIEWS_PER_WRITE;
+    for (let i = 0; i < visitors; i += 1) ctx.services.views.record(script.id, { ip: `10.8.${Math.floor(i / 250)}.${(i % 250) + 1}`, userAgent: BROWSER });
+    const real = ScriptRepository.prototype.applyViews;
+    let calls = 0;
+    // The second slice's transaction fails as a whole, as when the database goes away mid-flush.
+    const apply = vi.spyOn(ScriptRepository.prototype, 'applyViews').mockImplementation(async function (this: ScriptRepository, marks) {
+      calls += 1;
+      if (calls === 2) throw new Error('database went away');
+      return real.call(this, marks);
+    });
+    try {
+      await expect(ctx.services.views.flush()).rejects.toThrow('database went away');
+    } finally {
+      apply.mockRestore();
+    }
+    expect(await storedViews(script.id)).toBe(VIEWS_PER_WRITE);
+    expect(ctx.services.views.pendingCount).toBe(visitors - VIEWS_PER_WRITE);
+    expect(await ctx.services.views.flush()).toBe(visitors - VIEWS_PER_WRITE);
     expect(await storedViews(script.id)).toBe(visitors);
   });
 
