@@ -2,13 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { WebLoadContext } from '../../contract/index.ts';
 import { malformed } from '../errors.ts';
-import { type CachedPage, canonicalPageUrl, type PageCache } from './page-cache.ts';
+import { type CachedPage, canonicalPageUrl, MIN_COMPRESSED_BYTES, type PageCache, type PageEncoding, packPage, pageBytes, type RenderedPage } from './page-cache.ts';
 import { requestOrigin } from './protocol.ts';
 import { inlineScriptHashes, pageCsp } from './security.ts';
 
@@ -81,7 +80,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
   const cache = options.mode.kind === 'build' ? options.pageCache : undefined;
 
   /** Renders a page; `whole` reads every answer whole (to share or cache it), else only HTML is read. */
-  const render = async (request: FastifyRequest, url: string, signal: AbortSignal | undefined, whole: boolean): Promise<CachedPage | Response> => {
+  const render = async (request: FastifyRequest, url: string, signal: AbortSignal | undefined, whole: boolean): Promise<RenderedPage | Response> => {
     const response = await handle(toWebRequest(request, url, signal), options.loadContext(request));
     const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
     const headers = [...response.headers].filter(([name]) => name !== 'content-length' && name !== 'content-encoding');
@@ -100,7 +99,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     pages.render(
       key,
       // Shared by every waiting request, so not cut short when the first one's client leaves.
-      async () => (await render(request, url, undefined, true)) as CachedPage,
+      async () => packPage((await render(request, url, undefined, true)) as RenderedPage),
       (page) => (page.status < 500 && storable(page.headers) ? page : undefined),
     );
 
@@ -118,12 +117,12 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
         const key = `html:${url}`;
         const page = await publicPage(request, url, key, cache);
         if (request.method === 'GET' && page.status === 200) options.onPage?.(request, target.path);
-        return sendCached(request, reply, page, () => cache.grew(key, page));
+        return sendPage(request, reply, page, () => cache.grew(key, page));
       }
       const page = await render(request, target.origin + target.pathAndQuery, abortOnClose(reply), false);
       if (page instanceof Response) return sendResponse(reply, page);
       if (request.method === 'GET' && page.status === 200) options.onPage?.(request, target.path);
-      return sendCached(request, reply, page);
+      return sendPage(request, reply, packPage(page, acceptedEncoding(request)));
     });
   });
 }
@@ -184,33 +183,22 @@ function toWebRequest(request: FastifyRequest, url: string, signal: AbortSignal 
 }
 
 /** brotli when accepted, else gzip, else identity; pages under 1 KiB go as they are. */
-export function pickEncoding(acceptEncoding: string | undefined, size: number): 'br' | 'gzip' | undefined {
-  if (!acceptEncoding || size < 1024) return undefined;
+export function pickEncoding(acceptEncoding: string | undefined, size: number): PageEncoding {
+  if (!acceptEncoding || size < MIN_COMPRESSED_BYTES) return undefined;
   if (/\bbr\b/.test(acceptEncoding)) return 'br';
   if (/\bgzip\b/.test(acceptEncoding)) return 'gzip';
   return undefined;
 }
 
-function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, grew?: () => void) {
+const acceptedEncoding = (request: FastifyRequest) => pickEncoding(request.headers['accept-encoding'], Number.POSITIVE_INFINITY);
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, grew?: () => void) {
   reply.code(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
   reply.header('vary', 'accept-encoding');
-  const encoding = pickEncoding(request.headers['accept-encoding'], page.body.length);
-  if (encoding === 'br') {
-    if (!page.br) {
-      page.br = brotliCompressSync(page.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } });
-      grew?.();
-    }
-    return reply.header('content-encoding', 'br').send(page.br);
-  }
-  if (encoding === 'gzip') {
-    if (!page.gzip) {
-      page.gzip = gzipSync(page.body, { level: 6 });
-      grew?.();
-    }
-    return reply.header('content-encoding', 'gzip').send(page.gzip);
-  }
-  return reply.send(page.body);
+  const { bytes, encoding } = pageBytes(page, acceptedEncoding(request), grew);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(bytes);
 }
 
 function sendResponse(reply: FastifyReply, response: Response) {

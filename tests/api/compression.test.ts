@@ -30,6 +30,20 @@ describe('compressed answers', () => {
     expect(plain.body).toContain('Compressed Blox Farm');
   });
 
+  it('answers the same page in every encoding from one cached copy', async () => {
+    ctx.services.cache.invalidate();
+    const brotli = await ctx.app.inject({ method: 'GET', url: '/scripts', headers: { 'accept-encoding': 'br' } });
+    const gzip = await ctx.app.inject({ method: 'GET', url: '/scripts', headers: { 'accept-encoding': 'gzip' } });
+    const plain = await ctx.app.inject({ method: 'GET', url: '/scripts' });
+    expect(ctx.services.pages.size).toBe(1);
+    const html = brotliDecompressSync(brotli.rawPayload).toString();
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(html);
+    expect(plain.body).toBe(html);
+    expect(plain.headers['content-type']).toMatch(/^text\/html/);
+    // The cache counts the compressed copy, far below the page's HTML.
+    expect(ctx.services.pages.bytes).toBeLessThan(html.length / 2);
+  });
+
   it('serves the pre-compressed copy of a hashed asset', async () => {
     const assets = fs.readdirSync(path.resolve('build', 'client', 'assets'));
     const entry = assets.find((name) => name.startsWith('entry.client') && name.endsWith('.js'));
