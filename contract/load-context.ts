@@ -14,14 +14,19 @@ export interface PublicSettings {
 
 /** What React Router loaders receive as load context: the service layer, called in-process. */
 // A type alias (not an interface) so it fits React Router's index-signature AppLoadContext.
+export interface SitemapSlice {
+  total: number;
+  scripts: { id: number; updatedAt: string }[];
+}
+
 export type WebLoadContext = {
   settings: PublicSettings;
   catalogue: {
     list(query: PaginatedQuery): Promise<PaginatedScripts>;
     get(id: number): Promise<PublicScript | undefined>;
     channels(id: number): Promise<Channel[]>;
-    /** Every script's id and last change (ISO 8601), ordered by id, for /sitemap.xml. */
-    sitemap(): Promise<{ id: number; updatedAt: string }[]>;
+    /** The script count and `limit` scripts from `offset` in id order, for one file of /sitemap.xml. */
+    sitemap(offset: number, limit: number): Promise<SitemapSlice>;
   };
   /** The /subscribe list (DESIGN.md 2.6). */
   siteChannels(): Promise<Channel[]>;

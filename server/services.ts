@@ -79,7 +79,7 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
       list: (query) => catalogue.list(query),
       get: (id) => catalogue.get(id),
       channels: async (id) => (await catalogue.channels(id)) ?? [],
-      sitemap: () => catalogue.sitemap(),
+      sitemap: (offset, limit) => catalogue.sitemap(offset, limit),
     },
     siteChannels: () => siteChannels.list(),
   };

@@ -144,9 +144,9 @@ export class ScriptRepository {
       .execute();
   }
 
-  /** Every script's id and last change, ordered by id (for the sitemap). */
-  async listForSitemap(): Promise<Pick<ScriptRow, 'id' | 'updated_at'>[]> {
-    return this.r.selectFrom('scripts').select(['id', 'updated_at']).orderBy('id').execute();
+  /** Scripts' ids and last changes, ordered by id, `limit` from `offset` (one sitemap file). */
+  async listForSitemap(offset: number, limit: number): Promise<Pick<ScriptRow, 'id' | 'updated_at'>[]> {
+    return this.r.selectFrom('scripts').select(['id', 'updated_at']).orderBy('id').limit(limit).offset(offset).execute();
   }
 
   /** Staff lists: every script, or one moderator's; paged when a limit is given. */

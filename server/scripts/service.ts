@@ -1,4 +1,4 @@
-import type { Channel, PaginatedQuery, PaginatedScripts, PublicScript } from '../../contract/index.ts';
+import type { Channel, PaginatedQuery, PaginatedScripts, PublicScript, SitemapSlice } from '../../contract/index.ts';
 import { toChannel, toIso, toPublicScript, toScriptCard } from './presenter.ts';
 import type { CachedAnswer, PublicCache } from './public-cache.ts';
 import type { ScriptRepository } from './repository.ts';
@@ -51,11 +51,15 @@ export class CatalogueService {
     return channels.value ?? undefined;
   }
 
-  /** Every script's id and last change (ISO 8601), ordered by id, for /sitemap.xml. */
-  async sitemap(): Promise<{ id: number; updatedAt: string }[]> {
-    const answer = await this.cache.remember('sitemap', async () =>
-      (await this.repository.listForSitemap()).map((row) => ({ id: Number(row.id), updatedAt: toIso(row.updated_at) })),
-    );
+  /**
+   * The script count, and `limit` scripts' ids and last changes (ISO 8601) from `offset` in id
+   * order: one file of /sitemap.xml, never the whole catalogue at once.
+   */
+  async sitemap(offset: number, limit: number): Promise<SitemapSlice> {
+    const answer = await this.cache.remember(`sitemap:${offset}:${limit}`, async () => ({
+      total: await this.repository.count(),
+      scripts: limit === 0 ? [] : (await this.repository.listForSitemap(offset, limit)).map((row) => ({ id: Number(row.id), updatedAt: toIso(row.updated_at) })),
+    }));
     return answer.value;
   }
 

@@ -3,7 +3,9 @@ import {
   escapeXml,
   PUBLIC_PATHS,
   renderSitemap,
-  sitemapUrls,
+  scriptUrls,
+  scriptWindow,
+  sitemapPart,
 } from '../../web/features/static/site-files.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
@@ -170,35 +172,57 @@ describe.each(dialects)('sitemap and robots on %s', (dialect) => {
 
 describe('sitemap rendering', () => {
   const scripts = Array.from({ length: 5 }, (_, i) => ({ id: i + 1, updatedAt: new Date(Date.UTC(2026, 0, i + 1, 12)).toISOString() }));
-  const urls = sitemapUrls(scripts);
+  const all = [...PUBLIC_PATHS.map((path) => `https://example.com${path}`), ...scripts.map((script) => `https://example.com/scripts/${script.id}`)];
+
+  /** The XML of /sitemap.xml?page=… as the route builds it: only the part's own scripts are read. */
+  function file(page: string | null, maxUrls?: number): string | undefined {
+    const part = sitemapPart(scripts.length, page, maxUrls);
+    if (part === undefined) return undefined;
+    if (part.kind === 'index') return renderSitemap('https://example.com', part, []);
+    const { offset, limit } = scriptWindow(part);
+    return renderSitemap('https://example.com', part, scripts.slice(offset, offset + limit));
+  }
 
   it('escapes the five XML special characters', () => {
     expect(escapeXml(`a&b<c>d"e'f`)).toBe('a&amp;b&lt;c&gt;d&quot;e&apos;f');
   });
 
   it('writes W3C datetimes without milliseconds', () => {
-    expect(urls.at(-1)).toEqual({ path: '/scripts/5', lastmod: '2026-01-05T12:00:00Z' });
+    expect(scriptUrls(scripts).at(-1)).toEqual({ path: '/scripts/5', lastmod: '2026-01-05T12:00:00Z' });
   });
 
   it('becomes a sitemap index once the URLs exceed one file, each page a urlset', () => {
     // 7 public pages + 5 scripts = 12 URLs; 5 a file makes 3 files.
-    const index = renderSitemap('https://example.com', urls, null, 5) as string;
+    const index = file(null, 5) as string;
     expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(locs(index)).toEqual([1, 2, 3].map((page) => `https://example.com/sitemap.xml?page=${page}`));
 
-    const pages = [1, 2, 3].map((page) => locs(renderSitemap('https://example.com', urls, String(page), 5) as string));
+    const pages = [1, 2, 3].map((page) => locs(file(String(page), 5) as string));
     expect(pages.map((page) => page.length)).toEqual([5, 5, 2]);
-    expect(pages.flat()).toEqual(urls.map((url) => `https://example.com${url.path}`));
+    expect(pages.flat()).toEqual(all);
 
-    expect(renderSitemap('https://example.com', urls, '4', 5)).toBeUndefined();
-    expect(renderSitemap('https://example.com', urls, '0', 5)).toBeUndefined();
-    expect(renderSitemap('https://example.com', urls, 'x', 5)).toBeUndefined();
+    expect(file('4', 5)).toBeUndefined();
+    expect(file('0', 5)).toBeUndefined();
+    expect(file('x', 5)).toBeUndefined();
+  });
+
+  it('reads each file\'s scripts as one window in id order, whatever the file size', () => {
+    for (const maxUrls of [1, 2, 3, 4, 6, 7, 8, 11, 12]) {
+      const part = sitemapPart(scripts.length, null, maxUrls);
+      const pages = part?.kind === 'index' ? part.pages : 1;
+      const names = Array.from({ length: pages }, (_, i) => locs(file(part?.kind === 'index' ? String(i + 1) : null, maxUrls) as string));
+      expect(names.flat(), `${maxUrls} a file`).toEqual(all);
+      expect(Math.max(...names.map((page) => page.length))).toBeLessThanOrEqual(maxUrls);
+    }
+    expect(scriptWindow({ first: 0, last: 5 })).toEqual({ offset: 0, limit: 0 });
+    expect(scriptWindow({ first: 5, last: 10 })).toEqual({ offset: 0, limit: 3 });
+    expect(scriptWindow({ first: 10, last: 12 })).toEqual({ offset: 3, limit: 2 });
   });
 
   it('is a single urlset while everything fits', () => {
-    const xml = renderSitemap('https://example.com', urls, null) as string;
+    const xml = file(null) as string;
     expect(xml).toContain('<urlset');
-    expect(locs(xml)).toHaveLength(12);
-    expect(renderSitemap('https://example.com', urls, '1')).toBeUndefined();
+    expect(locs(xml)).toEqual(all);
+    expect(file('1')).toBeUndefined();
   });
 });

@@ -34,12 +34,35 @@ function w3cDatetime(iso: string): string {
   return new Date(iso).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-/** The public pages, then every script page with its last change. */
-export function sitemapUrls(scripts: readonly { id: number; updatedAt: string }[]): SitemapUrl[] {
-  return [
-    ...PUBLIC_PATHS.map((path) => ({ path })),
-    ...scripts.map((script) => ({ path: `/scripts/${script.id}`, lastmod: w3cDatetime(script.updatedAt) })),
-  ];
+/** Script pages with their last change. */
+export function scriptUrls(scripts: readonly { id: number; updatedAt: string }[]): SitemapUrl[] {
+  return scripts.map((script) => ({ path: `/scripts/${script.id}`, lastmod: w3cDatetime(script.updatedAt) }));
+}
+
+/**
+ * One document of /sitemap.xml: the index of its files, or the URLs from `first` to `last` (not
+ * included) of the whole list, which is the public pages, then every script in id order.
+ */
+export type SitemapPart = { kind: 'index'; pages: number } | { kind: 'urls'; first: number; last: number };
+
+/**
+ * Which document /sitemap.xml (`page` null) or /sitemap.xml?page=N is for a catalogue of
+ * `scriptCount` scripts; undefined for a page that does not exist (the route answers 404).
+ */
+export function sitemapPart(scriptCount: number, page: string | null, maxUrls: number = SITEMAP_MAX_URLS): SitemapPart | undefined {
+  const total = PUBLIC_PATHS.length + scriptCount;
+  const pages = Math.max(1, Math.ceil(total / maxUrls));
+  if (page === null) return pages === 1 ? { kind: 'urls', first: 0, last: total } : { kind: 'index', pages };
+  if (pages === 1 || !/^[1-9]\d{0,5}$/.test(page)) return undefined;
+  const number = Number(page);
+  if (number > pages) return undefined;
+  return { kind: 'urls', first: (number - 1) * maxUrls, last: Math.min(total, number * maxUrls) };
+}
+
+/** The scripts a part of the sitemap lists, as an offset and a limit in id order. */
+export function scriptWindow(part: { first: number; last: number }): { offset: number; limit: number } {
+  const offset = Math.max(0, part.first - PUBLIC_PATHS.length);
+  return { offset, limit: Math.max(0, part.last - PUBLIC_PATHS.length - offset) };
 }
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -63,22 +86,11 @@ function sitemapIndex(origin: string, pages: number): string {
   return `${XML_HEAD}<sitemapindex xmlns="${NAMESPACE}">\n${body}</sitemapindex>\n`;
 }
 
-/**
- * The document for /sitemap.xml, or for /sitemap.xml?page=N once the URLs exceed one file.
- * Answers undefined for a page that does not exist (the route turns that into a 404).
- */
-export function renderSitemap(
-  origin: string,
-  urls: readonly SitemapUrl[],
-  page: string | null,
-  maxUrls: number = SITEMAP_MAX_URLS,
-): string | undefined {
-  const pages = Math.max(1, Math.ceil(urls.length / maxUrls));
-  if (page === null) return pages === 1 ? urlset(origin, urls) : sitemapIndex(origin, pages);
-  if (pages === 1 || !/^[1-9]\d{0,5}$/.test(page)) return undefined;
-  const number = Number(page);
-  if (number > pages) return undefined;
-  return urlset(origin, urls.slice((number - 1) * maxUrls, number * maxUrls));
+/** The XML of one part; `scripts` are the ones its window names (scriptWindow). */
+export function renderSitemap(origin: string, part: SitemapPart, scripts: readonly { id: number; updatedAt: string }[]): string {
+  if (part.kind === 'index') return sitemapIndex(origin, part.pages);
+  const publicUrls = PUBLIC_PATHS.slice(part.first, part.last).map((path) => ({ path }));
+  return urlset(origin, [...publicUrls, ...scriptUrls(scripts)]);
 }
 
 export function renderRobots(origin: string): string {
