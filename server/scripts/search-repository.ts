@@ -20,6 +20,8 @@ const PROBE_ROWS = 2_000;
 /** PostgreSQL: densities above which reading newest first beats the trigram index, to fill a page / to count. */
 const DENSE_FOR_PAGE = 0.005;
 const DENSE_FOR_COUNT = 0.05;
+/** PostgreSQL: a short word in fewer than this share of the newest rows is looked up in the gram index. */
+const RARE_SHORT = 0.01;
 
 const NEWEST_FIRST = sql`ORDER BY s.created_at DESC, s.id DESC`;
 
@@ -30,24 +32,35 @@ const NEWEST_FIRST = sql`ORDER BY s.created_at DESC, s.id DESC`;
  * them the cheapest way it can tell, and never gathers every match to return one page.
  */
 export class SearchRepository {
+  private readonly plans = new Map<string, Promise<SqlitePlan | undefined>>();
+
   constructor(private readonly db: Db) {}
 
   /** Ids of one page of matches, newest first. */
   async pageIds(filter: SearchFilter, limit: number, offset: number): Promise<number[]> {
     const words = searchWords(filter.q);
     if (this.db.dialect === 'postgres') return this.postgresPage(filter, words, limit, offset);
-    return this.ids(sql`${await this.sqlitePage(filter, words)} ${NEWEST_FIRST} LIMIT ${limit} OFFSET ${offset}`);
+    const plan = await this.sqlitePlan(filter, words);
+    if (plan?.candidates === 0) return [];
+    return this.ids(sql`${this.sqlitePage(filter, words, plan)} ${NEWEST_FIRST} LIMIT ${limit} OFFSET ${offset}`);
   }
 
   /** Matches counted up to `atMost` (the count stops there), or all of them. */
   async count(filter: SearchFilter, atMost?: number): Promise<number> {
     const words = searchWords(filter.q);
-    if (this.db.dialect === 'postgres' && atMost !== undefined) {
-      const probe = await this.postgresProbe(filter, words);
-      if (probe.complete) return Math.min(probe.ids.length, atMost);
-      if (probe.density >= DENSE_FOR_COUNT) return this.countOf(sql`SELECT 1 FROM scripts AS s WHERE ${this.rowConditions(filter, all(words))}`, atMost);
+    if (this.db.dialect === 'postgres') {
+      let rareShort = words.short;
+      if (atMost !== undefined) {
+        const probe = await this.postgresProbe(filter, words);
+        if (probe.complete) return Math.min(probe.ids.length, atMost);
+        if (probe.density >= DENSE_FOR_COUNT) return this.countOf(sql`SELECT 1 FROM scripts AS s WHERE ${this.rowConditions(filter, all(words))}`, atMost);
+        rareShort = probe.rareShort;
+      }
+      return this.countOf(sql`SELECT 1 FROM (${this.postgresIndexed(filter, words, rareShort, sql`1`)}) AS s`, atMost);
     }
-    return this.countOf(this.matching(filter, words), atMost);
+    const plan = await this.sqlitePlan(filter, words);
+    if (plan?.candidates === 0) return 0;
+    return this.countOf(this.sqliteMatching(filter, words, plan), atMost);
   }
 
   private async ids(query: RawBuilder<unknown>): Promise<number[]> {
@@ -61,14 +74,54 @@ export class SearchRepository {
     return Number(result.rows[0]?.n ?? 0);
   }
 
-  /** SQLite has no statistics for its FTS5 tables: count the index's candidates first, then choose. */
-  private async sqlitePage(filter: SearchFilter, words: SearchWords): Promise<RawBuilder<unknown>> {
-    const index = sqliteIndex(filter, words);
-    if (index && (await this.count(filter, SPARSE_ROWS + 1)) <= SPARSE_ROWS) {
-      return sql`SELECT s.id FROM (SELECT rowid AS id FROM ${sql.table(index.table)} WHERE ${sql.table(index.table)} MATCH ${index.match}) AS m
-        CROSS JOIN scripts AS s ON s.id = m.id WHERE ${this.rowConditions(filter, index.unindexed)}`;
+  /**
+   * SQLite has no statistics for its FTS5 tables, so the candidates are counted (up to SPARSE_ROWS + 1)
+   * in each index the words can use, and the one with the fewest is read: `pet simulator 99` finds no
+   * script holding `99` in the gram index at once, instead of testing every Pet Simulator script. The
+   * page and the count of one search run at the same time and share the one plan.
+   */
+  private sqlitePlan(filter: SearchFilter, words: SearchWords): Promise<SqlitePlan | undefined> {
+    const key = JSON.stringify([filter.scope, filter.ownerModeratorId ?? null, words]);
+    let plan = this.plans.get(key);
+    if (!plan) {
+      plan = this.chooseSqlitePlan(filter, words);
+      this.plans.set(key, plan);
+      const forget = () => this.plans.delete(key);
+      plan.then(forget, forget);
+    }
+    return plan;
+  }
+
+  private async chooseSqlitePlan(filter: SearchFilter, words: SearchWords): Promise<SqlitePlan | undefined> {
+    let best: SqlitePlan | undefined;
+    for (const index of sqliteIndexes(filter, words)) {
+      const table = sql.table(index.table);
+      const candidates = await this.countOf(sql`SELECT rowid FROM ${table} WHERE ${table} MATCH ${index.match}`, SPARSE_ROWS + 1);
+      if (!best || candidates < best.candidates) best = { ...index, candidates };
+      if (candidates === 0) break;
+    }
+    return best;
+  }
+
+  /** Few candidates: read them from the index and sort them. Many: read scripts newest first, testing each. */
+  private sqlitePage(filter: SearchFilter, words: SearchWords, plan: SqlitePlan | undefined): RawBuilder<unknown> {
+    if (plan && plan.candidates <= SPARSE_ROWS) {
+      const table = sql.table(plan.table);
+      return sql`SELECT s.id FROM (SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ${plan.match}) AS m
+        CROSS JOIN scripts AS s ON s.id = m.id WHERE ${this.rowConditions(filter, plan.unindexed)}`;
     }
     return sql`SELECT s.id FROM scripts AS s WHERE ${this.rowConditions(filter, all(words))}`;
+  }
+
+  /** The rows matching, in no order, for counting through the plan's index. */
+  private sqliteMatching(filter: SearchFilter, words: SearchWords, plan: SqlitePlan | undefined): RawBuilder<unknown> {
+    if (!plan) return sql`SELECT 1 FROM scripts AS s WHERE ${this.rowConditions(filter, all(words))}`;
+    const table = sql.table(plan.table);
+    if (plan.unindexed.length === 0 && filter.ownerModeratorId === undefined) {
+      return sql`SELECT rowid FROM ${table} WHERE ${table} MATCH ${plan.match}`;
+    }
+    return sql`SELECT s.id FROM ${table} AS f CROSS JOIN scripts AS s ON s.id = f.rowid
+      WHERE f.${table} MATCH ${plan.match} AND ${this.rowConditions(filter, plan.unindexed)}`;
   }
 
   /**
@@ -82,46 +135,46 @@ export class SearchRepository {
     if (probe.density >= DENSE_FOR_PAGE) {
       return this.ids(sql`SELECT s.id FROM scripts AS s WHERE ${this.rowConditions(filter, all(words))} ${NEWEST_FIRST} LIMIT ${limit} OFFSET ${offset}`);
     }
-    return this.ids(sql`SELECT s.id FROM (${this.postgresIndexed(filter, words, sql`s.id, s.created_at`)}) AS s ${NEWEST_FIRST} LIMIT ${limit} OFFSET ${offset}`);
+    return this.ids(sql`SELECT s.id FROM (${this.postgresIndexed(filter, words, probe.rareShort, sql`s.id, s.created_at`)}) AS s ${NEWEST_FIRST} LIMIT ${limit} OFFSET ${offset}`);
   }
 
   /**
    * Rows found through the indexes alone. OFFSET 0 keeps the planner from reading this as "newest
    * first until the page is full", which on a misjudged rare word means reading every row.
    */
-  private postgresIndexed(filter: SearchFilter, words: SearchWords, columns: RawBuilder<unknown>): RawBuilder<unknown> {
-    return sql`SELECT ${columns} FROM scripts AS s WHERE ${this.postgresConditions(filter, words)} OFFSET 0`;
+  private postgresIndexed(filter: SearchFilter, words: SearchWords, rareShort: string[], columns: RawBuilder<unknown>): RawBuilder<unknown> {
+    return sql`SELECT ${columns} FROM scripts AS s WHERE ${this.postgresConditions(filter, words, rareShort)} OFFSET 0`;
   }
 
-  /** The matches among the newest PROBE_ROWS rows; `complete` when those are all the rows there are. */
+  /**
+   * The matches among the newest PROBE_ROWS rows; `complete` when those are all the rows there are.
+   * Also which short words are rare there (under RARE_SHORT of the rows): only those are worth the
+   * gram index, whose bitmap for a common pair (`da`, `rp`) costs more than testing the rows.
+   */
   private async postgresProbe(filter: SearchFilter, words: SearchWords) {
     const newest = sql`SELECT s.id, s.created_at, s.search_text, s.loadstring_search FROM scripts AS s
       WHERE ${this.ownerCondition(filter)} ${NEWEST_FIRST} LIMIT ${PROBE_ROWS}`;
-    const { rows } = await sql<{ id: number; hit: boolean }>`SELECT s.id, ${wordsInRow('postgres', all(words), filter.scope, 's')} AS hit
+    const shortHits = words.short.map((word, i) => sql`${wordsInRow('postgres', [word], filter.scope, 's')} AS ${sql.ref(`short_${i}`)}`);
+    const { rows } = await sql<Record<string, unknown> & { id: number; hit: boolean }>`SELECT s.id, ${wordsInRow('postgres', all(words), filter.scope, 's')} AS hit
+      ${shortHits.length > 0 ? sql`, ${sql.join(shortHits)}` : sql``}
       FROM (${newest}) AS s ${NEWEST_FIRST}`.execute(this.db.reader);
     const ids = rows.filter((row) => row.hit).map((row) => Number(row.id));
+    const rareShort = words.short.filter((_, i) => rows.filter((row) => row[`short_${i}`]).length < RARE_SHORT * rows.length);
     // Fewer rows than the probe reads means it saw every row (of this owner) there is.
-    return { ids, complete: rows.length < PROBE_ROWS, density: ids.length / PROBE_ROWS };
+    return { ids, complete: rows.length < PROBE_ROWS, density: ids.length / PROBE_ROWS, rareShort };
   }
 
-  /** The rows matching, in no order, for counting through the indexes. */
-  private matching(filter: SearchFilter, words: SearchWords): RawBuilder<unknown> {
-    if (this.db.dialect === 'postgres') return sql`SELECT 1 FROM (${this.postgresIndexed(filter, words, sql`1`)}) AS s`;
-    const index = sqliteIndex(filter, words);
-    if (!index) return sql`SELECT 1 FROM scripts AS s WHERE ${this.rowConditions(filter, all(words))}`;
-    const table = sql.table(index.table);
-    if (index.unindexed.length === 0 && filter.ownerModeratorId === undefined) {
-      return sql`SELECT rowid FROM ${table} WHERE ${table} MATCH ${index.match}`;
-    }
-    return sql`SELECT s.id FROM ${table} AS f CROSS JOIN scripts AS s ON s.id = f.rowid
-      WHERE f.${table} MATCH ${index.match} AND ${this.rowConditions(filter, index.unindexed)}`;
-  }
-
-  /** LIKE for words the pg_trgm indexes serve; short words through the gram index when alone (public). */
-  private postgresConditions(filter: SearchFilter, words: SearchWords): RawBuilder<boolean> {
+  /**
+   * LIKE for words the pg_trgm indexes serve; the gram index for the rare short words (public), which
+   * the planner ANDs with the trigram bitmaps, so `pet simulator 99` ends in the index instead of
+   * testing every Pet Simulator script; every short word is still tested on the row.
+   */
+  private postgresConditions(filter: SearchFilter, words: SearchWords, rareShort: string[]): RawBuilder<boolean> {
     const conditions = [this.ownerCondition(filter)];
     if (words.indexed.length > 0) conditions.push(wordsLike(words.indexed, filter.scope, 's'));
-    if (words.indexed.length === 0 && filter.scope === 'public') conditions.push(wordsInGrams(words.short, 's'));
+    // Alone, short words have no other index: the gram index serves them however common.
+    const grams = words.indexed.length === 0 ? words.short : rareShort;
+    if (grams.length > 0 && filter.scope === 'public') conditions.push(wordsInGrams(grams, 's'));
     if (words.short.length > 0) conditions.push(wordsInRow('postgres', words.short, filter.scope, 's'));
     return sql<boolean>`${sql.join(conditions, sql` AND `)}`;
   }
@@ -140,13 +193,26 @@ export class SearchRepository {
 
 const all = (words: SearchWords) => [...words.indexed, ...words.short];
 
+interface SqliteIndex {
+  table: 'scripts_search' | 'scripts_grams';
+  match: string;
+  /** Words the index does not check, tested on each candidate row. */
+  unindexed: string[];
+}
+
+interface SqlitePlan extends SqliteIndex {
+  /** Candidates in the index, counted up to SPARSE_ROWS + 1. */
+  candidates: number;
+}
+
 /**
- * The SQLite full-text index a search's candidates come from: the trigram index for words of three
- * characters or more (short ones are then checked on the row), or, when every word is short, the
- * gram index (public search only: it covers name and description, not the loader text).
+ * The SQLite full-text indexes a search's candidates can come from: the trigram index for words of
+ * three characters or more, and (public search only: it covers name and description, not the loader
+ * text) the gram index for words of one or two.
  */
-function sqliteIndex(filter: SearchFilter, words: SearchWords) {
-  if (words.indexed.length > 0) return { table: 'scripts_search', match: ftsQuery(words.indexed, filter.scope), unindexed: words.short };
-  if (filter.scope === 'public' && words.short.length > 0) return { table: 'scripts_grams', match: gramsQuery(words.short), unindexed: [] };
-  return undefined;
+function sqliteIndexes(filter: SearchFilter, words: SearchWords): SqliteIndex[] {
+  const indexes: SqliteIndex[] = [];
+  if (words.indexed.length > 0) indexes.push({ table: 'scripts_search', match: ftsQuery(words.indexed, filter.scope), unindexed: words.short });
+  if (filter.scope === 'public' && words.short.length > 0) indexes.push({ table: 'scripts_grams', match: gramsQuery(words.short), unindexed: words.indexed });
+  return indexes;
 }

@@ -24,6 +24,9 @@ const QUERIES = [
   'k', // one letter: read, not indexed
   'qz', // two letters, rare
   'hub qz',
+  'auto farm qz', // common words with a rare short one: the gram index has the fewer candidates
+  'auto farm zq', // ... or none at all
+  'fruits k',
   'v1.2',
   'zephyrite v1',
   'teleport, hub', // commas separate words too
