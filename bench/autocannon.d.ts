@@ -8,6 +8,8 @@ declare module 'autocannon' {
     duration?: number;
     timeout?: number;
     headers?: Record<string, string>;
+    /** Each request runs setupRequest first, which may change its path and headers. */
+    requests?: { setupRequest?: (request: Record<string, unknown>, context: Record<string, unknown>) => Record<string, unknown> }[];
   }
 
   interface Result {

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import pg from 'pg';
 import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { foldSearchText, searchTextOf } from '../server/db/search.ts';
@@ -108,6 +110,63 @@ function fingerprint(): string {
   const hash = createHash('sha256');
   for (const file of files) hash.update(fs.readFileSync(file));
   return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A PostgreSQL catalogue of `count` scripts, the same rows as the SQLite one, in a database of its own
+ * on the server at `serverUrl` (`bench_<count>_<fingerprint>`), built once and reused.
+ */
+export async function ensurePostgresCatalogue(count: number, serverUrl: string): Promise<{ url: string; generatedMs: number | null }> {
+  const name = `bench_${count}_${fingerprint()}`;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+    if (exists && (await isReadyPostgres(url.toString()))) return { url: url.toString(), generatedMs: null };
+    // Older builds of this size (another fingerprint) would only take up disk.
+    const stale = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`bench\\_${count}\\_%`]);
+    for (const row of stale.rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const started = performance.now();
+  const db = openDatabase({ kind: 'postgres', url: url.toString() });
+  try {
+    await migrateToLatest(db);
+    const next = random(42);
+    for (let first = 0; first < count; first += ROWS_PER_TRANSACTION) {
+      const last = Math.min(first + ROWS_PER_TRANSACTION, count);
+      const rows: NewScriptRow[] = [];
+      for (let i = first; i < last; i += 1) rows.push(row(i, count, next));
+      const column = <K extends keyof NewScriptRow>(name: K) => rows.map((r) => r[name]);
+      // One statement per batch: arrays unnested server-side, far faster than multi-row VALUES.
+      await sql`INSERT INTO scripts (playsname, description, loadstring, views, search_text, loadstring_search, created_at, updated_at)
+        SELECT * FROM unnest(${column('playsname')}::text[], ${column('description')}::text[], ${column('loadstring')}::text[],
+          ${column('views')}::int[], ${column('search_text')}::text[], ${column('loadstring_search')}::text[],
+          ${column('created_at')}::timestamptz[], ${column('updated_at')}::timestamptz[])`.execute(db.kysely);
+      process.stdout.write(`\r  generating on PostgreSQL: ${last.toLocaleString('en')} / ${count.toLocaleString('en')}`);
+    }
+    process.stdout.write('\n');
+    await sql`ANALYZE`.execute(db.kysely);
+    await sql`CREATE TABLE bench_ready (count integer NOT NULL)`.execute(db.kysely);
+    await sql`INSERT INTO bench_ready VALUES (${count})`.execute(db.kysely);
+  } finally {
+    await db.close();
+  }
+  return { url: url.toString(), generatedMs: performance.now() - started };
+}
+
+async function isReadyPostgres(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query("SELECT 1 FROM pg_tables WHERE tablename = 'bench_ready'")).rowCount === 1;
+  } finally {
+    await client.end();
+  }
 }
 
 /** Returns a SQLite catalogue of `count` scripts in bench/.cache/<count>/, building it when missing. */

@@ -101,9 +101,17 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** The Node flags `npm start` gives the server (package.json), so the benchmark runs the same process. */
+export function startFlags(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  return manifest.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 /**
  * Starts the real server as `npm start` does (node build/app/main.mjs) on the catalogue; waits for
  * /api/health. Without `extraEnv.DATABASE_URL` it always uses the data directory's SQLite file.
+ * BENCH_SERVER_FLAGS adds Node flags to the server (for example `--cpu-prof --cpu-prof-dir=/tmp/prof`;
+ * NODE_OPTIONS refuses --cpu-prof).
  */
 export async function startServer(dataDir: string, extraEnv: Record<string, string> = {}): Promise<{ server: Managed; url: string }> {
   const port = await freePort();
@@ -118,7 +126,8 @@ export async function startServer(dataDir: string, extraEnv: Record<string, stri
   };
   delete env.DATABASE_URL;
   Object.assign(env, extraEnv);
-  const proc = spawn(process.execPath, ['build/app/main.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const flags = [...startFlags(), ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [])];
+  const proc = spawn(process.execPath, [...flags, 'build/app/main.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const server = new Managed('server', proc);
   if (proc.pid !== undefined) pin(proc.pid, 0);
   const url = `http://127.0.0.1:${port}`;

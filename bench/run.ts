@@ -7,11 +7,13 @@ import { load } from './load.ts';
 import { pinCores, ROOT, type Managed, Probe, startRawServer, startServer } from './processes.ts';
 import { timeQueries } from './queries.ts';
 import type { Fixture } from './raw-server.ts';
+import { realisticMarkdown, realisticTerminal, runRealistic } from './realistic.ts';
 import { markdown, type Report, type Row, type ScenarioKey, terminal } from './report.ts';
 import { fixed } from './stats.ts';
 
 /**
  * npm run bench [-- --duration 10 --warmup 2 --million --count N --build --only list,detail]
+ * npm run bench -- --realistic [--million --count N --database postgres://… --duration 30 --connections 50]
  * Measures the real server against a raw node:http server returning the same bytes; prints the
  * figures and writes docs/performance.md. Missed targets are printed, not fatal; anything broken is.
  * --only runs just the named scenarios and only prints: a partial run never rewrites the page.
@@ -21,12 +23,16 @@ const { values } = parseArgs({
   args,
   strict: true,
   options: {
-    duration: { type: 'string', default: '10' },
+    // 10 s a scenario; 30 s for the realistic mix (from a cold start, so the caches fill as they would).
+    duration: { type: 'string' },
     warmup: { type: 'string', default: '2' },
     million: { type: 'boolean', default: false },
     count: { type: 'string' },
     build: { type: 'boolean', default: false },
     only: { type: 'string' },
+    realistic: { type: 'boolean', default: false },
+    database: { type: 'string' },
+    connections: { type: 'string', default: '50' },
   },
 });
 
@@ -101,15 +107,38 @@ function ensureBuild(force: boolean) {
   if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status})`);
 }
 
-/** Replaces the page but keeps the block that bench/web.ts owns (between its markers). */
+const BLOCK = /<!-- ([\w:-]+):start -->[\s\S]*?<!-- \1:end -->/g;
+
+/** Replaces the page but keeps the blocks other runs own (bench/web.ts's, each realistic run's). */
 function writePerformancePage(file: string, page: string) {
-  const start = '<!-- web-budgets:start -->';
-  const end = '<!-- web-budgets:end -->';
   const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-  const from = current.indexOf(start);
-  const to = current.indexOf(end);
-  const kept = from !== -1 && to > from ? `\n${current.slice(from, to + end.length)}\n` : '';
-  fs.writeFileSync(file, page.trimEnd() + '\n' + kept);
+  const kept = [...current.matchAll(BLOCK)].map((match) => match[0]);
+  fs.writeFileSync(file, [page.trimEnd(), ...kept].join('\n\n') + '\n');
+}
+
+/** Writes one realistic run's block into the page, replacing the same database and size's last one. */
+function writeRealisticBlock(file: string, key: string, block: string) {
+  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Performance\n';
+  const marked = `<!-- ${key}:start -->\n${block.trim()}\n<!-- ${key}:end -->`;
+  const pattern = new RegExp(`<!-- ${key}:start -->[\\s\\S]*?<!-- ${key}:end -->`);
+  const heading = '## Realistic traffic (npm run bench -- --realistic)';
+  if (pattern.test(current)) fs.writeFileSync(file, current.replace(pattern, marked));
+  else if (current.includes(heading)) fs.writeFileSync(file, current.replace(heading, `${heading}\n\n${marked}`));
+  else fs.writeFileSync(file, `${current.trimEnd()}\n\n${heading}\n\n${marked}\n`);
+}
+
+async function realistic(count: number, durationS: number) {
+  const pinning = pinCores();
+  console.log(pinning ? `CPU: ${pinning}` : 'CPU: not pinned (one core, or no taskset): server and client share the cores');
+  const report = await runRealistic(
+    { count, durationS, connections: wholeNumber('connections', values.connections, 1), ...(values.database ? { database: values.database } : {}) },
+    () => undefined,
+  );
+  console.log(realisticTerminal(report));
+  const docs = path.join(ROOT, 'docs', 'performance.md');
+  const command = `npm run bench -- ${args.join(' ').replace(/postgres:\/\/\S+/, 'postgres://…')}`;
+  writeRealisticBlock(docs, `realistic:${report.database}:${count}`, realisticMarkdown(report, command, pinning));
+  console.log(`\nWrote ${path.relative(ROOT, docs)}`);
 }
 
 /** Fetches the real server's answer once; it becomes the raw server's fixture. */
@@ -126,11 +155,12 @@ async function fixtureOf(url: string, scenario: Scenario): Promise<Fixture> {
 }
 
 async function main() {
-  const durationS = wholeNumber('duration', values.duration, 1);
+  const durationS = wholeNumber('duration', values.duration ?? (values.realistic ? '30' : '10'), 1);
   const warmupS = wholeNumber('warmup', values.warmup, 0);
   const count = values.count !== undefined ? wholeNumber('count', values.count, 100) : values.million ? 1_000_000 : 100_000;
 
   ensureBuild(values.build);
+  if (values.realistic) return realistic(count, durationS);
   console.log(`Catalogue of ${count.toLocaleString('en')} scripts…`);
   const catalogue = await ensureCatalogue(count);
   console.log(catalogue.generatedMs === null ? '  reused from bench/.cache' : `  generated in ${fixed(catalogue.generatedMs / 1000, 1)} s`);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import v8 from 'node:v8';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -8,6 +9,11 @@ import { bootstrapAdmin } from './staff/admin-bootstrap.ts';
 
 /** How long requests in flight may take to finish once a stop signal came. */
 const SHUTDOWN_GRACE_MS = 5_000;
+
+/** The heap the server needs besides its answer cache (code, requests in flight), measured at about 50 MB. */
+const HEAP_BASELINE_BYTES = 64 * 1024 * 1024;
+/** Cached answers take up to three times their JSON's bytes in the heap (the parsed value, UTF-16 text). */
+const HEAP_PER_CACHE_BYTE = 3;
 
 /** Process entry: configuration → database → migrations → listen; signals and shutdown. */
 async function main() {
@@ -35,6 +41,13 @@ async function main() {
 
   const web = config.env === 'development' ? ({ kind: 'vite' } as const) : ({ kind: 'build', dir: path.resolve('build') } as const);
   const app = await buildApp({ config, db, web });
+
+  // `npm start` bounds the heap (package.json) so memory stays flat under traffic; the answer cache
+  // lives in it (rendered pages do not), so a CACHE_MB beyond the bound would only thrash the collector.
+  const heapLimit = v8.getHeapStatistics().heap_size_limit;
+  if (HEAP_PER_CACHE_BYTE * config.cacheBytes + HEAP_BASELINE_BYTES > heapLimit) {
+    app.log.warn(`CACHE_MB=${config.cacheBytes / 1024 / 1024} needs a larger heap than ${Math.round(heapLimit / 1024 / 1024)} MB: start node with --max-old-space-size=${Math.ceil((HEAP_PER_CACHE_BYTE * config.cacheBytes + HEAP_BASELINE_BYTES) / 1024 / 1024)}`);
+  }
 
   const admin = await bootstrapAdmin(app.services.staff, config.admin);
   if (admin.kind === 'generated') {
