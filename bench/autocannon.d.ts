@@ -6,6 +6,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests a second across all connections; unset: as fast as the server answers. */
+    overallRate?: number;
     timeout?: number;
     headers?: Record<string, string>;
     /** Each request runs setupRequest first, which may change its path and headers. */

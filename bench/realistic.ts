@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { ensureCatalogue, ensurePostgresCatalogue } from './generate.ts';
 import { load, USER_AGENT } from './load.ts';
+import { type PacedRequest, type PacedResult, pacedLoad } from './paced.ts';
 import { type Managed, Probe, startServer } from './processes.ts';
 import { SEARCH_CORPUS } from './search-corpus.ts';
 import { fixed, mb, percentile } from './stats.ts';
@@ -56,10 +57,15 @@ export interface RealisticReport {
   generatedMs: number | null;
   options: RealisticOptions;
   mix: MixResult;
+  /** The same mix arriving at half the rate the saturated run reached (open loop): latency and event-loop delay at a load the server keeps up with. */
+  paced: MixResult;
   list: { rps: number; p99: number };
   cold: ColdSearch;
   peakRssKb: number;
 }
+
+/** How long the paced run lasts (after the saturated one, so on warm caches). */
+const PACED_S = 20;
 
 const ADMIN = { username: 'bench_admin', password: 'bench-admin-password' };
 
@@ -100,37 +106,44 @@ export async function metrics(url: string, token: string, action?: 'reset' | 'cl
   return (await response.json()) as { eventLoopDelayMs: { p99: number; max: number } };
 }
 
-export async function runMix(url: string, token: string, probe: Probe, options: RealisticOptions): Promise<MixResult> {
+/** One request of the mix, as another visitor with another browser version. */
+function mixRequest(count: number): PacedRequest {
+  return {
+    path: mixPath(count),
+    headers: { 'user-agent': USER_AGENT.replace('124.0', `${100 + Math.floor(Math.random() * 30)}.0`), 'x-forwarded-for': visitorAddress(), 'accept-encoding': 'br, gzip' },
+  };
+}
+
+/** The mix as fast as `connections` clients get answers (autocannon). */
+async function saturatedMix(url: string, options: RealisticOptions): Promise<PacedResult & { rps: number }> {
   const times: number[] = [];
-  await metrics(url, token, 'reset');
-  probe.window();
-  const started = performance.now();
-  const clientBefore = process.cpuUsage();
-  const serverBefore = probe.cpuSeconds();
   const instance = autocannon({
     url,
     connections: options.connections,
     duration: options.durationS,
     timeout: 10,
-    requests: [
-      {
-        setupRequest: (request: Record<string, unknown>) => ({
-          ...request,
-          path: mixPath(options.count),
-          headers: { 'user-agent': USER_AGENT.replace('124.0', `${100 + Math.floor(Math.random() * 30)}.0`), 'x-forwarded-for': visitorAddress(), 'accept-encoding': 'br, gzip' },
-        }),
-      },
-    ],
+    requests: [{ setupRequest: (request: Record<string, unknown>) => ({ ...request, ...mixRequest(options.count) }) }],
   });
   instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
   const result = await instance;
+  return { times, requests: result.requests.total, errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, rps: result.requests.average };
+}
+
+/** The mix as fast as the server answers, or arriving at `rate` requests a second (open loop). */
+export async function runMix(url: string, token: string, probe: Probe, options: RealisticOptions, rate?: number): Promise<MixResult> {
+  await metrics(url, token, 'reset');
+  probe.window();
+  const started = performance.now();
+  const clientBefore = process.cpuUsage();
+  const serverBefore = probe.cpuSeconds();
+  const result = rate === undefined ? await saturatedMix(url, options) : await pacedLoad(url, rate, PACED_S, () => mixRequest(options.count));
   const elapsed = (performance.now() - started) / 1000;
   const client = process.cpuUsage(clientBefore);
   const delay = await metrics(url, token);
-  times.sort((a, b) => a - b);
+  const times = result.times.sort((a, b) => a - b);
   return {
-    rps: result.requests.average,
-    requests: result.requests.total,
+    rps: 'rps' in result ? (result.rps as number) : result.requests / elapsed,
+    requests: result.requests,
     p50: percentile(times, 50),
     p99: percentile(times, 99),
     max: times.at(-1) ?? Number.NaN,
@@ -192,12 +205,15 @@ export async function runRealistic(options: RealisticOptions, onServer: (server:
     console.log(`  realistic mix, -c ${options.connections}, ${options.durationS} s, from a cold start…`);
     const mix = await runMix(url, token, probe, options);
     server.assertAlive();
+    console.log(`  the same mix paced at ${Math.round(mix.rps / 2)} req/s for ${PACED_S} s…`);
+    const paced = await runMix(url, token, probe, options, Math.max(1, Math.round(mix.rps / 2)));
+    server.assertAlive();
     console.log(`  repeated list page, -c ${options.connections}…`);
     const repeated = await load(`${url}/api/scripts/paginated?limit=16&offset=0`, { connections: options.connections, duration: Math.min(10, options.durationS) });
     console.log(`  cold searches: ${SEARCH_CORPUS.length} queries, one at a time…`);
     const cold = await coldSearches(url, token);
     const peakRssKb = probe.hwmKb();
-    return { date: new Date(), database, count: options.count, generatedMs, options, mix, list: { rps: repeated.rps, p99: repeated.p99 }, cold, peakRssKb };
+    return { date: new Date(), database, count: options.count, generatedMs, options, mix, paced, list: { rps: repeated.rps, p99: repeated.p99 }, cold, peakRssKb };
   } finally {
     probe.stop();
     await server.stop();
@@ -227,7 +243,7 @@ export function realisticTargets(report: RealisticReport): Target[] {
 }
 
 export function realisticMarkdown(report: RealisticReport, command: string, pinning: string | null): string {
-  const { mix, list, cold } = report;
+  const { mix, paced, list, cold } = report;
   const generated = report.generatedMs === null ? 'reused' : `generated in ${fixed(report.generatedMs / 1000, 0)} s`;
   return `### ${report.database === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${report.count.toLocaleString('en')} scripts
 
@@ -238,9 +254,10 @@ Realistic mix: ${report.options.connections} connections for ${report.options.du
 | traffic | req/s | p50 ms | p99 ms | max ms | errors | time-outs | non-2xx | server CPU | client CPU |
 |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 | realistic mix | ${fixed(mix.rps, 0)} | ${fixed(mix.p50, 1)} | ${fixed(mix.p99, 1)} | ${fixed(mix.max, 0)} | ${mix.errors} | ${mix.timeouts} | ${mix.non2xx} | ${fixed(mix.serverCpu, 0)} % | ${fixed(mix.clientCpu, 0)} % |
+| the mix arriving at half that rate, ${PACED_S} s | ${fixed(paced.rps, 0)} | ${fixed(paced.p50, 1)} | ${fixed(paced.p99, 1)} | ${fixed(paced.max, 0)} | ${paced.errors} | ${paced.timeouts} | ${paced.non2xx} | ${fixed(paced.serverCpu, 0)} % | ${fixed(paced.clientCpu, 0)} % |
 | repeated list page | ${fixed(list.rps, 0)} | | ${fixed(list.p99, 1)} | | | | | | |
 
-- Mix ÷ repeated list page: ${fixed((mix.rps / list.rps) * 100, 1)} %. Server event-loop delay during the mix: p99 ${fixed(mix.eventLoopP99, 1)} ms, max ${fixed(mix.eventLoopMax, 1)} ms. Peak RSS ${fixed(mb(report.peakRssKb), 0)} MB (VmHWM over the whole run; ${fixed(mb(mix.peakRssKb), 0)} MB sampled during the mix).
+- Mix ÷ repeated list page: ${fixed((mix.rps / list.rps) * 100, 1)} %. Server event-loop delay during the mix: p99 ${fixed(mix.eventLoopP99, 1)} ms, max ${fixed(mix.eventLoopMax, 1)} ms; paced: p99 ${fixed(paced.eventLoopP99, 1)} ms, max ${fixed(paced.eventLoopMax, 1)} ms. Peak RSS ${fixed(mb(report.peakRssKb), 0)} MB (VmHWM over the whole run; ${fixed(mb(mix.peakRssKb), 0)} MB sampled during the mix).
 - Cold search, ${cold.queries} corpus queries once each on an empty cache, one at a time over HTTP: p50 ${fixed(cold.p50, 1)} ms, p99 ${fixed(cold.p99, 1)} ms, max ${fixed(cold.max, 1)} ms. Slowest: ${cold.slowest.map((s) => `\`${s.q}\` ${fixed(s.ms, 1)} ms`).join(', ')}.
 
 ${realisticTargets(report)
@@ -254,6 +271,7 @@ export function realisticTerminal(report: RealisticReport): string {
     '',
     `${report.database}, ${report.count.toLocaleString('en')} scripts`,
     `  mix: ${fixed(report.mix.rps, 0)} req/s, p50 ${fixed(report.mix.p50, 1)} ms, p99 ${fixed(report.mix.p99, 1)} ms, max ${fixed(report.mix.max, 0)} ms, server CPU ${fixed(report.mix.serverCpu, 0)} %, client CPU ${fixed(report.mix.clientCpu, 0)} %`,
+    `  paced at half: ${fixed(report.paced.rps, 0)} req/s, p50 ${fixed(report.paced.p50, 1)} ms, p99 ${fixed(report.paced.p99, 1)} ms, event-loop delay p99 ${fixed(report.paced.eventLoopP99, 1)} ms`,
     `  repeated list: ${fixed(report.list.rps, 0)} req/s, p99 ${fixed(report.list.p99, 1)} ms`,
     `  event-loop delay p99 ${fixed(report.mix.eventLoopP99, 1)} ms, max ${fixed(report.mix.eventLoopMax, 1)} ms; peak RSS ${fixed(mb(report.peakRssKb), 0)} MB`,
     `  cold search: p50 ${fixed(report.cold.p50, 1)} ms, p99 ${fixed(report.cold.p99, 1)} ms, max ${fixed(report.cold.max, 1)} ms; slowest ${report.cold.slowest.map((s) => `"${s.q}" ${fixed(s.ms, 0)} ms`).join(', ')}`,

@@ -13,7 +13,7 @@ import { fixed } from './stats.ts';
 
 /**
  * npm run bench [-- --duration 10 --warmup 2 --million --count N --build --only list,detail]
- * npm run bench -- --realistic [--million --count N --database postgres://… --duration 30 --connections 50]
+ * npm run bench -- --realistic [--million --count N --database postgres://… --duration 60 --connections 50]
  * Measures the real server against a raw node:http server returning the same bytes; prints the
  * figures and writes docs/performance.md. Missed targets are printed, not fatal; anything broken is.
  * --only runs just the named scenarios and only prints: a partial run never rewrites the page.
@@ -23,7 +23,7 @@ const { values } = parseArgs({
   args,
   strict: true,
   options: {
-    // 10 s a scenario; 30 s for the realistic mix (from a cold start, so the caches fill as they would).
+    // 10 s a scenario; 60 s for the realistic mix (from a cold start: the caches fill as they would).
     duration: { type: 'string' },
     warmup: { type: 'string', default: '2' },
     million: { type: 'boolean', default: false },
@@ -155,7 +155,7 @@ async function fixtureOf(url: string, scenario: Scenario): Promise<Fixture> {
 }
 
 async function main() {
-  const durationS = wholeNumber('duration', values.duration ?? (values.realistic ? '30' : '10'), 1);
+  const durationS = wholeNumber('duration', values.duration ?? (values.realistic ? '60' : '10'), 1);
   const warmupS = wholeNumber('warmup', values.warmup, 0);
   const count = values.count !== undefined ? wholeNumber('count', values.count, 100) : values.million ? 1_000_000 : 100_000;
 

@@ -13,6 +13,8 @@ export const metricsSchema = z
     eventLoopDelayMs: delay.describe('Event-loop delay since the last reset, in milliseconds (10 ms resolution)'),
     rssBytes: z.number().int(),
     heapUsedBytes: z.number().int(),
+    heapTotalBytes: z.number().int(),
+    externalBytes: z.number().int().describe('Memory outside the JavaScript heap held by its objects (Buffers: the cached pages)'),
     uptimeSeconds: z.number(),
     caches: z.object({
       answers: z.object({ entries: z.number().int(), bytes: z.number().int() }),

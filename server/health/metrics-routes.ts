@@ -28,6 +28,8 @@ export async function metricsRoutes(app: FastifyInstance, { services, guards }: 
         eventLoopDelayMs: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max), mean: ms(delay.mean) },
         rssBytes: memory.rss,
         heapUsedBytes: memory.heapUsed,
+        heapTotalBytes: memory.heapTotal,
+        externalBytes: memory.external,
         uptimeSeconds: process.uptime(),
         caches: {
           answers: { entries: services.cache.size, bytes: services.cache.bytes },

@@ -39,6 +39,8 @@ describe.each(dialects)('metrics on %s', (dialect) => {
     const metrics = response.json();
     expect(metrics.eventLoopDelayMs.p99).toBeGreaterThanOrEqual(0);
     expect(metrics.rssBytes).toBeGreaterThan(10 * 1024 * 1024);
+    expect(metrics.heapTotalBytes).toBeGreaterThanOrEqual(metrics.heapUsedBytes);
+    expect(metrics.externalBytes).toBeGreaterThan(0);
     expect(metrics.caches.answers.entries).toBeGreaterThan(0);
     expect(metrics.caches.answers.bytes).toBeGreaterThan(0);
   });
