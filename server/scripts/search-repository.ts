@@ -33,6 +33,7 @@ const NEWEST_FIRST = sql`ORDER BY s.created_at DESC, s.id DESC`;
  */
 export class SearchRepository {
   private readonly plans = new Map<string, Promise<SqlitePlan | undefined>>();
+  private readonly probes = new Map<string, Promise<PostgresProbe>>();
 
   constructor(private readonly db: Db) {}
 
@@ -81,15 +82,7 @@ export class SearchRepository {
    * page and the count of one search run at the same time and share the one plan.
    */
   private sqlitePlan(filter: SearchFilter, words: SearchWords): Promise<SqlitePlan | undefined> {
-    const key = JSON.stringify([filter.scope, filter.ownerModeratorId ?? null, words]);
-    let plan = this.plans.get(key);
-    if (!plan) {
-      plan = this.chooseSqlitePlan(filter, words);
-      this.plans.set(key, plan);
-      const forget = () => this.plans.delete(key);
-      plan.then(forget, forget);
-    }
-    return plan;
+    return shared(this.plans, planKey(filter, words), () => this.chooseSqlitePlan(filter, words));
   }
 
   private async chooseSqlitePlan(filter: SearchFilter, words: SearchWords): Promise<SqlitePlan | undefined> {
@@ -151,7 +144,11 @@ export class SearchRepository {
    * Also which short words are rare there (under RARE_SHORT of the rows): only those are worth the
    * gram index, whose bitmap for a common pair (`da`, `rp`) costs more than testing the rows.
    */
-  private async postgresProbe(filter: SearchFilter, words: SearchWords) {
+  private postgresProbe(filter: SearchFilter, words: SearchWords): Promise<PostgresProbe> {
+    return shared(this.probes, planKey(filter, words), () => this.readPostgresProbe(filter, words));
+  }
+
+  private async readPostgresProbe(filter: SearchFilter, words: SearchWords): Promise<PostgresProbe> {
     const newest = sql`SELECT s.id, s.created_at, s.search_text, s.loadstring_search FROM scripts AS s
       WHERE ${this.ownerCondition(filter)} ${NEWEST_FIRST} LIMIT ${PROBE_ROWS}`;
     const shortHits = words.short.map((word, i) => sql`${wordsInRow('postgres', [word], filter.scope, 's')} AS ${sql.ref(`short_${i}`)}`);
@@ -192,6 +189,28 @@ export class SearchRepository {
 }
 
 const all = (words: SearchWords) => [...words.indexed, ...words.short];
+
+const planKey = (filter: SearchFilter, words: SearchWords) => JSON.stringify([filter.scope, filter.ownerModeratorId ?? null, words]);
+
+/** One run of `read` for every caller that asks for `key` while it runs (the page and the count of a search). */
+function shared<T>(running: Map<string, Promise<T>>, key: string, read: () => Promise<T>): Promise<T> {
+  let promise = running.get(key);
+  if (!promise) {
+    promise = read();
+    running.set(key, promise);
+    const forget = () => running.delete(key);
+    promise.then(forget, forget);
+  }
+  return promise;
+}
+
+interface PostgresProbe {
+  /** Matching ids among the newest rows, newest first. */
+  ids: number[];
+  complete: boolean;
+  density: number;
+  rareShort: string[];
+}
 
 interface SqliteIndex {
   table: 'scripts_search' | 'scripts_grams';
