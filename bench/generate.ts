@@ -9,6 +9,7 @@ import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { foldSearchText, searchTextOf } from '../server/db/search.ts';
 import type { NewScriptRow } from '../server/db/types.ts';
+import { seededRandom } from '../tools/seeded-random.ts';
 
 const ROWS_PER_INSERT = 500; // 10 columns → 5,000 bound values, far below SQLite's 32,766
 const ROWS_PER_TRANSACTION = 50_000;
@@ -45,17 +46,6 @@ const START = Date.UTC(2023, 0, 1);
 const SPAN_MS = 3 * 365 * 24 * 3600 * 1000;
 const HOUR_MS = 3600 * 1000;
 
-/** Small deterministic PRNG (mulberry32), so every run builds the same catalogue. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function row(i: number, count: number, next: () => number): NewScriptRow {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
@@ -104,6 +94,7 @@ function fingerprint(): string {
   const migrations = path.join(BENCH_DIR, '..', 'server', 'db', 'migrations');
   const files = [
     fileURLToPath(import.meta.url),
+    path.join(BENCH_DIR, '..', 'tools', 'seeded-random.ts'),
     path.join(BENCH_DIR, '..', 'server', 'db', 'search.ts'),
     ...fs.readdirSync(migrations).sort().map((name) => path.join(migrations, name)),
   ];
@@ -136,7 +127,7 @@ export async function ensurePostgresCatalogue(count: number, serverUrl: string):
   const db = openDatabase({ kind: 'postgres', url: url.toString() });
   try {
     await migrateToLatest(db);
-    const next = random(42);
+    const next = seededRandom(42);
     for (let first = 0; first < count; first += ROWS_PER_TRANSACTION) {
       const last = Math.min(first + ROWS_PER_TRANSACTION, count);
       const rows: NewScriptRow[] = [];
@@ -182,7 +173,7 @@ export async function ensureCatalogue(count: number): Promise<Catalogue> {
   const db = openDatabase({ kind: 'sqlite', file });
   try {
     await migrateToLatest(db);
-    const next = random(42);
+    const next = seededRandom(42);
     for (let first = 0; first < count; first += ROWS_PER_TRANSACTION) {
       const last = Math.min(first + ROWS_PER_TRANSACTION, count);
       await db.kysely.transaction().execute(async (trx) => {

@@ -1,5 +1,6 @@
 import { brotliCompressSync, brotliDecompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { SingleFlight } from '../single-flight.ts';
 import { ANSWER_MAX_AGE_MS, type CatalogueChange } from '../scripts/public-cache.ts';
 
 /** A page as React Router rendered it. */
@@ -119,8 +120,7 @@ function reaches(change: CatalogueChange, key: string): boolean {
  */
 export class PageCache {
   private readonly pages: LRUCache<string, CachedPage>;
-  private readonly rendering = new Map<string, { generation: number; promise: Promise<unknown> }>();
-  private generation = 0;
+  private readonly rendering = new SingleFlight();
 
   constructor(maxBytes: number, now?: () => number) {
     this.pages = new LRUCache({
@@ -141,20 +141,10 @@ export class PageCache {
    * and no catalogue change came while it rendered.
    */
   render<T>(key: string, render: () => Promise<T>, keep: (result: T) => CachedPage | undefined): Promise<T> {
-    const running = this.rendering.get(key);
-    if (running && running.generation === this.generation) return running.promise as Promise<T>;
-    const generation = this.generation;
-    const promise = render().then((result) => {
+    return this.rendering.run(key, render, (result) => {
       const page = keep(result);
-      if (page && generation === this.generation) this.pages.set(key, page);
-      return result;
+      if (page) this.pages.set(key, page);
     });
-    this.rendering.set(key, { generation, promise });
-    const forget = () => {
-      if (this.rendering.get(key)?.promise === promise) this.rendering.delete(key);
-    };
-    promise.then(forget, forget);
-    return promise;
   }
 
   /** Recounts a page's size after a gzip copy was added to it. */
@@ -163,7 +153,7 @@ export class PageCache {
   }
 
   changed(change: CatalogueChange): void {
-    this.generation += 1;
+    this.rendering.invalidate();
     if (change.kind === 'all') this.pages.clear();
     else for (const key of [...this.pages.keys()]) if (reaches(change, key)) this.pages.delete(key);
   }

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { SingleFlight } from '../single-flight.ts';
 
 /** What changed in the catalogue: the caches drop exactly what it can have changed. */
 export type CatalogueChange = { kind: 'script'; id: number } | { kind: 'site-channels' } | { kind: 'all' };
@@ -29,10 +30,9 @@ function reaches(change: CatalogueChange, key: string): boolean {
  */
 export class PublicCache {
   private readonly entries: LRUCache<string, CachedAnswer<unknown>>;
-  private readonly loading = new Map<string, { generation: number; promise: Promise<CachedAnswer<unknown>> }>();
+  /** Loads that began before a change are shared but not stored. */
+  private readonly loading = new SingleFlight();
   private readonly listeners: ((change: CatalogueChange) => void)[] = [];
-  /** Bumped by every change: loads that began in an older generation are shared but not stored. */
-  private generation = 0;
 
   constructor(maxBytes: number, now?: () => number) {
     this.entries = new LRUCache({
@@ -52,25 +52,19 @@ export class PublicCache {
   remember<T>(key: string, load: () => Promise<T>): Promise<CachedAnswer<T>> {
     const hit = this.entries.get(key);
     if (hit) return Promise.resolve(hit as CachedAnswer<T>);
-    const running = this.loading.get(key);
-    if (running && running.generation === this.generation) return running.promise as Promise<CachedAnswer<T>>;
-    const generation = this.generation;
-    const promise = load().then((value) => {
-      const answer = { value, json: JSON.stringify(value) ?? 'null' };
-      if (generation === this.generation) this.entries.set(key, answer);
-      return answer;
-    });
-    this.loading.set(key, { generation, promise });
-    const forget = () => {
-      if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
-    };
-    promise.then(forget, forget);
-    return promise;
+    return this.loading.run(
+      key,
+      async (): Promise<CachedAnswer<T>> => {
+        const value = await load();
+        return { value, json: JSON.stringify(value) ?? 'null' };
+      },
+      (answer) => this.entries.set(key, answer),
+    );
   }
 
   /** Drops what a change can reach, here and in the caches that listen (the rendered pages). */
   changed(change: CatalogueChange): void {
-    this.generation += 1;
+    this.loading.invalidate();
     if (change.kind === 'all') this.entries.clear();
     else for (const key of [...this.entries.keys()]) if (reaches(change, key)) this.entries.delete(key);
     for (const listener of this.listeners) listener(change);

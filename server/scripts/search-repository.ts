@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { SingleFlight } from '../single-flight.ts';
 import { ftsQuery, gramsQuery, type SearchScope, type SearchWords, searchWords, wordsInGrams, wordsInRow, wordsLike } from '../db/search.ts';
 
 export interface SearchFilter {
@@ -32,8 +33,8 @@ const NEWEST_FIRST = sql`ORDER BY s.created_at DESC, s.id DESC`;
  * them the cheapest way it can tell, and never gathers every match to return one page.
  */
 export class SearchRepository {
-  private readonly plans = new Map<string, Promise<SqlitePlan | undefined>>();
-  private readonly probes = new Map<string, Promise<PostgresProbe>>();
+  /** The page and the count of one search run at the same time: they share one plan or probe. */
+  private readonly plans = new SingleFlight();
 
   constructor(private readonly db: Db) {}
 
@@ -82,7 +83,7 @@ export class SearchRepository {
    * page and the count of one search run at the same time and share the one plan.
    */
   private sqlitePlan(filter: SearchFilter, words: SearchWords): Promise<SqlitePlan | undefined> {
-    return shared(this.plans, planKey(filter, words), () => this.chooseSqlitePlan(filter, words));
+    return this.plans.run(`plan:${planKey(filter, words)}`, () => this.chooseSqlitePlan(filter, words));
   }
 
   private async chooseSqlitePlan(filter: SearchFilter, words: SearchWords): Promise<SqlitePlan | undefined> {
@@ -145,7 +146,7 @@ export class SearchRepository {
    * gram index, whose bitmap for a common pair (`da`, `rp`) costs more than testing the rows.
    */
   private postgresProbe(filter: SearchFilter, words: SearchWords): Promise<PostgresProbe> {
-    return shared(this.probes, planKey(filter, words), () => this.readPostgresProbe(filter, words));
+    return this.plans.run(`probe:${planKey(filter, words)}`, () => this.readPostgresProbe(filter, words));
   }
 
   private async readPostgresProbe(filter: SearchFilter, words: SearchWords): Promise<PostgresProbe> {
@@ -191,18 +192,6 @@ export class SearchRepository {
 const all = (words: SearchWords) => [...words.indexed, ...words.short];
 
 const planKey = (filter: SearchFilter, words: SearchWords) => JSON.stringify([filter.scope, filter.ownerModeratorId ?? null, words]);
-
-/** One run of `read` for every caller that asks for `key` while it runs (the page and the count of a search). */
-function shared<T>(running: Map<string, Promise<T>>, key: string, read: () => Promise<T>): Promise<T> {
-  let promise = running.get(key);
-  if (!promise) {
-    promise = read();
-    running.set(key, promise);
-    const forget = () => running.delete(key);
-    promise.then(forget, forget);
-  }
-  return promise;
-}
 
 interface PostgresProbe {
   /** Matching ids among the newest rows, newest first. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { foldSearchText, searchTextOf } from '../../server/db/search.ts';
 import type { TestContext } from './app.ts';
+import { seededRandom } from '../../tools/seeded-random.ts';
 
 // A catalogue large enough that every way a search can read rows is taken (dense words read newest
 // first, rare ones through the trigram index, the cap on totals), built the same on both databases.
@@ -15,21 +16,10 @@ export interface FixtureScript {
   createdAt: string;
 }
 
-/** Small deterministic PRNG (mulberry32). */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Inserts `count` scripts (ids 1…count) whose creation times are not in id order. */
 export async function insertSearchFixture(ctx: TestContext, count = 5_000): Promise<FixtureScript[]> {
-  const next = random(7);
+  const next = seededRandom(7);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
   const start = Date.UTC(2025, 0, 1);
   const rows = Array.from({ length: count }, (_, i) => {
