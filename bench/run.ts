@@ -116,7 +116,10 @@ function writePerformancePage(file: string, page: string) {
   fs.writeFileSync(file, [page.trimEnd(), ...kept].join('\n\n') + '\n');
 }
 
-/** Writes one realistic run's block into the page, replacing the same database and size's last one. */
+/**
+ * Writes one realistic run's block into the page, replacing the same database and size's last one.
+ * The section (`realistic`) is itself a marked block, so a run of the API benchmark keeps it whole.
+ */
 function writeRealisticBlock(file: string, key: string, block: string) {
   const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Performance\n';
   const marked = `<!-- ${key}:start -->\n${block.trim()}\n<!-- ${key}:end -->`;
@@ -124,7 +127,7 @@ function writeRealisticBlock(file: string, key: string, block: string) {
   const heading = '## Realistic traffic (npm run bench -- --realistic)';
   if (pattern.test(current)) fs.writeFileSync(file, current.replace(pattern, marked));
   else if (current.includes(heading)) fs.writeFileSync(file, current.replace(heading, `${heading}\n\n${marked}`));
-  else fs.writeFileSync(file, `${current.trimEnd()}\n\n${heading}\n\n${marked}\n`);
+  else fs.writeFileSync(file, `${current.trimEnd()}\n\n<!-- realistic:start -->\n${heading}\n\n${marked}\n<!-- realistic:end -->\n`);
 }
 
 async function realistic(count: number, durationS: number) {

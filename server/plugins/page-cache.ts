@@ -13,7 +13,7 @@ export interface RenderedPage {
 /**
  * A page ready to send, as the cache keeps it: brotli bytes when it is worth compressing (every
  * current browser asks for brotli over HTTPS), else its raw bytes. A cached page is a fifth of its
- * HTML, so the cache holds five times the pages; the rare gzip or identity answer is derived from it.
+ * HTML, so the cache holds five times the pages; a gzip or identity copy is made from it when first asked for.
  */
 export interface CachedPage {
   status: number;
@@ -46,16 +46,24 @@ export function packPage(page: RenderedPage, encoding: PageEncoding = 'br'): Cac
   return { ...packed, br: brotliCompressSync(raw, { params }) };
 }
 
-/** The page's bytes in `encoding`; a gzip copy made here is kept on the page (`grew` recounts it). */
+/**
+ * The page's bytes in `encoding`. A gzip or identity copy made here is kept on the page (`grew`
+ * recounts it), so a client that never asks for brotli costs one conversion per page, not per request.
+ */
 export function pageBytes(page: CachedPage, encoding: PageEncoding, grew?: () => void): { bytes: Buffer; encoding: PageEncoding } {
   if (page.br && encoding === 'br') return { bytes: page.br, encoding };
+  if (page.gzip && encoding === 'gzip') return { bytes: page.gzip, encoding };
   const raw = page.raw ?? brotliDecompressSync(page.br as Buffer);
-  if (encoding !== 'gzip' || raw.length < MIN_COMPRESSED_BYTES) return { bytes: raw, encoding: undefined };
-  if (!page.gzip) {
+  if (encoding === 'gzip' && raw.length >= MIN_COMPRESSED_BYTES) {
     page.gzip = gzipSync(raw, { level: 6 });
     grew?.();
+    return { bytes: page.gzip, encoding };
   }
-  return { bytes: page.gzip, encoding };
+  if (!page.raw) {
+    page.raw = raw;
+    grew?.();
+  }
+  return { bytes: raw, encoding: undefined };
 }
 
 /** Query parameters each page reads; every other parameter is dropped before rendering and caching. */
@@ -147,9 +155,14 @@ export class PageCache {
     });
   }
 
-  /** Recounts a page's size after a gzip copy was added to it. */
+  /** Recounts a page's size after a gzip or identity copy was added to it. */
   grew(key: string, page: CachedPage): void {
-    if (this.pages.peek(key) === page) this.pages.set(key, page, { noUpdateTTL: true });
+    if (this.pages.peek(key) !== page) return;
+    // lru-cache keeps the size of a value set again as itself, so the entry is stored anew, with the
+    // time it had left (it may not outlive its first minute).
+    const ttl = this.pages.getRemainingTTL(key);
+    this.pages.delete(key);
+    if (ttl > 0) this.pages.set(key, page, { ttl });
   }
 
   changed(change: CatalogueChange): void {

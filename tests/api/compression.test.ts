@@ -40,8 +40,21 @@ describe('compressed answers', () => {
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(html);
     expect(plain.body).toBe(html);
     expect(plain.headers['content-type']).toMatch(/^text\/html/);
-    // The cache counts the compressed copy, far below the page's HTML.
-    expect(ctx.services.pages.bytes).toBeLessThan(html.length / 2);
+  });
+
+  it('keeps the brotli copy alone until a client asks for another encoding, then keeps that copy too', async () => {
+    ctx.services.cache.invalidate();
+    const brotli = await ctx.app.inject({ method: 'GET', url: '/scripts', headers: { 'accept-encoding': 'br' } });
+    const html = brotliDecompressSync(brotli.rawPayload).toString();
+    const compressed = ctx.services.pages.bytes;
+    // Only the compressed copy is counted: far below the page's HTML.
+    expect(compressed).toBeLessThan(html.length / 2);
+    await ctx.app.inject({ method: 'GET', url: '/scripts' });
+    const withIdentity = ctx.services.pages.bytes;
+    expect(withIdentity).toBeGreaterThan(compressed + html.length / 2);
+    // A second identity answer reuses the kept copy: nothing grows.
+    expect((await ctx.app.inject({ method: 'GET', url: '/scripts' })).body).toBe(html);
+    expect(ctx.services.pages.bytes).toBe(withIdentity);
   });
 
   it('serves the pre-compressed copy of a hashed asset', async () => {
