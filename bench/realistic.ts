@@ -67,7 +67,12 @@ export interface RealisticReport {
 /** How long the paced run lasts (after the saturated one, so on warm caches). */
 const PACED_S = 20;
 
-const ADMIN = { username: 'bench_admin', password: 'bench-admin-password' };
+export const ADMIN = { username: 'bench_admin', password: 'bench-admin-password' };
+
+/** What every benchmark server needs: visitors' addresses from X-Forwarded-For, and the admin. */
+export function adminEnv(): Record<string, string> {
+  return { TRUST_PROXY: 'true', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+}
 
 /** A Zipf-like rank in [0, n): rank r is drawn with probability about 1/(r+1), so a few get most. */
 function zipf(n: number): number {
@@ -107,7 +112,7 @@ export async function metrics(url: string, token: string, action?: 'reset' | 'cl
 }
 
 /** One request of the mix, as another visitor with another browser version. */
-function mixRequest(count: number): PacedRequest {
+export function mixRequest(count: number): PacedRequest {
   return {
     path: mixPath(count),
     headers: { 'user-agent': USER_AGENT.replace('124.0', `${100 + Math.floor(Math.random() * 30)}.0`), 'x-forwarded-for': visitorAddress(), 'accept-encoding': 'br, gzip' },
@@ -182,7 +187,7 @@ async function coldSearches(url: string, token: string): Promise<ColdSearch> {
 export async function runRealistic(options: RealisticOptions, onServer: (server: Managed) => void): Promise<RealisticReport> {
   const database = options.database ? 'postgres' : 'sqlite';
   console.log(`Catalogue of ${options.count.toLocaleString('en')} scripts on ${database}…`);
-  const env: Record<string, string> = { TRUST_PROXY: 'true', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+  const env = adminEnv();
   let dataDir: string;
   let generatedMs: number | null;
   if (options.database) {

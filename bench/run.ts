@@ -8,12 +8,14 @@ import { pinCores, ROOT, type Managed, Probe, startRawServer, startServer } from
 import { timeQueries } from './queries.ts';
 import type { Fixture } from './raw-server.ts';
 import { realisticMarkdown, realisticTerminal, runRealistic } from './realistic.ts';
+import { runScale, scaleTable, staleTable } from './scale.ts';
 import { markdown, type Report, type Row, type ScenarioKey, terminal } from './report.ts';
 import { fixed } from './stats.ts';
 
 /**
  * npm run bench [-- --duration 10 --warmup 2 --million --count N --build --only list,detail]
  * npm run bench -- --realistic [--million --count N --database postgres://… --duration 60 --connections 50]
+ * npm run bench -- --scale [--count N --database postgres://… --duration 30 --connections 50]
  * Measures the real server against a raw node:http server returning the same bytes; prints the
  * figures and writes docs/performance.md. Missed targets are printed, not fatal; anything broken is.
  * --only runs just the named scenarios and only prints: a partial run never rewrites the page.
@@ -31,6 +33,7 @@ const { values } = parseArgs({
     build: { type: 'boolean', default: false },
     only: { type: 'string' },
     realistic: { type: 'boolean', default: false },
+    scale: { type: 'boolean', default: false },
     database: { type: 'string' },
     connections: { type: 'string', default: '50' },
   },
@@ -144,6 +147,21 @@ async function realistic(count: number, durationS: number) {
   console.log(`\nWrote ${path.relative(ROOT, docs)}`);
 }
 
+/** One process, two workers and two instances under the realistic mix (issue 11); unpinned. */
+async function scale(count: number, durationS: number) {
+  const { rows, stale } = await runScale({ count, durationS, connections: wholeNumber('connections', values.connections, 1), ...(values.database ? { database: values.database } : {}) });
+  const table = `${scaleTable(rows)}\n\nStale-read window: after an edit through instance A is acknowledged, how long instance B (whose answer was cached) goes on answering the old name.\n\n${staleTable(stale)}`;
+  console.log(`\n${table}`);
+  const docs = path.join(ROOT, 'docs', 'performance.md');
+  const command = `npm run bench -- ${args.join(' ').replace(/postgres:\/\/\S+/, 'postgres://…')}`;
+  const block = `## Every core and several instances (\`npm run bench -- --scale\`)\n\n${new Date().toISOString().slice(0, 10)}, \`${command}\`, ${count.toLocaleString('en')} scripts, ${durationS} s of the realistic mix from a cold start per row, ${values.connections} connections spread evenly over the instances; nothing pinned.\n\n${table}`;
+  const current = fs.readFileSync(docs, 'utf8');
+  const marked = `<!-- scale:start -->\n${block}\n<!-- scale:end -->`;
+  const pattern = /<!-- scale:start -->[\s\S]*?<!-- scale:end -->/;
+  fs.writeFileSync(docs, pattern.test(current) ? current.replace(pattern, marked) : `${current.trimEnd()}\n\n${marked}\n`);
+  console.log(`\nWrote ${path.relative(ROOT, docs)}`);
+}
+
 /** Fetches the real server's answer once; it becomes the raw server's fixture. */
 async function fixtureOf(url: string, scenario: Scenario): Promise<Fixture> {
   const response = await fetch(url + scenario.path, { headers: { 'accept-encoding': 'identity' } });
@@ -158,12 +176,13 @@ async function fixtureOf(url: string, scenario: Scenario): Promise<Fixture> {
 }
 
 async function main() {
-  const durationS = wholeNumber('duration', values.duration ?? (values.realistic ? '60' : '10'), 1);
+  const durationS = wholeNumber('duration', values.duration ?? (values.realistic ? '60' : values.scale ? '30' : '10'), 1);
   const warmupS = wholeNumber('warmup', values.warmup, 0);
   const count = values.count !== undefined ? wholeNumber('count', values.count, 100) : values.million ? 1_000_000 : 100_000;
 
   ensureBuild(values.build);
   if (values.realistic) return realistic(count, durationS);
+  if (values.scale) return scale(count, durationS);
   console.log(`Catalogue of ${count.toLocaleString('en')} scripts…`);
   const catalogue = await ensureCatalogue(count);
   console.log(catalogue.generatedMs === null ? '  reused from bench/.cache' : `  generated in ${fixed(catalogue.generatedMs / 1000, 1)} s`);

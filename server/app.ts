@@ -17,6 +17,7 @@ import { type WebMode, webPlugin } from './plugins/web.ts';
 import { publicScriptRoutes } from './scripts/public-routes.ts';
 import { staffScriptRoutes } from './scripts/staff-routes.ts';
 import { staffRoutes } from './staff/routes.ts';
+import { DatabaseImageStorage } from './images/database-storage.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface AppDeps {
@@ -74,6 +75,13 @@ export async function buildApp({ config, db, web, logger, now }: AppDeps): Promi
   app.addHook('onClose', async () => clearInterval(sweeper));
   // Buffered views are written before the database closes.
   app.addHook('onClose', async () => services.views.stop());
+  // Other processes' and instances' catalogue writes drop what they reach here too.
+  const stopListening = await db.changes.listen(
+    db.kysely,
+    (change) => services.cache.changed(change),
+    (error) => app.log.error({ err: error }, 'catalogue change feed failed'),
+  );
+  app.addHook('onClose', stopListening);
 
   // External plugins.
   await app.register(errorsPlugin);
@@ -90,7 +98,9 @@ export async function buildApp({ config, db, web, logger, now }: AppDeps): Promi
   await app.register(staffRoutes, { services, guards });
   await app.register(staffScriptRoutes, { services, guards });
   await app.register(siteChannelAdminRoutes, { services, guards });
-  await app.register(uploadsPlugin, { uploadsDir: config.uploadsDir });
+  await app.register(uploadsPlugin, {
+    source: services.images instanceof DatabaseImageStorage ? { kind: 'database', storage: services.images } : { kind: 'disk', dir: config.uploadsDir },
+  });
 
   // Everything else is the web app.
   await app.register(webPlugin, {

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -10,6 +11,9 @@ const flag = z
     error: 'must be one of 1, 0, true, false, on, off, yes, no',
   })
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+
+/** Server processes at most, whatever the core count (docs/decisions.md, issue 11). */
+export const MAX_WORKERS = 8;
 
 const positiveInt = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive');
 
@@ -79,6 +83,8 @@ const envSchema = z.object({
   VIEW_FLUSH_INTERVAL_MS: positiveInt.default(5_000),
   UPLOAD_MAX_BYTES: positiveInt.default(5 * 1024 * 1024),
   UPLOAD_MAX_PIXELS: positiveInt.default(40_000_000),
+  WORKERS: positiveInt.max(MAX_WORKERS, `must be at most ${MAX_WORKERS}`).optional(),
+  IMAGE_STORAGE: z.enum(['disk', 'database'], { error: 'must be disk or database' }).default('disk'),
   CACHE_MB: positiveInt.default(64),
   PAGE_CACHE_MB: positiveInt.default(64),
   SESSION_TTL_HOURS: positiveInt.default(24 * 7),
@@ -100,6 +106,10 @@ export interface Config {
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   uploadsDir: string;
+  /** Where uploaded images live: files under uploadsDir, or rows of the database. */
+  imageStorage: 'disk' | 'database';
+  /** Server processes `npm start` runs (node:cluster); 1 is a single process. */
+  workers: number;
   demoCatalogue: boolean;
   siteName: string;
   /** Origin used for canonical links; falls back to the request's own origin when unset. */
@@ -160,6 +170,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'catalogue.db') },
     uploadsDir: path.join(dataDir, 'uploads'),
+    imageStorage: env.IMAGE_STORAGE,
+    // Development serves Vite's middleware, which one process owns.
+    workers: env.NODE_ENV === 'development' ? 1 : (env.WORKERS ?? Math.min(MAX_WORKERS, os.availableParallelism())),
     demoCatalogue: env.DEMO_CATALOGUE,
     siteName: env.SITE_NAME,
     siteUrl: env.SITE_URL?.replace(/\/+$/, ''),

@@ -1,10 +1,14 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import v8 from 'node:v8';
+import { type Logger, pino } from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
+import { ROLE_VARIABLE, runPrimary, type ServerRole } from './cluster.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Db, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
+import { createServices, type Services } from './services.ts';
 import { bootstrapAdmin } from './staff/admin-bootstrap.ts';
 
 /** How long requests in flight may take to finish once a stop signal came. */
@@ -15,9 +19,9 @@ const HEAP_BASELINE_BYTES = 64 * 1024 * 1024;
 /** Cached answers take up to three times their JSON's bytes in the heap (the parsed value, UTF-16 text). */
 const HEAP_PER_CACHE_BYTE = 3;
 
-/** Process entry: configuration → database → migrations → listen; signals and shutdown. */
+/** Process entry: configuration, then one process's part (docs/architecture.md, "Processes"). */
 async function main() {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -28,40 +32,64 @@ async function main() {
     throw error;
   }
 
+  if (cluster.isPrimary && config.workers > 1) {
+    await runPrimary(config.workers, pino({ level: config.logLevel }));
+    return;
+  }
+  const role = cluster.isPrimary ? undefined : (process.env[ROLE_VARIABLE] as ServerRole);
+  const db = await openAndMigrate(config, role !== 'serve');
+  if (role === 'setup') {
+    const log = pino({ level: config.logLevel });
+    await prepare(config, createServices(config, db, log), log);
+    await db.close();
+    process.exit(0);
+  }
+  await serve(config, db, role === undefined);
+}
+
+/** Opens the database; the process that prepares it (a single process, or the setup worker) migrates it. */
+async function openAndMigrate(config: Config, migrate: boolean): Promise<Db> {
   const where = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL (DATABASE_URL)';
-  let db;
+  let db: Db | undefined;
   try {
     db = openDatabase(config.database);
-    await migrateToLatest(db);
+    if (migrate) await migrateToLatest(db);
+    return db;
   } catch (error) {
     console.error(`Could not prepare the database ${where}: ${error instanceof Error ? error.message : String(error)}`);
     await db?.close().catch(() => undefined);
     process.exit(1);
   }
+}
 
-  const web = config.env === 'development' ? ({ kind: 'vite' } as const) : ({ kind: 'build', dir: path.resolve('build') } as const);
-  const app = await buildApp({ config, db, web });
-
+/** The admin account and the demo catalogue, once per start; a warning if the heap cannot hold the cache. */
+async function prepare(config: Config, services: Services, log: Pick<Logger, 'info' | 'warn'>) {
   // `npm start` bounds the heap (package.json) so memory stays flat under traffic; the answer cache
   // lives in it (rendered pages do not), so a CACHE_MB beyond the bound would only thrash the collector.
   const heapLimit = v8.getHeapStatistics().heap_size_limit;
   if (HEAP_PER_CACHE_BYTE * config.cacheBytes + HEAP_BASELINE_BYTES > heapLimit) {
-    app.log.warn(`CACHE_MB=${config.cacheBytes / 1024 / 1024} needs a larger heap than ${Math.round(heapLimit / 1024 / 1024)} MB: start node with --max-old-space-size=${Math.ceil((HEAP_PER_CACHE_BYTE * config.cacheBytes + HEAP_BASELINE_BYTES) / 1024 / 1024)}`);
+    log.warn(`CACHE_MB=${config.cacheBytes / 1024 / 1024} needs a larger heap than ${Math.round(heapLimit / 1024 / 1024)} MB: start node with --max-old-space-size=${Math.ceil((HEAP_PER_CACHE_BYTE * config.cacheBytes + HEAP_BASELINE_BYTES) / 1024 / 1024)}`);
   }
-
-  const admin = await bootstrapAdmin(app.services.staff, config.admin);
+  const admin = await bootstrapAdmin(services.staff, config.admin);
   if (admin.kind === 'generated') {
     // Printed once, plainly, to the console only (DESIGN.md 2.8); never logged through pino.
     console.log(`\nAdmin account created: username "${admin.username}", password "${admin.password}"`);
     console.log('Log in at /admin. Set ADMIN_USERNAME and ADMIN_PASSWORD, or run "npm run admin", to choose your own.\n');
   } else if (admin.kind === 'configured') {
-    app.log.info(`Admin "${admin.username}" ${admin.created ? 'created' : 'password reset'} from ADMIN_USERNAME/ADMIN_PASSWORD.`);
+    log.info(`Admin "${admin.username}" ${admin.created ? 'created' : 'password reset'} from ADMIN_USERNAME/ADMIN_PASSWORD.`);
   }
 
   if (config.demoCatalogue && config.database.kind === 'sqlite') {
-    const loaded = await seedDemoIfEmpty(app.services, config);
-    if (loaded > 0) app.log.info(`Loaded a demo catalogue of ${loaded} scripts (DEMO_CATALOGUE=off turns this off).`);
+    const loaded = await seedDemoIfEmpty(services, config);
+    if (loaded > 0) log.info(`Loaded a demo catalogue of ${loaded} scripts (DEMO_CATALOGUE=off turns this off).`);
   }
+}
+
+/** Builds the app and listens until a signal; `alone` is a single process that prepares first. */
+async function serve(config: Config, db: Db, alone: boolean) {
+  const web = config.env === 'development' ? ({ kind: 'vite' } as const) : ({ kind: 'build', dir: path.resolve('build') } as const);
+  const app = await buildApp({ config, db, web });
+  if (alone) await prepare(config, app.services, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

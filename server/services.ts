@@ -2,6 +2,7 @@ import type { WebLoadContext } from '../contract/index.ts';
 import { SiteChannelRepository, SiteChannelService } from './channels/site-channels.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { DatabaseImageStorage } from './images/database-storage.ts';
 import { defaultDecodeLimits, ImageService } from './images/image-service.ts';
 import { type ImageStorage, LocalImageStorage } from './images/storage.ts';
 import { PageCache } from './plugins/page-cache.ts';
@@ -49,7 +50,7 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
   });
   const catalogue = new CatalogueService(scripts, cache, views);
   const siteChannels = new SiteChannelService(new SiteChannelRepository(db), cache);
-  const images = new LocalImageStorage(config.uploadsDir);
+  const images = config.imageStorage === 'database' ? new DatabaseImageStorage(db.kysely) : new LocalImageStorage(config.uploadsDir);
   const imageService = new ImageService(images, { maxBytes: config.uploadMaxBytes, maxPixels: config.uploadMaxPixels }, {
     decode: defaultDecodeLimits(config.uploadMaxPixels),
     // Files of a key go only when no script row references it.

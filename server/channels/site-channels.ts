@@ -13,20 +13,28 @@ export class SiteChannelRepository {
   }
 
   async remove(id: number): Promise<boolean> {
-    const result = await this.db.kysely.deleteFrom('site_channels').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return this.db.kysely.transaction().execute(async (trx) => {
+      const result = await trx.deleteFrom('site_channels').where('id', '=', id).executeTakeFirst();
+      const removed = Number(result.numDeletedRows) > 0;
+      if (removed) await this.db.changes.record(trx, { kind: 'site-channels' });
+      return removed;
+    });
   }
 
   async add(channel: { name: string; url: string }) {
-    const { max } = await this.db.kysely
-      .selectFrom('site_channels')
-      .select((eb) => eb.fn.max<number | null>('position').as('max'))
-      .executeTakeFirstOrThrow();
-    return this.db.kysely
-      .insertInto('site_channels')
-      .values({ ...channel, position: (max ?? -1) + 1, created_at: new Date().toISOString() })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return this.db.kysely.transaction().execute(async (trx) => {
+      const { max } = await trx
+        .selectFrom('site_channels')
+        .select((eb) => eb.fn.max<number | null>('position').as('max'))
+        .executeTakeFirstOrThrow();
+      const row = await trx
+        .insertInto('site_channels')
+        .values({ ...channel, position: (max ?? -1) + 1, created_at: new Date().toISOString() })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await this.db.changes.record(trx, { kind: 'site-channels' });
+      return row;
+    });
   }
 }
 

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { type DatabaseConnection, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { ChangeFeed } from './change-feed.ts';
 import { gramTokens } from './search.ts';
 import { ReadPool, SqliteReadDialect } from './sqlite-reader.ts';
 import type { Database } from './types.ts';
@@ -19,6 +20,8 @@ export interface Db {
   /** Reads whose cost grows with the catalogue (searches, pages, counts): on SQLite, off the event loop. */
   reader: Kysely<Database>;
   dialect: Dialect;
+  /** Catalogue writes record their change here; every process sharing the database learns of it. */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -86,7 +89,7 @@ export function openDatabase(database: Config['database']): Db {
     // drops it and the next query reconnects.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, reader: kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    return { kysely, reader: kysely, dialect: 'postgres', changes: new ChangeFeed('postgres', database.url), close: () => kysely.destroy() };
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const connection = new SQLite(database.file);
@@ -103,6 +106,7 @@ export function openDatabase(database: Config['database']): Db {
     kysely,
     reader,
     dialect: 'sqlite',
+    changes: new ChangeFeed('sqlite'),
     close: async () => {
       await reader.destroy();
       await kysely.destroy();

@@ -5,6 +5,8 @@ import * as loginAttempts from './migrations/20261122010000_login_attempts.ts';
 import * as loginFailureAttempts from './migrations/20261124000000_login_failure_attempts.ts';
 import * as scriptCount from './migrations/20261124010000_script_count.ts';
 import * as searchGrams from './migrations/20261124020000_search_grams.ts';
+import * as catalogueChanges from './migrations/20261125000000_catalogue_changes.ts';
+import * as images from './migrations/20261125010000_images.ts';
 
 // A static list rather than a folder scan, so migrations work the same from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -13,6 +15,8 @@ const migrations: Record<string, Migration> = {
   '20261124000000_login_failure_attempts': loginFailureAttempts,
   '20261124010000_script_count': scriptCount,
   '20261124020000_search_grams': searchGrams,
+  '20261125000000_catalogue_changes': catalogueChanges,
+  '20261125010000_images': images,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -89,6 +89,23 @@ export interface CatalogueCountsTable {
   value: ColumnType<number | string, number, number>;
 }
 
+/** SQLite only: the changes other processes read (server/db/change-feed.ts); the newest 1,000 are kept. */
+export interface CatalogueChangesTable {
+  id: Generated<number>;
+  /** The process that wrote it (a random id per process). */
+  origin: string;
+  kind: 'script' | 'site-channels' | 'all';
+  script_id: number | null;
+}
+
+/** Image renditions when IMAGE_STORAGE=database, by content-hash key. */
+export interface ImagesTable {
+  key: string;
+  detail: Buffer;
+  card: Buffer;
+  created_at: Timestamp;
+}
+
 export interface Database {
   scripts: ScriptsTable;
   script_channels: ScriptChannelsTable;
@@ -99,6 +116,8 @@ export interface Database {
   script_view_marks: ScriptViewMarksTable;
   login_failures: LoginFailuresTable;
   catalogue_counts: CatalogueCountsTable;
+  catalogue_changes: CatalogueChangesTable;
+  images: ImagesTable;
 }
 
 export type ScriptRow = Selectable<ScriptsTable>;

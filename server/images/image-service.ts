@@ -3,7 +3,7 @@ import { DecodeQueue, type DecodeQueueLimits } from './decode-queue.ts';
 import { KeyedLock } from './keyed-lock.ts';
 import { type ProcessedImage, processImage } from './pipeline.ts';
 import { declarationContradicts, sniffImageType } from './sniff.ts';
-import type { ImageStorage } from './storage.ts';
+import type { ImageStorage, LockTransaction } from './storage.ts';
 import { loadSharp } from './sharp.ts';
 
 /** An uploaded file: its bytes, and the media type the client declared for it (if any). */
@@ -20,7 +20,7 @@ export interface ImageLimits {
 /** Who uses an image key, asked under a lock every process sharing the database respects. */
 export interface ImageReferences {
   /** Runs `work` holding the key's cross-process lock, told whether any saved row references the key. */
-  underImageKeyLock<T>(key: string, work: (referenced: boolean) => Promise<T>): Promise<T>;
+  underImageKeyLock<T>(key: string, work: (referenced: boolean, trx: LockTransaction) => Promise<T>): Promise<T>;
 }
 
 export interface ImageServiceOptions {
@@ -35,7 +35,7 @@ export function defaultDecodeLimits(maxPixels: number): DecodeQueueLimits {
 }
 
 const ACCEPTED = 'JPEG, PNG, WebP, GIF or AVIF';
-const NO_REFERENCES: ImageReferences = { underImageKeyLock: (_key, work) => work(false) };
+const NO_REFERENCES: ImageReferences = { underImageKeyLock: (_key, work) => work(false, undefined) };
 
 /**
  * Checks an upload by its bytes, then re-encodes it, a bounded number at a time;
@@ -90,7 +90,7 @@ export class ImageService {
       const result = await write();
       written = true;
       // Another process may have removed the files between our save and our commit: put them back.
-      await this.references.underImageKeyLock(image.key, () => this.storage.saveMissing(image));
+      await this.references.underImageKeyLock(image.key, (_referenced, trx) => this.storage.saveMissing(image, trx));
       return result;
     } finally {
       this.unpin(image.key);
@@ -107,8 +107,8 @@ export class ImageService {
   /** Removes a key's files unless a write in flight pins it or a saved row references it. */
   remove(key: string): Promise<void> {
     return this.locks.exclusive(key, () =>
-      this.references.underImageKeyLock(key, async (referenced) => {
-        if (!referenced && !this.pins.has(key)) await this.storage.remove(key);
+      this.references.underImageKeyLock(key, async (referenced, trx) => {
+        if (!referenced && !this.pins.has(key)) await this.storage.remove(key, trx);
       }),
     );
   }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.ts';
 import type { ProcessedImage } from './pipeline.ts';
 
 /**
@@ -12,11 +14,17 @@ export interface ImageStorage {
   /** Writes both renditions; on failure only this call's temporary files are removed, never the final ones. */
   save(image: ProcessedImage): Promise<void>;
   /** Writes whichever rendition is missing; says whether it wrote any. */
-  saveMissing(image: ProcessedImage): Promise<boolean>;
-  remove(key: string): Promise<void>;
+  saveMissing(image: ProcessedImage, within?: LockTransaction): Promise<boolean>;
+  remove(key: string, within?: LockTransaction): Promise<void>;
 }
 
-const KEY = /^[a-f0-9]{16,64}$/;
+/**
+ * The transaction that holds an image key's lock (ImageReferences): a store in the database writes
+ * through it, since on SQLite it holds the only writing connection.
+ */
+export type LockTransaction = Kysely<Database> | undefined;
+
+export const KEY = /^[a-f0-9]{16,64}$/;
 
 export class LocalImageStorage implements ImageStorage {
   constructor(private readonly dir: string) {}

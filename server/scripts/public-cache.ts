@@ -1,8 +1,8 @@
 import { LRUCache } from 'lru-cache';
+import type { CatalogueChange } from '../db/change-feed.ts';
 import { SingleFlight } from '../single-flight.ts';
 
-/** What changed in the catalogue: the caches drop exactly what it can have changed. */
-export type CatalogueChange = { kind: 'script'; id: number } | { kind: 'site-channels' } | { kind: 'all' };
+export type { CatalogueChange };
 
 /** A cached public answer: the value the pages read and its JSON, which the API sends as it is. */
 export interface CachedAnswer<T> {

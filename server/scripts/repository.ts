@@ -223,13 +223,18 @@ export class ScriptRepository {
         .returningAll()
         .executeTakeFirstOrThrow();
       if (patch.channels && channelsChanged) await replaceChannels(trx, id, patch.channels);
+      await this.db.changes.record(trx, { kind: 'script', id });
       return { row, previousImageKey: current.image_key };
     });
   }
 
   /** Deletes the script; answers the deleted row (its image key is the caller's to release), if there was one. */
   async delete(id: number): Promise<ScriptRow | undefined> {
-    return this.k.deleteFrom('scripts').where('id', '=', id).returningAll().executeTakeFirst();
+    return this.k.transaction().execute(async (trx) => {
+      const row = await trx.deleteFrom('scripts').where('id', '=', id).returningAll().executeTakeFirst();
+      if (row) await this.db.changes.record(trx, { kind: 'script', id });
+      return row;
+    });
   }
 
   /** Images are named by content, so two scripts may share one; files go only when none uses them. */
@@ -243,10 +248,10 @@ export class ScriptRepository {
    * database (an advisory lock on PostgreSQL; SQLite's write lock), told whether a row uses the key.
    * Removing files and checking them after a commit both run under it, so they never interleave.
    */
-  async underImageKeyLock<T>(key: string, work: (referenced: boolean) => Promise<T>): Promise<T> {
+  async underImageKeyLock<T>(key: string, work: (referenced: boolean, trx: Kysely<Database>) => Promise<T>): Promise<T> {
     return this.k.transaction().execute(async (trx) => {
       await lockKeys(trx, this.db.dialect, [`image:${key}`]);
-      return work(await this.isImageKeyUsed(key, trx));
+      return work(await this.isImageKeyUsed(key, trx), trx);
     });
   }
 
@@ -275,6 +280,7 @@ export class ScriptRepository {
           .values(script.channels.map((channel, position) => ({ script_id: row.id, name: channel.name, url: channel.url, position })))
           .execute();
       }
+      await this.db.changes.record(trx, { kind: 'script', id: row.id });
       return row;
     });
   }

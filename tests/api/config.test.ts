@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.ts';
@@ -24,6 +25,8 @@ describe('loadConfig', () => {
       dataDir: path.resolve('data'),
       database: { kind: 'sqlite', file: path.resolve('data', 'catalogue.db') },
       uploadsDir: path.resolve('data', 'uploads'),
+      imageStorage: 'disk',
+      workers: Math.min(8, os.availableParallelism()),
       demoCatalogue: true,
       siteName: 'ScriptHub',
       siteUrl: undefined,
@@ -67,6 +70,12 @@ describe('loadConfig', () => {
     expect(config.admin).toEqual({ username: 'root', password: 'long enough secret' });
   });
 
+  it('reads WORKERS and IMAGE_STORAGE; development always runs one process', () => {
+    expect(loadConfig({ WORKERS: '3', IMAGE_STORAGE: 'database' })).toMatchObject({ workers: 3, imageStorage: 'database' });
+    expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
+    expect(loadConfig({ WORKERS: '4', NODE_ENV: 'development' }).workers).toBe(1);
+  });
+
   it.each(['postgres://user:pw@db.example:5432/catalogue', 'postgresql://localhost/catalogue'])('selects PostgreSQL for DATABASE_URL=%s', (url) => {
     expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: 'postgres', url });
   });
@@ -88,6 +97,10 @@ describe('loadConfig', () => {
     ['UPLOAD_MAX_BYTES', 'lots'],
     ['ADMIN_PASSWORD', 'short'],
     ['ADMIN_USERNAME', 'no spaces allowed'],
+    ['WORKERS', '0'],
+    ['WORKERS', '9'],
+    ['WORKERS', 'many'],
+    ['IMAGE_STORAGE', 's3'],
   ])('rejects %s=%s with a ConfigError naming the variable', (name, value) => {
     const error = configErrorOf({ [name]: value });
     expect(error.message).toContain(name);

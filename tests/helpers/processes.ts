@@ -15,13 +15,14 @@ export interface Exit {
 }
 
 /**
- * A clean environment for the entry: only what Node needs to run, plus `env`. The test runner's own
- * variables (NODE_ENV=test, DATABASE_URL, ...) never leak into the child.
+ * A clean environment for the entry: only what Node needs to run, one server process unless `env`
+ * asks for more (WORKERS), plus `env`. The test runner's own variables (NODE_ENV=test,
+ * DATABASE_URL, ...) never leak into the child.
  */
 export function entryEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'SystemRoot'];
   const base = Object.fromEntries(keep.flatMap((key) => (process.env[key] === undefined ? [] : [[key, process.env[key]]])));
-  return { ...base, ...env };
+  return { ...base, WORKERS: '1', ...env };
 }
 
 /** A port nobody listens on right now. */
