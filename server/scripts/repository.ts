@@ -289,10 +289,13 @@ export class ScriptRepository {
    * Applies buffered views in one transaction. A mark counts only when the visitor's previous
    * counted view of that script is at least 24 hours old; returns views added per script.
    */
-  async applyViews(marks: ViewMark[]): Promise<Map<number, number>> {
+  async applyViews(unordered: ViewMark[]): Promise<Map<number, number>> {
     const added = new Map<number, number>();
     const marked = new Map<number, number>();
-    if (marks.length === 0) return added;
+    if (unordered.length === 0) return added;
+    // Rows are locked in one order by every process (script, then visitor): two workers flushing
+    // views of the same scripts at once then wait for each other instead of deadlocking.
+    const marks = [...unordered].sort((a, b) => a.scriptId - b.scriptId || (a.visitorHash < b.visitorHash ? -1 : a.visitorHash > b.visitorHash ? 1 : 0));
     await this.k.transaction().execute(async (trx) => {
       for (let start = 0; start < marks.length; start += 300) {
         const chunk = marks.slice(start, start + 300);
@@ -309,7 +312,7 @@ export class ScriptRepository {
           .execute();
         for (const { script_id } of counted) marked.set(script_id, (marked.get(script_id) ?? 0) + 1);
       }
-      for (const [scriptId, views] of marked) {
+      for (const [scriptId, views] of [...marked].sort(([a], [b]) => a - b)) {
         const result = await trx
           .updateTable('scripts')
           .set((eb) => ({ views: eb('views', '+', views) }))

@@ -9,6 +9,8 @@ export interface Visitor {
 }
 
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
+/** Writes tried at shutdown before the buffered views are given up. */
+const STOP_ATTEMPTS = 3;
 /** Views written per transaction; small enough that one costs a few milliseconds on a cold SQLite file. */
 export const VIEWS_PER_WRITE = 100;
 
@@ -135,10 +137,21 @@ export class ViewCounter {
     this.timer.unref();
   }
 
-  /** Stops the timer and writes what is left. */
+  /**
+   * Stops the timer and writes what is left. A failed write (a lost connection, a lock time-out)
+   * goes back to the buffer, so it is tried again: these are the last chances to keep the views.
+   */
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
-    await this.flush();
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.flush();
+        return;
+      } catch (error) {
+        if (attempt >= STOP_ATTEMPTS) throw error;
+        this.options.onError?.(error);
+      }
+    }
   }
 }
