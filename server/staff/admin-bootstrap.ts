@@ -24,6 +24,7 @@ export async function bootstrapAdmin(
   }
   if ((await repository.countAdmins()) > 0) return { kind: 'unchanged' };
   const password = randomBytes(12).toString('base64url');
-  await repository.upsertAdmin('admin', await hashPassword(password));
+  // Another instance starting on the same empty database may create it first; then it printed its own.
+  if (!(await repository.createFirstAdmin('admin', await hashPassword(password)))) return { kind: 'unchanged' };
   return { kind: 'generated', username: 'admin', password };
 }

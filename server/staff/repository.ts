@@ -79,14 +79,35 @@ export class StaffRepository {
     return this.k.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /**
+   * Creates the first admin unless one exists, atomically: of instances starting together on an
+   * empty database exactly one creates it (and prints its password); the others answer false.
+   */
+  async createFirstAdmin(username: string, passwordHash: string): Promise<boolean> {
+    return this.k.transaction().execute(async (trx) => {
+      await lockKeys(trx, this.db.dialect, ['admins:first']);
+      const any = await trx.selectFrom('admins').select('id').limit(1).executeTakeFirst();
+      if (any) return false;
+      await trx
+        .insertInto('admins')
+        .values({ username, username_key: usernameKey(username), password_hash: passwordHash, created_at: new Date().toISOString() })
+        .execute();
+      return true;
+    });
+  }
+
   async countAdmins(): Promise<number> {
     const row = await this.k.selectFrom('admins').select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
     return Number(row.total);
   }
 
-  /** Creates the admin or resets its password; a reset also ends its sessions. */
+  /**
+   * Creates the admin or resets its password; a reset also ends its sessions. Instances starting
+   * together take the name's lock in turn, so the second finds the first's row instead of failing.
+   */
   async upsertAdmin(username: string, passwordHash: string): Promise<{ id: number; created: boolean }> {
     return this.k.transaction().execute(async (trx) => {
+      await lockKeys(trx, this.db.dialect, [`admin:${usernameKey(username)}`]);
       const existing = await trx.selectFrom('admins').select('id').where('username_key', '=', usernameKey(username)).executeTakeFirst();
       if (existing) {
         await trx.updateTable('admins').set({ password_hash: passwordHash, username }).where('id', '=', existing.id).execute();

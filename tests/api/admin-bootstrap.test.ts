@@ -117,6 +117,32 @@ describe.each(dialects)('bootstrapAdmin on %s', (dialect) => {
     }
   });
 
+  // Instances starting together on one database (README, "Running several instances"). SQLite's
+  // writers take its one write lock in turn; two connections in one thread would only wait on each
+  // other's synchronous busy loop, so this is PostgreSQL's case.
+  if (dialect === 'postgres') {
+    it('instances starting together: exactly one generates the admin, and a configured admin is created once', async () => {
+      const other = openDatabase(ctx.config.database);
+      try {
+        const repositories = [ctx.services.staff, new StaffRepository(other), new StaffRepository(other)];
+        const results = await Promise.all(repositories.map((repository) => bootstrapAdmin(repository, { username: undefined, password: undefined })));
+        const generated = results.filter((result) => result.kind === 'generated');
+        expect(generated).toHaveLength(1);
+        expect(results.filter((result) => result.kind === 'unchanged')).toHaveLength(2);
+        expect((await adminRows()).map((row) => row.username)).toEqual(['admin']);
+        const [winner] = generated;
+        if (winner?.kind === 'generated') expect((await adminLogin(ctx.app, 'admin', winner.password)).statusCode).toBe(200);
+
+        const configured = { username: 'together', password: 'together-password-1' };
+        await Promise.all(repositories.map((repository) => bootstrapAdmin(repository, configured)));
+        expect((await adminRows()).map((row) => row.username).sort()).toEqual(['admin', 'together']);
+        expect((await adminLogin(ctx.app, configured.username, configured.password)).statusCode).toBe(200);
+      } finally {
+        await other.close();
+      }
+    });
+  }
+
   it('with an admin present and nothing set, leaves everything unchanged', async () => {
     const owner = await createAdmin(ctx, 'owner', 'owner-password-1');
     const rowsBefore = await adminRows();
