@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { ensureCatalogue, ensurePostgresCatalogue } from './generate.ts';
 import { adminEnv, adminToken, mixRequest } from './realistic.ts';
-import { type Managed, machineCpuSeconds, startServer } from './processes.ts';
+import { type Managed, machineCpuSeconds, Probe, startServer } from './processes.ts';
 import { fixed, mb, percentile } from './stats.ts';
 
 /**
@@ -50,31 +50,20 @@ function tree(pid: number): number[] {
   return [pid, ...children.flatMap(tree)];
 }
 
-const TICKS = 100;
-function cpuSeconds(pids: number[]): number {
+/** A figure summed over processes (Probe reads /proc); a process that just exited counts nothing. */
+function sum(pids: number[], read: (probe: Probe) => number): number {
   let total = 0;
   for (const pid of pids) {
     try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / TICKS;
+      total += read(new Probe(pid));
     } catch {
       // gone
     }
   }
   return total;
 }
-function rssKb(pids: number[]): number {
-  let total = 0;
-  for (const pid of pids) {
-    try {
-      total += Number(/^VmRSS:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-    } catch {
-      // gone
-    }
-  }
-  return total;
-}
+const cpuSeconds = (pids: number[]) => sum(pids, (probe) => probe.cpuSeconds());
+const rssKb = (pids: number[]) => sum(pids, (probe) => probe.rssKb());
 
 /** The mix from `connections` clients spread over the servers' URLs, as a load balancer would. */
 async function mixOn(urls: string[], servers: Managed[], setup: string, database: ScaleRow['database'], options: ScaleOptions): Promise<ScaleRow> {

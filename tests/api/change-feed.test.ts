@@ -6,20 +6,11 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { dialects, type ThrowawayDatabase, throwawayDatabase } from '../helpers/databases.ts';
 import { insertScript } from '../helpers/factories.ts';
+import { until } from '../helpers/wait.ts';
 
 // The change feed between processes sharing a database (server/db/change-feed.ts), with two real
 // connections to one database standing for two processes. The whole journey through real processes
 // is tests/api/scale-out.test.ts.
-
-async function until<T>(what: string, read: () => T, done: (value: T) => boolean, timeoutMs = 3_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe.each(dialects)('the catalogue change feed on %s', (dialect) => {
   let throwaway: ThrowawayDatabase | undefined;

@@ -3,6 +3,7 @@ import { openDatabase } from '../../server/db/database.ts';
 import { dialects, type ThrowawayDatabase, throwawayDatabase } from '../helpers/databases.ts';
 import { freePort, type RunningEntry, spawnEntry, waitForHealthy } from '../helpers/processes.ts';
 import { scriptForm } from '../helpers/staff.ts';
+import { until } from '../helpers/wait.ts';
 
 // `WORKERS=2` (node:cluster, issue 11) as a real process tree: two workers share the port and the
 // database; a killed worker is replaced; SIGTERM stops them all with every acknowledged write and
@@ -17,16 +18,6 @@ function listeningPids(stdout: string): number[] {
     .split('\n')
     .filter((line) => line.startsWith('{') && line.includes('Server listening'))
     .map((line) => (JSON.parse(line) as { pid: number }).pid);
-}
-
-async function until<T>(what: string, read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe.each(dialects)('WORKERS=2 on %s', (dialect) => {
