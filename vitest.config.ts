@@ -5,6 +5,7 @@ export default defineConfig({
     include: ['tests/api/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
+    setupFiles: ['tests/helpers/no-react-warnings.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { parseId } from '../contract/index.ts';
 import { type Config, proxyTrust } from './config.ts';
@@ -18,6 +18,7 @@ import { publicScriptRoutes } from './scripts/public-routes.ts';
 import { staffScriptRoutes } from './scripts/staff-routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { DatabaseImageStorage } from './images/database-storage.ts';
+import { createLogger, logsEveryRequest, REDACTED_PATHS, requestLineHook } from './logging.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface AppDeps {
@@ -36,21 +37,14 @@ declare module 'fastify' {
   }
 }
 
-/** Logs never carry credentials: these request parts are masked wherever they appear. */
-export const REDACTED_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'headers.authorization',
-  'headers.cookie',
-];
-
 /**
  * Builds the Fastify instance: external plugins, then the app's own, then routes.
  * Does no I/O of its own beyond what registration needs; the caller owns the database.
  */
 export async function buildApp({ config, db, web, logger, now }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+    ...(logger === undefined ? { loggerInstance: createLogger(config) as FastifyBaseLogger } : { logger }),
+    logController: new LogController({ disableRequestLogging: !logsEveryRequest(config) }),
     trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -61,6 +55,7 @@ export async function buildApp({ config, db, web, logger, now }: AppDeps): Promi
     clientErrorHandler,
     frameworkErrors,
   });
+  if (logger !== false && !logsEveryRequest(config)) requestLineHook(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -117,3 +112,5 @@ export async function buildApp({ config, db, web, logger, now }: AppDeps): Promi
   });
   return app;
 }
+
+export { REDACTED_PATHS };

@@ -1,9 +1,18 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import { readyBanner } from './ready.ts';
+import type { BootstrapResult } from './staff/admin-bootstrap.ts';
 
 /** Which part a process of `npm start` plays; the primary tells each worker through the environment. */
 export type ServerRole = 'setup' | 'serve';
 export const ROLE_VARIABLE = 'SERVER_ROLE';
+
+/** What the setup worker tells the primary: the admin account, for the banner printed once all listen. */
+export interface SetupMessage {
+  kind: 'admin';
+  admin: BootstrapResult;
+}
 
 /** A worker that dies within this long of starting counts as a crash loop: the next start waits. */
 const STEADY_AFTER_MS = 10_000;
@@ -17,8 +26,14 @@ const STOP_GRACE_MS = 20_000;
  * shared port, restarting any that dies, and on SIGTERM or SIGINT passes the signal on and waits for
  * each to finish its requests, flush its views and close its database.
  */
-export async function runPrimary(workers: number, log: Logger): Promise<void> {
-  const setup = await exitOf(cluster.fork({ [ROLE_VARIABLE]: 'setup' satisfies ServerRole }));
+export async function runPrimary(config: Config, log: Logger): Promise<void> {
+  const { workers } = config;
+  const setupWorker = cluster.fork({ [ROLE_VARIABLE]: 'setup' satisfies ServerRole });
+  let admin: BootstrapResult | undefined;
+  setupWorker.on('message', (message: SetupMessage) => {
+    if (message?.kind === 'admin') admin = message.admin;
+  });
+  const setup = await exitOf(setupWorker);
   if (setup.code !== 0) {
     log.error(`setup failed (exit code ${setup.code ?? setup.signal}); no worker was started`);
     process.exit(setup.code || 1);
@@ -61,6 +76,11 @@ export async function runPrimary(workers: number, log: Logger): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
 
+  let listening = 0;
+  cluster.on('listening', () => {
+    listening += 1;
+    if (listening === workers) console.log(readyBanner(config, admin));
+  });
   for (let index = 0; index < workers; index += 1) start();
   log.info(`started ${workers} workers`);
 }

@@ -79,6 +79,7 @@ const envSchema = z.object({
       }
     }, 'must be an IANA time zone such as UTC or Europe/Moscow'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
   TRUST_PROXY: trustProxy.default(false),
   VIEW_FLUSH_INTERVAL_MS: positiveInt.default(5_000),
   UPLOAD_MAX_BYTES: positiveInt.default(5 * 1024 * 1024),
@@ -119,6 +120,8 @@ export interface Config {
   contactEmail: string;
   timeZone: string;
   logLevel: Env['LOG_LEVEL'];
+  /** JSON lines for log collectors, or readable lines (the default in a terminal). */
+  logFormat: 'json' | 'pretty';
   /** X-Forwarded-For is honoured only from these proxies; see proxyTrust(). */
   trustProxy: TrustProxy;
   viewFlushIntervalMs: number;
@@ -181,6 +184,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     contactEmail: env.CONTACT_EMAIL,
     timeZone: env.TIME_ZONE,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     trustProxy: env.TRUST_PROXY,
     viewFlushIntervalMs: env.VIEW_FLUSH_INTERVAL_MS,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,

@@ -1,15 +1,17 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { type Logger, pino } from 'pino';
+import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
-import { ROLE_VARIABLE, runPrimary, type ServerRole } from './cluster.ts';
+import { ROLE_VARIABLE, runPrimary, type ServerRole, type SetupMessage } from './cluster.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Db, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
+import { createLogger } from './logging.ts';
+import { readyBanner } from './ready.ts';
 import { createServices, type Services } from './services.ts';
-import { bootstrapAdmin } from './staff/admin-bootstrap.ts';
+import { bootstrapAdmin, type BootstrapResult } from './staff/admin-bootstrap.ts';
 
 /** How long requests in flight may take to finish once a stop signal came. */
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -33,14 +35,16 @@ async function main() {
   }
 
   if (cluster.isPrimary && config.workers > 1) {
-    await runPrimary(config.workers, pino({ level: config.logLevel }));
+    await runPrimary(config, createLogger(config));
     return;
   }
   const role = cluster.isPrimary ? undefined : (process.env[ROLE_VARIABLE] as ServerRole);
   const db = await openAndMigrate(config, role !== 'serve');
   if (role === 'setup') {
-    const log = pino({ level: config.logLevel });
-    await prepare(config, createServices(config, db, log), log);
+    const log = createLogger(config);
+    const admin = await prepare(config, createServices(config, db, log), log);
+    // The primary prints it once every worker listens (DESIGN.md 2.8: shown once, never logged).
+    await new Promise<void>((resolve) => process.send?.({ kind: 'admin', admin } satisfies SetupMessage, () => resolve()) ?? resolve());
     await db.close();
     process.exit(0);
   }
@@ -63,7 +67,7 @@ async function openAndMigrate(config: Config, migrate: boolean): Promise<Db> {
 }
 
 /** The admin account and the demo catalogue, once per start; a warning if the heap cannot hold the cache. */
-async function prepare(config: Config, services: Services, log: Pick<Logger, 'info' | 'warn'>) {
+async function prepare(config: Config, services: Services, log: Pick<Logger, 'info' | 'warn'>): Promise<BootstrapResult> {
   // `npm start` bounds the heap (package.json) so memory stays flat under traffic; the answer cache
   // lives in it (rendered pages do not), so a CACHE_MB beyond the bound would only thrash the collector.
   const heapLimit = v8.getHeapStatistics().heap_size_limit;
@@ -71,11 +75,7 @@ async function prepare(config: Config, services: Services, log: Pick<Logger, 'in
     log.warn(`CACHE_MB=${config.cacheBytes / 1024 / 1024} needs a larger heap than ${Math.round(heapLimit / 1024 / 1024)} MB: start node with --max-old-space-size=${Math.ceil((HEAP_PER_CACHE_BYTE * config.cacheBytes + HEAP_BASELINE_BYTES) / 1024 / 1024)}`);
   }
   const admin = await bootstrapAdmin(services.staff, config.admin);
-  if (admin.kind === 'generated') {
-    // Printed once, plainly, to the console only (DESIGN.md 2.8); never logged through pino.
-    console.log(`\nAdmin account created: username "${admin.username}", password "${admin.password}"`);
-    console.log('Log in at /admin. Set ADMIN_USERNAME and ADMIN_PASSWORD, or run "npm run admin", to choose your own.\n');
-  } else if (admin.kind === 'configured') {
+  if (admin.kind === 'configured') {
     log.info(`Admin "${admin.username}" ${admin.created ? 'created' : 'password reset'} from ADMIN_USERNAME/ADMIN_PASSWORD.`);
   }
 
@@ -83,13 +83,14 @@ async function prepare(config: Config, services: Services, log: Pick<Logger, 'in
     const loaded = await seedDemoIfEmpty(services, config);
     if (loaded > 0) log.info(`Loaded a demo catalogue of ${loaded} scripts (DEMO_CATALOGUE=off turns this off).`);
   }
+  return admin;
 }
 
 /** Builds the app and listens until a signal; `alone` is a single process that prepares first. */
 async function serve(config: Config, db: Db, alone: boolean) {
   const web = config.env === 'development' ? ({ kind: 'vite' } as const) : ({ kind: 'build', dir: path.resolve('build') } as const);
   const app = await buildApp({ config, db, web });
-  if (alone) await prepare(config, app.services, app.log);
+  const admin = alone ? await prepare(config, app.services, app.log) : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -122,6 +123,7 @@ async function serve(config: Config, db: Db, alone: boolean) {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (alone) console.log(readyBanner(config, admin));
 }
 
 main().catch((error: unknown) => {

@@ -1,3 +1,7 @@
+// React's web-streams renderer checks every empty chunk (an empty attribute such as alt="" makes one)
+// against ArrayBuffer.prototype.detached, which Node 20 lacks; without it React warns that the
+// empty buffer "could be a security issue". The standard polyfill gives it the real answer.
+import 'core-js/actual/array-buffer/detached.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';

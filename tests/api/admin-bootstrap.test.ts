@@ -12,6 +12,7 @@ import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { createAdmin, nextAddress } from '../helpers/auth.ts';
 import { dialects, type ThrowawayDatabase, throwawayDatabase } from '../helpers/databases.ts';
 import { entryEnv, freePort, spawnEntry, waitForHealthy } from '../helpers/processes.ts';
+import { until } from '../helpers/wait.ts';
 
 // DESIGN.md 2.8: ADMIN_USERNAME/ADMIN_PASSWORD create or reset the admin at start; with neither set and
 // no admin, `admin` gets a random password printed once; `npm run admin` creates or resets one too.
@@ -188,6 +189,8 @@ describe.each(dialects)('the real server on %s', (dialect) => {
 
         const first = spawnEntry(env);
         await waitForHealthy(first, `${base}/api/health`);
+        // Printed in the banner once the server listens.
+        await until('the banner', () => first.output().stdout, (stdout) => stdout.includes('is ready: open'));
         const printed = [...first.output().stdout.matchAll(GENERATED_LINE)];
         expect(printed, first.output().stdout).toHaveLength(1);
         const password = printed[0]?.[1] as string;
