@@ -80,7 +80,7 @@ export function ScriptDetail({ script, channels }: { script: PublicScript; chann
           />
         </div>
         <div className="flex min-w-0 flex-col lg:col-span-2 lg:py-2">
-          <h1 className="break-words text-3xl font-extrabold leading-tight tracking-tight text-white sm:text-4xl">{script.playsname}</h1>
+          <h1 className="text-3xl font-extrabold leading-tight tracking-tight text-white sm:text-4xl">{script.playsname}</h1>
           <div className="mt-4 flex flex-wrap gap-2 text-sm text-slate-300">
             <span className="inline-flex items-center gap-1.5 rounded-full bg-white/5 px-3 py-1 ring-1 ring-white/10">
               <CalendarDays aria-hidden className="h-4 w-4 text-violet-300" />

@@ -43,7 +43,7 @@ export function ScriptTabs({
 
       <Tabs.Content value="description" forceMount className={panel}>
         <div className="rounded-xl bg-panel p-5 ring-1 ring-white/10 sm:p-6">
-          <p className="whitespace-pre-line break-words leading-relaxed text-slate-200">{description || t.noDescription}</p>
+          <p className="whitespace-pre-line leading-relaxed text-slate-200">{description || t.noDescription}</p>
         </div>
       </Tabs.Content>
 
@@ -56,7 +56,7 @@ export function ScriptTabs({
           <pre
             tabIndex={0}
             aria-label={t.loaderLabel}
-            className="max-h-96 overflow-auto whitespace-pre-wrap break-all p-4 font-mono text-sm leading-relaxed text-emerald-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-violet-300"
+            className="max-h-96 overflow-auto whitespace-pre p-4 font-mono text-sm leading-relaxed text-emerald-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-violet-300"
           >
             <code data-testid="loader-text">{script.loadstring}</code>
           </pre>

@@ -86,7 +86,7 @@ function Gate({ channels, done, onSubscribe }: { channels: Channel[]; done: Read
           const handle = channelHandle(channel.name);
           return (
             <li key={channel.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-ink/60 px-4 py-3 ring-1 ring-white/5">
-              <span className="min-w-0 break-all font-medium">{handle}</span>
+              <span className="min-w-0 font-medium">{handle}</span>
               <button
                 type="button"
                 onClick={() => onSubscribe(channel)}

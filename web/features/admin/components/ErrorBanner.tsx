@@ -15,7 +15,7 @@ export function ErrorBanner({ message, onDismiss, dismissLabel, retry, className
   return (
     <div role="alert" className={cn('flex items-start gap-3 rounded-lg bg-red-500/10 px-4 py-3 text-sm text-red-100 ring-1 ring-inset ring-red-400/40', className)}>
       <CircleAlert aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-red-300" />
-      <p className="min-w-0 flex-1 break-words">{message}</p>
+      <p className="min-w-0 flex-1">{message}</p>
       {retry ? (
         <button
           type="button"

@@ -88,7 +88,7 @@ export function ManageModerators() {
               <tbody className="divide-y divide-white/10">
                 {rows.map((moderator) => (
                   <tr key={moderator.id} className="hover:bg-white/[0.03]">
-                    <td className={`break-all px-3 py-3 font-medium sm:px-4 ${moderator.name ? 'text-white' : 'italic text-slate-400'}`}>{moderator.name ?? t.noName}</td>
+                    <td className={`px-3 py-3 font-medium sm:px-4 ${moderator.name ? 'text-white' : 'italic text-slate-400'}`}>{moderator.name ?? t.noName}</td>
                     <td className="whitespace-nowrap px-3 py-3 text-slate-300 sm:px-4">{formatDate(moderator.createdAt ?? now, timeZone)}</td>
                     <td className="px-3 py-2 text-right sm:px-4">
                       <Button

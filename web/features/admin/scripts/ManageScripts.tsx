@@ -134,10 +134,10 @@ function ScriptTable({ scripts, onEdit, onDelete }: ListProps) {
               <td className="px-4 py-3">
                 <div className="flex items-center gap-3">
                   <Thumbnail src={script.imageCard ?? script.image} className="w-20" />
-                  <span className="min-w-0 break-words font-semibold text-white">{script.playsname}</span>
+                  <span className="min-w-0 font-semibold text-white">{script.playsname}</span>
                 </div>
               </td>
-              <td className="break-words px-4 py-3 text-slate-300">{clip(script.description, TABLE_DESCRIPTION_CLIP)}</td>
+              <td className="px-4 py-3 text-slate-300">{clip(script.description, TABLE_DESCRIPTION_CLIP)}</td>
               <td className="whitespace-nowrap px-4 py-3 text-slate-300">{date(script.createdAt)}</td>
               <td className="px-4 py-3">
                 <RowActions script={script} onEdit={onEdit} onDelete={onDelete} />
@@ -174,11 +174,11 @@ function ScriptCards({ scripts, onEdit, onDelete }: ListProps) {
           <div className="flex gap-3">
             <Thumbnail src={script.imageCard ?? script.image} className="w-24" />
             <div className="min-w-0 flex-1">
-              <p className="break-words font-semibold text-white">{script.playsname}</p>
+              <p className="font-semibold text-white">{script.playsname}</p>
               <p className="mt-0.5 text-xs text-slate-400">{date(script.createdAt)}</p>
             </div>
           </div>
-          <p className="mt-2 break-words text-sm text-slate-300">{clip(script.description, TABLE_DESCRIPTION_CLIP)}</p>
+          <p className="mt-2 text-sm text-slate-300">{clip(script.description, TABLE_DESCRIPTION_CLIP)}</p>
           <div className="mt-2 border-t border-white/10 pt-2">
             <RowActions script={script} onEdit={onEdit} onDelete={onDelete} withText />
           </div>

@@ -52,7 +52,7 @@ export function ManageSiteChannels() {
           {channels.map((channel) => (
             <li key={channel.id} className="flex items-center gap-3 rounded-xl bg-panel px-4 py-3 ring-1 ring-white/10">
               <div className="min-w-0 flex-1">
-                <p className="break-words font-semibold text-white">{channel.name}</p>
+                <p className="font-semibold text-white">{channel.name}</p>
                 <p className="truncate text-sm text-slate-400">{channel.url}</p>
               </div>
               <Button variant="ghost" size="sm" aria-label={t.deleteLabel(channel.name)} onClick={() => setPendingDelete(channel)} className="text-red-300 hover:text-red-200">

@@ -109,8 +109,8 @@ export function ScriptTable({ scripts, timeZone, onDelete, stale }: ListProps) {
               <td className="px-4 py-3">
                 <Thumbnail src={imageOf(script)} className="w-20" />
               </td>
-              <td className="break-words px-4 py-3 font-semibold text-white">{script.playsname}</td>
-              <td className="break-words px-4 py-3 text-slate-300">
+              <td className="px-4 py-3 font-semibold text-white">{script.playsname}</td>
+              <td className="px-4 py-3 text-slate-300">
                 <Description text={script.description} />
               </td>
               <td className="whitespace-nowrap px-4 py-3 text-slate-300">
@@ -138,13 +138,13 @@ export function ScriptCards({ scripts, timeZone, onDelete, stale }: ListProps) {
           <div className="flex gap-3">
             <Thumbnail src={imageOf(script)} className="w-24" />
             <div className="min-w-0 flex-1">
-              <h3 className="break-words font-semibold text-white">{script.playsname}</h3>
+              <h3 className="font-semibold text-white">{script.playsname}</h3>
               <p className="mt-0.5 text-xs text-slate-400">
                 <time dateTime={script.createdAt}>{formatDate(script.createdAt, timeZone)}</time>
               </p>
             </div>
           </div>
-          <p className="mt-3 break-words text-sm text-slate-300">
+          <p className="mt-3 text-sm text-slate-300">
             <Description text={script.description} />
           </p>
           <div className="mt-3 flex items-end justify-between gap-3">
