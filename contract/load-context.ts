@@ -6,6 +6,8 @@ export interface PublicSettings {
   siteUrl: string;
   timeZone: string;
   telegramUrl: string;
+  /** The footer's Developer link; empty when not configured (the link is left out). */
+  developerUrl: string;
   videoUrl: string;
   contactEmail: string;
   /** The moderator panel's status poll interval (SPEC.md: 60 s; configurable for tests and operators). */

@@ -66,6 +66,7 @@ const envSchema = z.object({
   SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://example.com' }).optional(),
   TELEGRAM_URL: z.url({ error: 'must be an absolute URL' }).default('https://t.me/scripthub'),
   VIDEO_URL: z.url({ error: 'must be an absolute URL' }).default('https://www.youtube.com/@scripthub'),
+  DEVELOPER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@scripthub.example'),
   TIME_ZONE: z
     .string()
@@ -116,6 +117,8 @@ export interface Config {
   /** Origin used for canonical links; falls back to the request's own origin when unset. */
   siteUrl: string | undefined;
   telegramUrl: string;
+  /** The footer's Developer link, or undefined to leave it out. */
+  developerUrl: string | undefined;
   videoUrl: string;
   contactEmail: string;
   timeZone: string;
@@ -180,6 +183,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     siteName: env.SITE_NAME,
     siteUrl: env.SITE_URL?.replace(/\/+$/, ''),
     telegramUrl: env.TELEGRAM_URL,
+    developerUrl: env.DEVELOPER_URL,
     videoUrl: env.VIDEO_URL,
     contactEmail: env.CONTACT_EMAIL,
     timeZone: env.TIME_ZONE,

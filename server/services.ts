@@ -72,6 +72,7 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
       siteUrl: config.siteUrl ?? '',
       timeZone: config.timeZone,
       telegramUrl: config.telegramUrl,
+      developerUrl: config.developerUrl ?? '',
       videoUrl: config.videoUrl,
       contactEmail: config.contactEmail,
       moderatorStatusPollMs: config.moderatorStatusPollMs,

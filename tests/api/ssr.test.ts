@@ -157,6 +157,18 @@ describe.each(dialects)('server-rendered pages on %s', (dialect) => {
     }
   });
 
+  it('leaves the footer’s Developer link out unless DEVELOPER_URL names it', async () => {
+    const { text } = await page('/');
+    expect(text).not.toMatch(/>Developer</);
+    const configured = await createTestContext(dialect, { web: true, env: { DEVELOPER_URL: 'https://dev.example.com/team' } });
+    try {
+      const html = (await configured.app.inject({ method: 'GET', url: '/' })).body;
+      expect(html).toMatch(/<a[^>]*href="https:\/\/dev\.example\.com\/team"[^>]*>Developer<\/a>/);
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('GET / renders the landing headline', async () => {
     const { response, text } = await page('/');
     expect(response.statusCode).toBe(200);

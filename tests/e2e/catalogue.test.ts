@@ -207,7 +207,10 @@ describe('catalogue in a real browser', () => {
       expect(response?.status()).toBe(500);
       await waitForHydration(page);
       await expect(page.getByRole('heading', { level: 1, name: 'Latest Roblox Scripts' }).isVisible()).resolves.toBe(true);
-      await expect(page.getByRole('alert').filter({ hasText: 'Не удалось загрузить скрипты' }).isVisible()).resolves.toBe(true);
+      const alert = page.getByRole('alert').filter({ hasText: 'Не удалось загрузить скрипты' });
+      await expect(alert.isVisible()).resolves.toBe(true);
+      // One language in the whole state: the seed's Russian texts, no English line under them.
+      expect(await alert.innerText()).not.toMatch(/[A-Za-z]/);
       expect(await seriousViolations(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'Попробовать снова' }).click();

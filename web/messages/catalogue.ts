@@ -15,7 +15,7 @@ export const catalogue = {
   emptyHint: 'Nothing matches this search. Check the spelling or try the game’s name.',
   emptyCatalogueHint: 'The catalogue is empty for now. New scripts appear here as soon as they are published.',
   loadFailed: 'Не удалось загрузить скрипты',
-  loadFailedHint: 'Check your connection and try again.',
+  loadFailedHint: 'Проверьте подключение к интернету и попробуйте ещё раз.',
   retry: 'Попробовать снова',
   loadMore: 'Load More',
   loadingMore: 'Loading more scripts…',

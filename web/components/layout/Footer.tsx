@@ -6,7 +6,7 @@ const t = messages.footer;
 
 /** The shared footer: site links, legal pages, developer and social links, the contact address. */
 export function Footer() {
-  const { siteName, telegramUrl, videoUrl, contactEmail } = useSettings();
+  const { siteName, telegramUrl, developerUrl, videoUrl, contactEmail } = useSettings();
   const heading = 'text-sm font-semibold text-white';
   const item = 'text-sm text-slate-300 hover:text-white';
   return (
@@ -42,7 +42,9 @@ export function Footer() {
           <ul className="mt-3 space-y-2">
             <li><a className={item} href={telegramUrl} target="_blank" rel="noopener noreferrer">{t.telegram}</a></li>
             <li><a className={item} href={videoUrl} target="_blank" rel="noopener noreferrer">{t.video}</a></li>
-            <li><a className={item} href={telegramUrl} target="_blank" rel="noopener noreferrer">{t.developer}</a></li>
+            {developerUrl ? (
+              <li><a className={item} href={developerUrl} target="_blank" rel="noopener noreferrer">{t.developer}</a></li>
+            ) : null}
           </ul>
         </nav>
       </div>

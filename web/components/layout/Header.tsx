@@ -1,6 +1,6 @@
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { Code2, Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { NavLink, Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import { useSettings } from '../../lib/settings.ts';
@@ -38,11 +38,18 @@ export function Header() {
   const { siteName } = useSettings();
   const [open, setOpen] = useState(false);
   const location = useLocation();
+  const menuButton = useRef<HTMLButtonElement>(null);
   useEffect(() => setOpen(false), [location.pathname, location.search]);
+  // Escape closes the open menu, as it closes any disclosure, and gives focus back to its button.
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    setOpen(false);
+    menuButton.current?.focus();
+  };
 
   return (
     <Collapsible.Root open={open} onOpenChange={setOpen} asChild>
-      <header className="sticky top-0 z-40 border-b border-white/10 bg-ink/90 backdrop-blur">
+      <header onKeyDown={closeOnEscape} className="sticky top-0 z-40 border-b border-white/10 bg-ink/90 backdrop-blur">
         <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
           <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-white">
             <Code2 aria-hidden className="h-6 w-6 text-violet-400" />
@@ -55,6 +62,7 @@ export function Header() {
           <div className="ml-auto flex items-center gap-2 md:ml-0">
             <UserMenu />
             <Collapsible.Trigger
+              ref={menuButton}
               aria-label={messages.nav.mainMenu}
               className="flex h-9 w-9 items-center justify-center rounded-md text-slate-200 hover:bg-white/10 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-300 md:hidden"
             >

@@ -1,7 +1,7 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { LoginForm } from '../../features/moderator/components/LoginForm.tsx';
 import { DEACTIVATED_REASON } from '../../features/moderator/session.ts';
+import { BackToSite } from '../../features/staff/components/BackToSite.tsx';
 import { messages } from '../../messages/staff.ts';
 import type { Route } from './+types/login';
 
@@ -25,10 +25,7 @@ export default function ModeratorLogin() {
           <p className="mb-6 mt-2 text-sm text-slate-300">{t.intro}</p>
           <LoginForm from={params.get('from')} deactivated={params.get('reason') === DEACTIVATED_REASON} />
         </div>
-        <Link to="/" className="mx-auto mt-6 flex w-fit items-center gap-2 rounded text-sm text-slate-300 hover:text-white">
-          <ArrowLeft aria-hidden className="h-4 w-4" />
-          {t.backToSite}
-        </Link>
+        <BackToSite />
       </div>
     </main>
   );

@@ -8,6 +8,7 @@ import { ApiError, errorText } from '../../staff/api/client.ts';
 import { tokens } from '../../staff/api/auth-storage.ts';
 import { checkAdminToken, loginAdmin, type AdminLoginInput } from '../auth/api.ts';
 import { ErrorBanner } from './ErrorBanner.tsx';
+import { BackToSite } from '../../staff/components/BackToSite.tsx';
 import { TextField } from '../../staff/components/Field.tsx';
 import { FullPageSpinner } from './FullPageSpinner.tsx';
 import { type FieldErrors, zodFieldErrors } from '../lib/errors.ts';
@@ -82,7 +83,7 @@ function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   };
 
   return (
-    <main className="flex min-h-screen items-center justify-center px-4 py-10">
+    <main className="flex min-h-screen flex-col items-center justify-center px-4 py-10">
       <div className="w-full max-w-sm rounded-2xl bg-panel p-6 shadow-2xl ring-1 ring-white/10 sm:p-8">
         <div className="mb-6 flex flex-col items-center text-center">
           <span className="flex h-12 w-12 items-center justify-center rounded-full bg-violet-600/20 text-violet-300">
@@ -124,6 +125,7 @@ function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
           </Button>
         </form>
       </div>
+      <BackToSite />
     </main>
   );
 }
