@@ -53,7 +53,7 @@ describe.each(dialects)('server-rendered pages on %s', (dialect) => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
-      expect(html).toContain('<title>Latest Roblox Scripts</title>');
+      expect(html).toContain('<title>Latest Roblox Scripts — ScriptHub</title>');
 
       expect(text).toContain('Blox Fruits Auto Farm');
       expect(text).toContain('Levels up while you sleep');
@@ -154,6 +154,17 @@ describe.each(dialects)('server-rendered pages on %s', (dialect) => {
       expect(text).toContain('01.01.2026 · 0 views');
     } finally {
       await moscow.close();
+    }
+  });
+
+  it('titles every page the same way: the page’s name, then " — ScriptHub"', async () => {
+    const { body: detail } = await ctx.app.inject({ method: 'GET', url: '/scripts' });
+    const id = /href="\/scripts\/(\d+)"/.exec(detail)?.[1] as string;
+    for (const path of ['/', '/info', '/scripts', '/scripts?q=farm', `/scripts/${id}`, '/scripts/999999999', '/seo', '/privacy', '/terms', '/cookies', '/subscribe', '/no-such-page', '/admin', '/moderator/login']) {
+      const { html } = await page(path);
+      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
+      expect(title, path).toMatch(/^\S.* — ScriptHub$/);
+      expect(title, path).not.toMatch(/\|/);
     }
   });
 

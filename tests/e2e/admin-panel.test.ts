@@ -102,7 +102,7 @@ describe('admin panel in a real browser', () => {
     const page = await openPage();
     await page.goto(`${site.url}/admin`);
     await waitForHydration(page);
-    expect(await page.title()).toBe('Admin Login');
+    expect(await page.title()).toBe('Admin Login — ScriptHub');
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
     await page.getByLabel('Username').waitFor();
     await expectNoSeriousViolations(page, 'login');
@@ -128,7 +128,7 @@ describe('admin panel in a real browser', () => {
     await page.waitForURL(`${site.url}/admin/dashboard`);
     await page.getByRole('heading', { name: 'Manage Scripts' }).waitFor();
     expect(await storedToken(page)).toBeTruthy();
-    expect(await page.title()).toBe('Admin Dashboard');
+    expect(await page.title()).toBe('Admin Dashboard — ScriptHub');
 
     // With a valid stored token, /admin goes straight to the dashboard.
     await page.goto(`${site.url}/admin`);

@@ -202,7 +202,7 @@ describe('subscription gates in a real browser', () => {
       await page.waitForURL(`${site.url}/subscribe?from=${encodeURIComponent(target)}`);
       await waitForHydration(page);
       await page.getByRole('heading', { level: 1, name: 'Join Our Telegram Channels' }).waitFor();
-      expect(await page.title()).toBe('Join Our Telegram Channels');
+      expect(await page.title()).toBe('Join Our Telegram Channels — ScriptHub');
       expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
       for (const channel of [first, second]) {
         expect(await page.getByText(channel.name, { exact: true }).isVisible()).toBe(true);

@@ -306,7 +306,7 @@ describe('static pages in a real browser', () => {
       await page.locator('h1', { hasText: link.title }).waitFor();
       // Navigated in the browser: the date still comes from the server's loader.
       if (link.path !== '/seo') expect([before, todayIn(TIME_ZONE)]).toContain(await page.getByTestId('last-updated').innerText());
-      await eventually(() => page.title()).toBe(link.path === '/seo' ? seo.title : link.title);
+      await eventually(() => page.title()).toBe(`${link.path === '/seo' ? seo.title : link.title} — ScriptHub`);
     }
     await context.close();
   });

@@ -7,3 +7,23 @@ export function useSettings(): PublicSettings {
   if (!data) throw new Error('root loader data missing');
   return data.settings;
 }
+
+/** The part of a meta function's match this module reads; React Router's typed matches fit it. */
+export type MatchLike = { id: string; loaderData?: unknown } | undefined;
+
+/** The root loader's public settings, as seen from a route's meta function. */
+export function rootSettings(matches: readonly MatchLike[]): PublicSettings | undefined {
+  const data = matches.find((match) => match?.id === 'root')?.loaderData;
+  if (typeof data !== 'object' || data === null || !('settings' in data)) return undefined;
+  return (data as { settings: PublicSettings }).settings;
+}
+
+/** Every page's <title>, one pattern: the page's own name, then the site's ("Privacy Policy — ScriptHub"). */
+export function titleWithSite(title: string, siteName: string | undefined): string {
+  return siteName ? `${title} — ${siteName}` : title;
+}
+
+/** titleWithSite with the site's name from the root loader, for a route's meta function. */
+export function pageTitle(title: string, matches: readonly MatchLike[]): string {
+  return titleWithSite(title, rootSettings(matches)?.siteName);
+}

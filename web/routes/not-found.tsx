@@ -1,13 +1,15 @@
 import { data, Link } from 'react-router';
+import { pageTitle } from '../lib/settings.ts';
 import { messages } from '../messages/index.ts';
+import type { Route } from './+types/not-found';
 
 /** Any unknown public path: the not-found page with HTTP 404. */
 export function loader() {
   return data(null, { status: 404 });
 }
 
-export function meta() {
-  return [{ title: messages.notFound.title }, { name: 'robots', content: 'noindex' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(messages.notFound.title, matches) }, { name: 'robots', content: 'noindex' }];
 }
 
 export default function NotFound() {

@@ -1,7 +1,8 @@
 import { data, isRouteErrorResponse, useLocation, useNavigation } from 'react-router';
 import { parseId } from '../../contract/scripts.ts';
 import { useDelayedFlag } from '../features/catalogue/navigation.ts';
-import { publicOrigin, rootSettings } from '../features/catalogue/seo.ts';
+import { publicOrigin } from '../features/catalogue/seo.ts';
+import { rootSettings } from '../lib/settings.ts';
 import { errorMeta, scriptMeta } from '../features/script-detail/meta.ts';
 import { BackToCatalogue, ScriptDetail, ScriptDetailSkeleton } from '../features/script-detail/ScriptDetail.tsx';
 import { ScriptLoadFailed, ScriptNotFound } from '../features/script-detail/states.tsx';

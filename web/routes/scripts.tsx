@@ -4,7 +4,8 @@ import { searchTextSchema } from '../../contract/scripts.ts';
 import { CatalogueResults } from '../features/catalogue/CatalogueResults.tsx';
 import { ScriptCardSkeleton } from '../features/catalogue/ScriptCard.tsx';
 import { useDelayedFlag } from '../features/catalogue/navigation.ts';
-import { publicOrigin, rootSettings } from '../features/catalogue/seo.ts';
+import { publicOrigin } from '../features/catalogue/seo.ts';
+import { pageTitle, rootSettings } from '../lib/settings.ts';
 import { LoadError } from '../features/catalogue/states.tsx';
 import { cn } from '../lib/cn.ts';
 import { useSettings } from '../lib/settings.ts';
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function meta({ data, matches }: Route.MetaArgs) {
   const settings = rootSettings(matches);
   const q = data?.q ?? '';
-  const title = q ? `${t.resultsFor(q)} — ${t.heading}` : t.heading;
+  const title = pageTitle(q ? `${t.resultsFor(q)} — ${t.heading}` : t.heading, matches);
   const description = q ? t.meta.searchDescription(q) : t.meta.description;
   const tags: Route.MetaDescriptors = [
     { title },

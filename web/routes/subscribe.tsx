@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { safeExternalUrl, safeReturnPath } from '../features/subscriptions/site-subscription.ts';
 import { recordSiteSubscription } from '../features/subscriptions/subscription-storage.ts';
+import { pageTitle } from '../lib/settings.ts';
 import { messages } from '../messages/index.ts';
 import type { Route } from './+types/subscribe';
 
@@ -11,9 +12,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { channels: await context.siteChannels() };
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   const t = messages.subscriptions.page;
-  return [{ title: t.title }, { name: 'description', content: t.metaDescription }, { name: 'robots', content: 'noindex' }];
+  return [{ title: pageTitle(t.title, matches) }, { name: 'description', content: t.metaDescription }, { name: 'robots', content: 'noindex' }];
 }
 
 /**

@@ -1,15 +1,3 @@
-import type { PublicSettings } from '../../../contract/load-context.ts';
-
-/** The part of a meta match these helpers read; React Router's typed matches fit it. */
-export type MatchLike = { id: string; loaderData?: unknown } | undefined;
-
-/** The root loader's public settings, as seen from a route's meta function. */
-export function rootSettings(matches: readonly MatchLike[]): PublicSettings | undefined {
-  const data = matches.find((match) => match?.id === 'root')?.loaderData;
-  if (typeof data !== 'object' || data === null || !('settings' in data)) return undefined;
-  return (data as { settings: PublicSettings }).settings;
-}
-
 /** The origin absolute links are built on: SITE_URL when configured, else the request's own origin. */
 export function publicOrigin(siteUrl: string, requestUrl: string): string {
   return siteUrl ? siteUrl.replace(/\/+$/, '') : new URL(requestUrl).origin;

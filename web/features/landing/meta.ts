@@ -1,15 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
-import type { PublicSettings } from '../../../contract/index.ts';
 import type { PageMeta } from '../../content/marketing.ts';
-
-/** The part of a meta match this module reads; React Router's typed matches fit it. */
-type MatchLike = { id: string; loaderData?: unknown } | undefined;
-
-function rootSettings(matches: readonly MatchLike[]): PublicSettings | undefined {
-  const data = matches.find((match) => match?.id === 'root')?.loaderData;
-  if (typeof data !== 'object' || data === null || !('settings' in data)) return undefined;
-  return (data as { settings: PublicSettings }).settings;
-}
+import { type MatchLike, pageTitle, rootSettings } from '../../lib/settings.ts';
 
 /**
  * <title>, description, Open Graph and (when SITE_URL is set) canonical tags of a landing page.
@@ -17,7 +8,7 @@ function rootSettings(matches: readonly MatchLike[]): PublicSettings | undefined
  */
 export function landingMeta(page: PageMeta, path: string, matches: readonly MatchLike[]): MetaDescriptor[] {
   const settings = rootSettings(matches);
-  const title = settings?.siteName ? `${page.title} | ${settings.siteName}` : page.title;
+  const title = pageTitle(page.title, matches);
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: page.description },

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import type { PublicScript } from '../../../contract/scripts.ts';
 import { messages } from '../../messages/index.ts';
+import { titleWithSite } from '../../lib/settings.ts';
 import { absoluteUrl, clipText } from '../catalogue/seo.ts';
 
 const t = messages.detail;
@@ -18,7 +19,7 @@ export function scriptUrl(origin: string, id: number): string {
  */
 export function scriptMeta(script: PublicScript, origin: string, siteName: string): MetaDescriptor[] {
   const url = scriptUrl(origin, script.id);
-  const title = siteName ? `${script.playsname} — ${siteName}` : script.playsname;
+  const title = titleWithSite(script.playsname, siteName);
   const description = clipText(script.description.trim() || t.meta.fallbackDescription(script.playsname), 160);
   const image = script.image ? absoluteUrl(origin, script.image) : undefined;
 
@@ -83,5 +84,5 @@ export function scriptMeta(script: PublicScript, origin: string, siteName: strin
 
 /** Error pages are not indexed. */
 export function errorMeta(title: string, siteName: string): MetaDescriptor[] {
-  return [{ title: siteName ? `${title} — ${siteName}` : title }, { name: 'robots', content: 'noindex' }];
+  return [{ title: titleWithSite(title, siteName) }, { name: 'robots', content: 'noindex' }];
 }

@@ -8,9 +8,11 @@ import { AdminSessionProvider } from '../../features/admin/session.tsx';
 import { tokens } from '../../features/staff/api/auth-storage.ts';
 import { StaffQueryProvider } from '../../features/staff/query-client.tsx';
 import { messages } from '../../messages/staff.ts';
+import type { Route } from './+types/dashboard';
+import { pageTitle } from '../../lib/settings.ts';
 
-export function meta() {
-  return [{ title: messages.admin.meta.dashboardTitle }, { name: 'robots', content: 'noindex, nofollow' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(messages.admin.meta.dashboardTitle, matches) }, { name: 'robots', content: 'noindex, nofollow' }];
 }
 
 /** /admin/dashboard behind the auth guard: no token goes to /admin (SPEC.md section 2). */

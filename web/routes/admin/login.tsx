@@ -2,9 +2,11 @@ import { AdminLogin } from '../../features/admin/components/AdminLogin.tsx';
 import { FullPageSpinner } from '../../features/admin/components/FullPageSpinner.tsx';
 import { useHydrated } from '../../features/admin/lib/hooks.ts';
 import { messages } from '../../messages/staff.ts';
+import type { Route } from './+types/login';
+import { pageTitle } from '../../lib/settings.ts';
 
-export function meta() {
-  return [{ title: messages.admin.meta.loginTitle }, { name: 'robots', content: 'noindex, nofollow' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(messages.admin.meta.loginTitle, matches) }, { name: 'robots', content: 'noindex, nofollow' }];
 }
 
 /** /admin: rendered in the browser, which holds the token (SPEC.md section 3: adminToken). */

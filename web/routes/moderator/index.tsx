@@ -3,11 +3,12 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { loginPath, locationString, moderatorToken, PANEL_PATH } from '../../features/moderator/session.ts';
 import { messages } from '../../messages/staff.ts';
 import type { Route } from './+types/index';
+import { pageTitle } from '../../lib/settings.ts';
 
 const t = messages.moderator;
 
-export function meta(): Route.MetaDescriptors {
-  return [{ title: t.meta.redirect }, { name: 'robots', content: 'noindex, nofollow' }];
+export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: pageTitle(t.meta.redirect, matches) }, { name: 'robots', content: 'noindex, nofollow' }];
 }
 
 /**

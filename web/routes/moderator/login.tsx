@@ -4,11 +4,12 @@ import { DEACTIVATED_REASON } from '../../features/moderator/session.ts';
 import { BackToSite } from '../../features/staff/components/BackToSite.tsx';
 import { messages } from '../../messages/staff.ts';
 import type { Route } from './+types/login';
+import { pageTitle } from '../../lib/settings.ts';
 
 const t = messages.moderator.login;
 
-export function meta(): Route.MetaDescriptors {
-  return [{ title: messages.moderator.meta.login }, { name: 'robots', content: 'noindex, nofollow' }];
+export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: pageTitle(messages.moderator.meta.login, matches) }, { name: 'robots', content: 'noindex, nofollow' }];
 }
 
 /**

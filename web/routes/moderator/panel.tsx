@@ -5,11 +5,12 @@ import { loginPath, locationString, moderatorToken } from '../../features/modera
 import { StaffQueryProvider } from '../../features/staff/query-client.tsx';
 import { messages } from '../../messages/staff.ts';
 import type { Route } from './+types/panel';
+import { pageTitle } from '../../lib/settings.ts';
 
 const t = messages.moderator;
 
-export function meta(): Route.MetaDescriptors {
-  return [{ title: t.meta.panel }, { name: 'robots', content: 'noindex, nofollow' }];
+export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
+  return [{ title: pageTitle(t.meta.panel, matches) }, { name: 'robots', content: 'noindex, nofollow' }];
 }
 
 /**
