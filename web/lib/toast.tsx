@@ -58,5 +58,6 @@ export function LazyToaster() {
     if (Toaster) markMounted?.();
   }, [Toaster]);
   if (!Toaster) return null;
-  return <Toaster theme="dark" position="top-right" duration={TOAST_DURATION_MS} closeButton richColors />;
+  // At the bottom: the header's buttons (and the phone's menu button) stay free while a toast shows.
+  return <Toaster theme="dark" position="bottom-right" duration={TOAST_DURATION_MS} closeButton richColors />;
 }
