@@ -58,6 +58,5 @@ export function LazyToaster() {
     if (Toaster) markMounted?.();
   }, [Toaster]);
   if (!Toaster) return null;
-  // At the bottom: the header's buttons (and the phone's menu button) stay free while a toast shows.
-  return <Toaster theme="dark" position="bottom-right" duration={TOAST_DURATION_MS} closeButton richColors />;
+  return <Toaster theme="dark" position="top-right" duration={TOAST_DURATION_MS} closeButton richColors />;
 }
