@@ -18,7 +18,7 @@ import { publicScriptRoutes } from './scripts/public-routes.ts';
 import { staffScriptRoutes } from './scripts/staff-routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { DatabaseImageStorage } from './images/database-storage.ts';
-import { createLogger, logsEveryRequest, REDACTED_PATHS, requestLineHook } from './logging.ts';
+import { createLogger, logsEveryRequest, requestLineHook } from './logging.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface AppDeps {
@@ -72,7 +72,6 @@ export async function buildApp({ config, db, web, logger, now }: AppDeps): Promi
   app.addHook('onClose', async () => services.views.stop());
   // Other processes' and instances' catalogue writes drop what they reach here too.
   const stopListening = await db.changes.listen(
-    db.kysely,
     (change) => services.cache.changed(change),
     (error) => app.log.error({ err: error }, 'catalogue change feed failed'),
   );
@@ -112,5 +111,3 @@ export async function buildApp({ config, db, web, logger, now }: AppDeps): Promi
   });
   return app;
 }
-
-export { REDACTED_PATHS };

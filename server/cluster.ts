@@ -53,7 +53,7 @@ export async function runPrimary(config: Config, log: Logger): Promise<void> {
     if (stopping) return;
     crashes = uptime < STEADY_AFTER_MS ? crashes + 1 : 0;
     const delay = crashes === 0 ? 0 : Math.min(MAX_RESTART_DELAY_MS, 500 * 2 ** crashes);
-    log.error({ pid: worker.process.pid, code, signal, restartInMs: delay }, `worker ${worker.process.pid} died (${signal ?? `exit code ${code}`}); starting another`);
+    log.error({ workerPid: worker.process.pid, code, signal, restartInMs: delay }, `worker ${worker.process.pid} died (${signal ?? `exit code ${code}`}); starting another`);
     setTimeout(() => {
       if (!stopping) start();
     }, delay).unref();

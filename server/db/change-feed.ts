@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
-import type { Dialect } from './database.ts';
 import type { Database } from './types.ts';
 
 /** What changed in the catalogue: the caches drop exactly what it can have changed. */
@@ -33,14 +32,12 @@ export class ChangeFeed {
   /** This process's writes: its own caches already dropped what they reach. */
   readonly origin = randomUUID();
 
-  constructor(
-    private readonly dialect: Dialect,
-    private readonly postgresUrl?: string,
-  ) {}
+  /** On PostgreSQL the listener's own connection string; on SQLite the connection that polls. */
+  constructor(private readonly source: { dialect: 'postgres'; url: string } | { dialect: 'sqlite'; db: Kysely<Database> }) {}
 
   /** Records `change` in the write transaction `trx`. */
   async record(trx: Kysely<Database>, change: CatalogueChange): Promise<void> {
-    if (this.dialect === 'postgres') {
+    if (this.source.dialect === 'postgres') {
       await sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ origin: this.origin, change } satisfies Note)})`.execute(trx);
       return;
     }
@@ -57,8 +54,9 @@ export class ChangeFeed {
    * listening, so nothing committed after it is missed. Anything that may have been missed (a lost
    * connection, a process that fell behind the journal) arrives as `{ kind: 'all' }`.
    */
-  async listen(db: Kysely<Database>, apply: (change: CatalogueChange) => void, onError: (error: unknown) => void): Promise<() => Promise<void>> {
-    return this.dialect === 'postgres' ? listenPostgres(this.postgresUrl as string, this.origin, apply, onError) : pollSqlite(db, this.origin, apply, onError);
+  async listen(apply: (change: CatalogueChange) => void, onError: (error: unknown) => void): Promise<() => Promise<void>> {
+    const { source } = this;
+    return source.dialect === 'postgres' ? listenPostgres(source.url, this.origin, apply, onError) : pollSqlite(source.db, this.origin, apply, onError);
   }
 }
 

@@ -89,7 +89,7 @@ export function openDatabase(database: Config['database']): Db {
     // drops it and the next query reconnects.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, reader: kysely, dialect: 'postgres', changes: new ChangeFeed('postgres', database.url), close: () => kysely.destroy() };
+    return { kysely, reader: kysely, dialect: 'postgres', changes: new ChangeFeed({ dialect: 'postgres', url: database.url }), close: () => kysely.destroy() };
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const connection = new SQLite(database.file);
@@ -106,7 +106,7 @@ export function openDatabase(database: Config['database']): Db {
     kysely,
     reader,
     dialect: 'sqlite',
-    changes: new ChangeFeed('sqlite'),
+    changes: new ChangeFeed({ dialect: 'sqlite', db: kysely }),
     close: async () => {
       await reader.destroy();
       await kysely.destroy();

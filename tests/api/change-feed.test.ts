@@ -28,7 +28,7 @@ describe.each(dialects)('the catalogue change feed on %s', (dialect) => {
     await migrateToLatest(writer);
     const reader = openDatabase(throwaway.database);
     const heard: CatalogueChange[] = [];
-    const stop = await reader.changes.listen(reader.kysely, (change) => heard.push(change), () => undefined);
+    const stop = await reader.changes.listen((change) => heard.push(change), () => undefined);
     cleanups.push(async () => {
       await stop();
       await reader.close();
@@ -82,7 +82,7 @@ describe.each(dialects)('the catalogue change feed on %s', (dialect) => {
       const b = openDatabase(a.config.database);
       const heard: CatalogueChange[] = [];
       const errors: unknown[] = [];
-      const stop = await b.changes.listen(b.kysely, (change) => heard.push(change), (error) => errors.push(error));
+      const stop = await b.changes.listen((change) => heard.push(change), (error) => errors.push(error));
       cleanups.push(async () => {
         await stop();
         await b.close();
