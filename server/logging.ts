@@ -8,8 +8,8 @@ export const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie'
 
 /** Fastify's own two lines per request (with its request and reply objects) only at these levels. */
 const VERBOSE_LEVELS: Config['logLevel'][] = ['debug', 'trace'];
-/** Content-hashed files and images: one page view asks for many; a line each would bury the rest. */
-const QUIET_PATHS = /^\/(assets|uploads)\/|^\/favicon\.|\.(js|css|map|webp|png|svg|ico|woff2?)(\?|$)/;
+/** Content-hashed files, images and React Router's route manifest: one page view asks for many; a line each would bury the rest. */
+const QUIET_PATHS = /^\/(assets|uploads)\/|^\/(favicon\.|__manifest)|\.(js|css|map|webp|png|svg|ico|woff2?)(\?|$)/;
 
 function options(config: Pick<Config, 'logLevel'>): LoggerOptions {
   return { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
