@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import { LazyToaster } from './lib/toast.tsx';
-import { messages } from './messages/index.ts';
+import { common } from './messages/common.ts';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 
@@ -62,9 +62,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="mx-auto max-w-xl p-8 text-center">
-      <h1 className="text-2xl font-bold">{notFound ? messages.notFound.title : messages.error.title}</h1>
+      <h1 className="text-2xl font-bold">{notFound ? common.notFound.title : common.error.title}</h1>
       <a className="mt-4 inline-block text-violet-300 underline" href="/">
-        {messages.error.home}
+        {common.error.home}
       </a>
     </main>
   );

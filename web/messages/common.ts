@@ -1,4 +1,12 @@
-/** Strings of the shared shell: navigation, footer, error pages. */
+/**
+ * User-visible strings of the public pages, one file per area (common, catalogue, detail,
+ * subscriptions): each page imports only the areas it shows, so none ships another page's texts. The
+ * specification's exact texts (its mix of Russian and English included) are kept as written. The
+ * panels' strings are in staff.ts, admin.ts and moderator.ts, so public pages never ship them;
+ * marketing copy lives in web/content/.
+ *
+ * This file: the shared shell's strings (navigation, footer, error pages).
+ */
 export const common = {
   nav: {
     home: 'Home',

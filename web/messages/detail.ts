@@ -15,6 +15,8 @@ export const detail = {
   noDescription: 'Описание отсутствует',
   scriptHint: 'Paste the loader into your executor while the game is running.',
   loaderLabel: 'Loader',
+  loaderLoading: 'Loading the loader…',
+  loaderFailed: 'The loader could not be loaded.',
   copy: 'Copy',
   copied: 'Copied',
   copiedAnnouncement: 'Loader copied to the clipboard',

@@ -1,14 +1,14 @@
 import { Outlet } from 'react-router';
 import { Footer } from '../components/layout/Footer.tsx';
 import { Header } from '../components/layout/Header.tsx';
-import { messages } from '../messages/index.ts';
+import { common } from '../messages/common.ts';
 
 /** The public area's shared header and footer (SPEC.md section 2). */
 export default function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-violet-600 focus:px-3 focus:py-2">
-        {messages.nav.skipToContent}
+        {common.nav.skipToContent}
       </a>
       <Header />
       <div id="content" className="flex-1">

@@ -7,31 +7,37 @@ import { errorMeta, scriptMeta } from '../features/script-detail/meta.ts';
 import { BackToCatalogue, ScriptDetail, ScriptDetailSkeleton } from '../features/script-detail/ScriptDetail.tsx';
 import { ScriptLoadFailed, ScriptNotFound } from '../features/script-detail/states.tsx';
 import { SiteGate } from '../features/subscriptions/SiteGate.tsx';
-import { messages } from '../messages/index.ts';
 import type { Route } from './+types/script-detail';
+import { detail } from '../messages/detail.ts';
 
-/** The script, its required channels and the site channels; an unknown or malformed id is HTTP 404. */
+/**
+ * The script, its required channels and the site channels; an unknown or malformed id is HTTP 404.
+ * Behind a gate (its own channels or the site's), the loader text stays out of the page: the browser
+ * fetches it once the visitor is through.
+ */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
   if (id === undefined) throw data(null, { status: 404 });
   const script = await context.catalogue.get(id);
   if (!script) throw data(null, { status: 404 });
   const [channels, siteChannels] = await Promise.all([context.catalogue.channels(id), context.siteChannels()]);
-  return { script, channels, siteChannels, origin: publicOrigin(context.settings.siteUrl, request.url) };
+  const { loadstring, ...card } = script;
+  const gated = channels.length > 0 || siteChannels.length > 0;
+  return { script: card, loadstring: gated ? null : loadstring, channels, siteChannels, origin: publicOrigin(context.settings.siteUrl, request.url) };
 }
 
 export function meta({ data: loaded, error, matches }: Route.MetaArgs) {
   const siteName = rootSettings(matches)?.siteName ?? '';
   if (!loaded) {
     const missing = !error || (isRouteErrorResponse(error) && error.status === 404);
-    return errorMeta(missing ? messages.detail.notFound.title : messages.detail.failed.title, siteName);
+    return errorMeta(missing ? detail.notFound.title : detail.failed.title, siteName);
   }
   return scriptMeta(loaded.script, loaded.origin, siteName);
 }
 
 /** /scripts/{id} (SPEC.md section 2 "Script detail"), behind the site-wide and per-script gates. */
 export default function ScriptDetailPage({ loaderData }: Route.ComponentProps) {
-  const { script, channels, siteChannels } = loaderData;
+  const { script, loadstring, channels, siteChannels } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const target = navigation.state === 'loading' ? navigation.location.pathname : undefined;
@@ -41,7 +47,7 @@ export default function ScriptDetailPage({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       <SiteGate siteChannels={siteChannels} />
       <BackToCatalogue />
-      {openingAnother ? <ScriptDetailSkeleton /> : <ScriptDetail key={script.id} script={script} channels={channels} />}
+      {openingAnother ? <ScriptDetailSkeleton /> : <ScriptDetail key={script.id} script={script} loadstring={loadstring} channels={channels} siteChannels={siteChannels} />}
     </main>
   );
 }

@@ -9,10 +9,10 @@ import { pageTitle, rootSettings } from '../lib/settings.ts';
 import { LoadError } from '../features/catalogue/states.tsx';
 import { cn } from '../lib/cn.ts';
 import { useSettings } from '../lib/settings.ts';
-import { messages } from '../messages/index.ts';
 import type { Route } from './+types/scripts';
+import { catalogue } from '../messages/catalogue.ts';
 
-const t = messages.catalogue;
+const t = catalogue;
 
 /** The first CATALOGUE_FIRST_PAGE cards, rendered on the server; q is trimmed, blank means no search. */
 export async function loader({ request, context }: Route.LoaderArgs) {

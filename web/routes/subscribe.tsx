@@ -4,8 +4,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { safeExternalUrl, safeReturnPath } from '../features/subscriptions/site-subscription.ts';
 import { recordSiteSubscription } from '../features/subscriptions/subscription-storage.ts';
 import { pageTitle } from '../lib/settings.ts';
-import { messages } from '../messages/index.ts';
 import type { Route } from './+types/subscribe';
+import { subscriptions } from '../messages/subscriptions.ts';
 
 /** The /subscribe list (DESIGN.md 2.6): the site channels the site-wide gate asks for. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -13,7 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const t = messages.subscriptions.page;
+  const t = subscriptions.page;
   return [{ title: pageTitle(t.title, matches) }, { name: 'description', content: t.metaDescription }, { name: 'robots', content: 'noindex' }];
 }
 
@@ -23,7 +23,7 @@ export function meta({ matches }: Route.MetaArgs) {
  * back to `from` (a same-site path, else /scripts), replacing this entry in history.
  */
 export default function Subscribe({ loaderData }: Route.ComponentProps) {
-  const t = messages.subscriptions.page;
+  const t = subscriptions.page;
   const { channels } = loaderData;
   const [joined, setJoined] = useState<ReadonlySet<number>>(() => new Set());
   const [searchParams] = useSearchParams();
@@ -75,7 +75,7 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
                     {isJoined ? t.joined : t.join}
                     <span className="sr-only">
                       {' '}
-                      {channel.name} {messages.subscriptions.newTab}
+                      {channel.name} {subscriptions.newTab}
                     </span>
                   </a>
                 )}

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useSettings } from '../../lib/settings.ts';
-import { messages } from '../../messages/index.ts';
+import { common } from '../../messages/common.ts';
 
-const t = messages.footer;
+const t = common.footer;
 
 /** The shared footer: site links, legal pages, developer and social links, the contact address. */
 export function Footer() {
@@ -24,8 +24,8 @@ export function Footer() {
         <nav aria-label={t.catalogue}>
           <h2 className={heading}>{t.catalogue}</h2>
           <ul className="mt-3 space-y-2">
-            <li><Link className={item} to="/">{messages.nav.home}</Link></li>
-            <li><Link className={item} to="/scripts">{messages.nav.scripts}</Link></li>
+            <li><Link className={item} to="/">{common.nav.home}</Link></li>
+            <li><Link className={item} to="/scripts">{common.nav.scripts}</Link></li>
             <li><Link className={item} to="/seo">{t.seo}</Link></li>
           </ul>
         </nav>

@@ -1,16 +1,15 @@
-import * as Collapsible from '@radix-ui/react-collapsible';
 import { Code2, Menu, X } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { NavLink, Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import { useSettings } from '../../lib/settings.ts';
-import { messages } from '../../messages/index.ts';
+import { common } from '../../messages/common.ts';
 import { SearchBox } from './SearchBox.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 const links = [
-  { to: '/', label: messages.nav.home, end: true },
-  { to: '/scripts', label: messages.nav.scripts, end: false },
+  { to: '/', label: common.nav.home, end: true },
+  { to: '/scripts', label: common.nav.scripts, end: false },
 ];
 
 function NavLinks({ className }: { className?: string }) {
@@ -39,6 +38,7 @@ export function Header() {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const menuButton = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
   useEffect(() => setOpen(false), [location.pathname, location.search]);
   // Escape closes the open menu, as it closes any disclosure, and gives focus back to its button.
   const closeOnEscape = (event: KeyboardEvent) => {
@@ -48,33 +48,37 @@ export function Header() {
   };
 
   return (
-    <Collapsible.Root open={open} onOpenChange={setOpen} asChild>
-      <header onKeyDown={closeOnEscape} className="sticky top-0 z-40 border-b border-white/10 bg-ink/90 backdrop-blur">
-        <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
-          <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-white">
-            <Code2 aria-hidden className="h-6 w-6 text-violet-400" />
-            {siteName}
-          </Link>
-          <NavLinks className="hidden items-center gap-1 md:flex" />
-          <div className="ml-auto hidden w-72 md:block">
-            <SearchBox id="search-desktop" />
-          </div>
-          <div className="ml-auto flex items-center gap-2 md:ml-0">
-            <UserMenu />
-            <Collapsible.Trigger
-              ref={menuButton}
-              aria-label={messages.nav.mainMenu}
-              className="flex h-9 w-9 items-center justify-center rounded-md text-slate-200 hover:bg-white/10 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-300 md:hidden"
-            >
-              {open ? <X aria-hidden className="h-5 w-5" /> : <Menu aria-hidden className="h-5 w-5" />}
-            </Collapsible.Trigger>
-          </div>
-        </nav>
-        <Collapsible.Content className="border-t border-white/10 px-4 pb-4 md:hidden">
+    <header onKeyDown={closeOnEscape} className="sticky top-0 z-40 border-b border-white/10 bg-ink/90 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+        <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-white">
+          <Code2 aria-hidden className="h-6 w-6 text-violet-400" />
+          {siteName}
+        </Link>
+        <NavLinks className="hidden items-center gap-1 md:flex" />
+        <div className="ml-auto hidden w-72 md:block">
+          <SearchBox id="search-desktop" />
+        </div>
+        <div className="ml-auto flex items-center gap-2 md:ml-0">
+          <UserMenu />
+          <button
+            ref={menuButton}
+            type="button"
+            aria-label={common.nav.mainMenu}
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={() => setOpen(!open)}
+            className="flex h-9 w-9 items-center justify-center rounded-md text-slate-200 hover:bg-white/10 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-300 md:hidden"
+          >
+            {open ? <X aria-hidden className="h-5 w-5" /> : <Menu aria-hidden className="h-5 w-5" />}
+          </button>
+        </div>
+      </nav>
+      {open && (
+        <div id={menuId} className="border-t border-white/10 px-4 pb-4 md:hidden">
           <NavLinks className="flex flex-col gap-1 py-2" />
           <SearchBox id="search-mobile" onSubmitted={() => setOpen(false)} />
-        </Collapsible.Content>
-      </header>
-    </Collapsible.Root>
+        </div>
+      )}
+    </header>
   );
 }

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { messages } from '../../messages/index.ts';
+import { common } from '../../messages/common.ts';
 
 /**
  * The header search (SPEC.md section 2): its text follows the address's q; submitting trimmed,
@@ -27,7 +27,7 @@ export function SearchBox({ id, onSubmitted }: { id: string; onSubmitted?: () =>
       }}
     >
       <label htmlFor={id} className="sr-only">
-        {messages.nav.searchLabel}
+        {common.nav.searchLabel}
       </label>
       <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />
       <input
@@ -36,7 +36,7 @@ export function SearchBox({ id, onSubmitted }: { id: string; onSubmitted?: () =>
         name="q"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder={messages.nav.searchPlaceholder}
+        placeholder={common.nav.searchPlaceholder}
         autoComplete="off"
         maxLength={200}
         className="w-full rounded-lg border border-white/10 bg-white/5 py-2 pl-9 pr-3 text-sm text-slate-100 placeholder:text-slate-400 focus:border-violet-400 focus:outline-none focus:ring-2 focus:ring-violet-500/40"

@@ -1,6 +1,6 @@
 import { User } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { messages } from '../../messages/index.ts';
+import { common } from '../../messages/common.ts';
 import { AVATAR_BUTTON_CLASS } from './avatar.ts';
 
 const loadPopup = () => import('./UserMenuPopup.tsx');
@@ -21,7 +21,7 @@ export function UserMenu() {
   const avatar = (
     <button
       type="button"
-      aria-label={messages.nav.userMenu}
+      aria-label={common.nav.userMenu}
       aria-haspopup="menu"
       aria-expanded={false}
       className={AVATAR_BUTTON_CLASS}

@@ -3,12 +3,12 @@ import { useLocation } from 'react-router';
 import { CATALOGUE_NEXT_PAGE } from '../../../contract/constants.ts';
 import type { PaginatedScripts, ScriptCard as ScriptCardData } from '../../../contract/scripts.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { messages } from '../../messages/index.ts';
 import { fetchScriptsPage } from './api.ts';
 import { ScriptCard, ScriptCardSkeleton } from './ScriptCard.tsx';
 import { EmptyState, LoadError } from './states.tsx';
+import { catalogue } from '../../messages/catalogue.ts';
 
-const t = messages.catalogue;
+const t = catalogue;
 
 /** Cards added with Load More beyond the server-rendered first page. */
 interface Loaded {

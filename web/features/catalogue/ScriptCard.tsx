@@ -6,11 +6,11 @@ import { buttonClasses } from '../../components/ui/Button.tsx';
 import { Skeleton } from '../../components/ui/Skeleton.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { formatCount, formatDate } from '../../lib/format.ts';
-import { messages } from '../../messages/index.ts';
 import { usePendingPath } from './navigation.ts';
 import { ScriptImage } from './ScriptImage.tsx';
+import { catalogue } from '../../messages/catalogue.ts';
 
-const t = messages.catalogue;
+const t = catalogue;
 
 export interface ScriptCardProps {
   script: ScriptCardData;

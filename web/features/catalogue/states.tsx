@@ -2,9 +2,9 @@ import { CircleAlert, SearchX } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { messages } from '../../messages/index.ts';
+import { catalogue } from '../../messages/catalogue.ts';
 
-const t = messages.catalogue;
+const t = catalogue;
 
 /** Scripts not found: an empty catalogue, or a search without matches. */
 export function EmptyState({ q }: { q: string }) {

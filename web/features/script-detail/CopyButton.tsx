@@ -4,10 +4,10 @@ import { toast } from '../../lib/toast.tsx';
 import { COPY_CONFIRMATION_MS } from '../../../contract/constants.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { messages } from '../../messages/index.ts';
 import { copyText } from './clipboard.ts';
+import { detail } from '../../messages/detail.ts';
 
-const t = messages.detail;
+const t = detail;
 
 /** Copy, reading Copied for COPY_CONFIRMATION_MS after a successful copy (SPEC.md sections 2 and 9). */
 export function CopyButton({ text, className }: { text: string; className?: string }) {

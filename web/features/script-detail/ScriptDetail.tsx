@@ -1,13 +1,12 @@
 import { ArrowLeft, CalendarDays, Code2, Eye } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { Channel, PublicScript } from '../../../contract/scripts.ts';
+import type { Channel, ScriptCard } from '../../../contract/scripts.ts';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { Skeleton } from '../../components/ui/Skeleton.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { formatCount, formatDate } from '../../lib/format.ts';
 import { useSettings } from '../../lib/settings.ts';
-import { messages } from '../../messages/index.ts';
 import { usePendingPath } from '../catalogue/navigation.ts';
 import { ScriptImage } from '../catalogue/ScriptImage.tsx';
 import { ScriptGate } from '../subscriptions/ScriptGate.tsx';
@@ -15,8 +14,10 @@ import { DETAIL_IMAGE } from './meta.ts';
 import { ScriptFacts } from './ScriptFacts.tsx';
 import { ScriptFaq } from './ScriptFaq.tsx';
 import { type ScriptTab, ScriptTabs } from './ScriptTabs.tsx';
+import { catalogue } from '../../messages/catalogue.ts';
+import { detail } from '../../messages/detail.ts';
 
-const t = messages.detail;
+const t = detail;
 
 /** The catalogue address a card passed along (with its search), when this page was opened from it. */
 function catalogueOrigin(state: unknown): string | undefined {
@@ -53,7 +54,18 @@ export function BackToCatalogue() {
 const CONTENT_ID = 'script-content';
 
 /** The script's page body: hero, gated tabs, footer facts and FAQ (SPEC.md section 2 "Script detail"). */
-export function ScriptDetail({ script, channels }: { script: PublicScript; channels: Channel[] }) {
+export function ScriptDetail({
+  script,
+  loadstring,
+  channels,
+  siteChannels,
+}: {
+  script: ScriptCard;
+  /** Null for a gated script: the Script tab fetches it once the gates are passed. */
+  loadstring: string | null;
+  channels: Channel[];
+  siteChannels: Channel[];
+}) {
   const { timeZone } = useSettings();
   const [tab, setTab] = useState<ScriptTab>('description');
 
@@ -89,7 +101,7 @@ export function ScriptDetail({ script, channels }: { script: PublicScript; chann
             </span>
             <span className="inline-flex items-center gap-1.5 rounded-full bg-white/5 px-3 py-1 ring-1 ring-white/10">
               <Eye aria-hidden className="h-4 w-4 text-violet-300" />
-              {formatCount(script.views)} {messages.catalogue.views}
+              {formatCount(script.views)} {catalogue.views}
             </span>
           </div>
           <ol aria-label={t.stepsLabel} className="mt-6 space-y-3">
@@ -113,7 +125,7 @@ export function ScriptDetail({ script, channels }: { script: PublicScript; chann
 
       <div id={CONTENT_ID} className="mt-10 scroll-mt-24">
         <ScriptGate scriptId={script.id} channels={channels}>
-          <ScriptTabs script={script} value={tab} onValueChange={setTab} />
+          <ScriptTabs script={script} loadstring={loadstring} siteChannels={siteChannels} value={tab} onValueChange={setTab} />
         </ScriptGate>
       </div>
 

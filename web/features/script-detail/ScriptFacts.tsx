@@ -1,11 +1,11 @@
 import { CalendarDays, Eye, Play, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { PublicScript } from '../../../contract/scripts.ts';
+import type { ScriptCard } from '../../../contract/scripts.ts';
 import { formatCount, formatDate } from '../../lib/format.ts';
 import { useSettings } from '../../lib/settings.ts';
-import { messages } from '../../messages/index.ts';
+import { detail } from '../../messages/detail.ts';
 
-const t = messages.detail;
+const t = detail;
 
 /** One term/value pair; the div groups them, as a <dl> allows. */
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -24,7 +24,7 @@ const link =
   'rounded text-violet-300 underline-offset-4 hover:text-violet-200 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-300';
 
 /** The detail page's footer facts: creation date, views, the provider's messaging and video channels. */
-export function ScriptFacts({ script }: { script: PublicScript }) {
+export function ScriptFacts({ script }: { script: ScriptCard }) {
   const { timeZone, telegramUrl, videoUrl } = useSettings();
   const icon = 'h-3.5 w-3.5';
   return (

@@ -1,8 +1,8 @@
-import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
-import { messages } from '../../messages/index.ts';
+import { Accordion, AccordionItem, AccordionPanel, AccordionTrigger } from '../../components/ui/Accordion.tsx';
+import { detail } from '../../messages/detail.ts';
 
-const t = messages.detail;
+const t = detail;
 
 /** The three-question FAQ (SPEC.md section 2 "Script detail"). */
 export function ScriptFaq() {
@@ -11,25 +11,23 @@ export function ScriptFaq() {
       <h2 id="faq-heading" className="text-xl font-bold text-white">
         {t.faqHeading}
       </h2>
-      <Accordion.Root type="single" collapsible className="mt-4 divide-y divide-white/10 overflow-hidden rounded-xl bg-panel ring-1 ring-white/10">
+      <Accordion type="single" className="mt-4 divide-y divide-white/10 overflow-hidden rounded-xl bg-panel ring-1 ring-white/10">
         {t.faq.map((item, index) => (
-          <Accordion.Item key={item.question} value={`faq-${index}`}>
-            <Accordion.Header>
-              <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-slate-100 transition-colors hover:bg-white/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-violet-300">
+          <AccordionItem key={item.question} value={`faq-${index}`}>
+            <AccordionTrigger className="group flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-slate-100 transition-colors hover:bg-white/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-violet-300">
                   {item.question}
                   <ChevronDown aria-hidden className="h-5 w-5 shrink-0 text-slate-400 transition-transform duration-200 group-data-[state=open]:rotate-180" />
-              </Accordion.Trigger>
-            </Accordion.Header>
-            <Accordion.Content className="px-5 pb-5 text-sm leading-relaxed text-slate-300">
+            </AccordionTrigger>
+            <AccordionPanel className="px-5 pb-5 text-sm leading-relaxed text-slate-300">
               {item.answer.map((paragraph) => (
                 <p key={paragraph} className="mt-2 first:mt-0">
                   {paragraph}
                 </p>
               ))}
-            </Accordion.Content>
-          </Accordion.Item>
+            </AccordionPanel>
+          </AccordionItem>
         ))}
-      </Accordion.Root>
+      </Accordion>
     </section>
   );
 }

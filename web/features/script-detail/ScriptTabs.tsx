@@ -1,10 +1,13 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import { Code2, FileText } from 'lucide-react';
-import type { PublicScript } from '../../../contract/scripts.ts';
-import { messages } from '../../messages/index.ts';
+import type { Channel, ScriptCard } from '../../../contract/scripts.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { Tab, TabList, TabPanel, Tabs } from '../../components/ui/Tabs.tsx';
 import { CopyButton } from './CopyButton.tsx';
+import { type LoaderText, useLoaderText } from './loader-text.ts';
+import { detail } from '../../messages/detail.ts';
 
-const t = messages.detail;
+const t = detail;
 
 export type ScriptTab = 'description' | 'script';
 
@@ -13,56 +16,86 @@ const trigger =
   'hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-300 ' +
   'data-[state=active]:bg-violet-600 data-[state=active]:text-white data-[state=active]:shadow sm:flex-none';
 
-// Both panels are always rendered (the server's HTML holds the description and the loader text, for
-// search engines and for find-in-page); the inactive one is hidden with CSS.
-const panel = 'mt-5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-300 rounded-xl data-[state=inactive]:hidden';
+// Both panels are always rendered (the server's HTML holds the description, and the loader text of a
+// script behind no gate, for search engines); the inactive one is hidden.
+const panel = 'mt-5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-300 rounded-xl';
 
-/** Description and Script tabs (Radix: arrow keys move between tabs, Tab enters the panel). */
+/** Description and Script tabs (arrow keys move between tabs, Tab enters the panel). */
 export function ScriptTabs({
   script,
+  loadstring,
+  siteChannels,
   value,
   onValueChange,
 }: {
-  script: PublicScript;
+  script: ScriptCard;
+  /** The loader text, or null when the page left it out (a gated script): then it is fetched. */
+  loadstring: string | null;
+  siteChannels: Channel[];
   value: ScriptTab;
   onValueChange: (value: ScriptTab) => void;
 }) {
   const description = script.description.trim();
+  const loader = useLoaderText(script.id, loadstring, siteChannels);
   return (
-    <Tabs.Root value={value} onValueChange={(next) => onValueChange(next as ScriptTab)}>
-      <Tabs.List aria-label={t.tabsLabel} className="flex gap-1 rounded-xl bg-white/5 p-1 ring-1 ring-white/10 sm:inline-flex">
-        <Tabs.Trigger value="description" className={trigger}>
+    <Tabs value={value} onValueChange={(next) => onValueChange(next as ScriptTab)}>
+      <TabList label={t.tabsLabel} className="flex gap-1 rounded-xl bg-white/5 p-1 ring-1 ring-white/10 sm:inline-flex">
+        <Tab value="description" className={trigger}>
           <FileText aria-hidden className="h-4 w-4" />
           {t.tabDescription}
-        </Tabs.Trigger>
-        <Tabs.Trigger value="script" className={trigger}>
+        </Tab>
+        <Tab value="script" className={trigger}>
           <Code2 aria-hidden className="h-4 w-4" />
           {t.tabScript}
-        </Tabs.Trigger>
-      </Tabs.List>
+        </Tab>
+      </TabList>
 
-      <Tabs.Content value="description" forceMount className={panel}>
+      <TabPanel value="description" forceMount className={panel}>
         <div className="rounded-xl bg-panel p-5 ring-1 ring-white/10 sm:p-6">
           <p className="whitespace-pre-line leading-relaxed text-slate-200">{description || t.noDescription}</p>
         </div>
-      </Tabs.Content>
+      </TabPanel>
 
-      <Tabs.Content value="script" forceMount className={panel}>
-        <div className="overflow-hidden rounded-xl bg-black/40 ring-1 ring-white/10">
-          <div className="flex items-center justify-between gap-3 border-b border-white/10 bg-white/[0.03] px-4 py-2">
-            <span className="text-xs font-semibold uppercase tracking-wider text-slate-400">{t.loaderLabel}</span>
-            <CopyButton text={script.loadstring} />
-          </div>
-          <pre
-            tabIndex={0}
-            aria-label={t.loaderLabel}
-            className="max-h-96 overflow-auto whitespace-pre p-4 font-mono text-sm leading-relaxed text-emerald-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-violet-300"
-          >
-            <code data-testid="loader-text">{script.loadstring}</code>
-          </pre>
-        </div>
+      <TabPanel value="script" forceMount className={panel}>
+        <LoaderBlock loader={loader} />
         <p className="mt-3 text-sm text-slate-400">{t.scriptHint}</p>
-      </Tabs.Content>
-    </Tabs.Root>
+      </TabPanel>
+    </Tabs>
+  );
+}
+
+/** The loader with its Copy button; while a gated script's loader is fetched, its state instead. */
+function LoaderBlock({ loader }: { loader: LoaderText }) {
+  if (loader.state === 'loading') {
+    return (
+      <p role="status" className="flex items-center gap-2 rounded-xl bg-black/40 p-4 text-sm text-slate-300 ring-1 ring-white/10">
+        <Spinner /> {t.loaderLoading}
+      </p>
+    );
+  }
+  if (loader.state === 'failed') {
+    return (
+      <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-black/40 p-4 text-sm text-slate-300 ring-1 ring-white/10">
+        {t.loaderFailed}
+        <Button variant="secondary" size="sm" onClick={loader.retry}>
+          {t.failed.retry}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="overflow-hidden rounded-xl bg-black/40 ring-1 ring-white/10">
+      <div className="flex items-center justify-between gap-3 border-b border-white/10 bg-white/[0.03] px-4 py-2">
+        <span className="text-xs font-semibold uppercase tracking-wider text-slate-400">{t.loaderLabel}</span>
+        <CopyButton text={loader.text} />
+      </div>
+      <pre
+        tabIndex={0}
+        aria-label={t.loaderLabel}
+        className="max-h-96 overflow-auto whitespace-pre p-4 font-mono text-sm leading-relaxed text-emerald-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-violet-300"
+      >
+        <code data-testid="loader-text">{loader.text}</code>
+      </pre>
+    </div>
   );
 }

@@ -1,10 +1,11 @@
 import type { MetaDescriptor } from 'react-router';
-import type { PublicScript } from '../../../contract/scripts.ts';
-import { messages } from '../../messages/index.ts';
+import type { ScriptCard } from '../../../contract/scripts.ts';
 import { titleWithSite } from '../../lib/settings.ts';
 import { absoluteUrl, clipText } from '../catalogue/seo.ts';
+import { common } from '../../messages/common.ts';
+import { detail } from '../../messages/detail.ts';
 
-const t = messages.detail;
+const t = detail;
 
 export const DETAIL_IMAGE = { width: 1280, height: 720 } as const;
 
@@ -17,7 +18,7 @@ export function scriptUrl(origin: string, id: number): string {
  * <title>, description, Open Graph, Twitter card, canonical link and schema.org JSON-LD of a script's
  * page. React Router renders the JSON-LD with `<`, `>` and `&` escaped, so a name cannot close the tag.
  */
-export function scriptMeta(script: PublicScript, origin: string, siteName: string): MetaDescriptor[] {
+export function scriptMeta(script: ScriptCard, origin: string, siteName: string): MetaDescriptor[] {
   const url = scriptUrl(origin, script.id);
   const title = titleWithSite(script.playsname, siteName);
   const description = clipText(script.description.trim() || t.meta.fallbackDescription(script.playsname), 160);
@@ -73,8 +74,8 @@ export function scriptMeta(script: PublicScript, origin: string, siteName: strin
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
       itemListElement: [
-        { '@type': 'ListItem', position: 1, name: messages.nav.home, item: `${origin}/` },
-        { '@type': 'ListItem', position: 2, name: messages.nav.scripts, item: `${origin}/scripts` },
+        { '@type': 'ListItem', position: 1, name: common.nav.home, item: `${origin}/` },
+        { '@type': 'ListItem', position: 2, name: common.nav.scripts, item: `${origin}/scripts` },
         { '@type': 'ListItem', position: 3, name: script.playsname, item: url },
       ],
     },

@@ -2,9 +2,9 @@ import { FileQuestion, ServerCrash } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
-import { messages } from '../../messages/index.ts';
+import { detail } from '../../messages/detail.ts';
 
-const t = messages.detail;
+const t = detail;
 
 function StatePanel({ icon, title, text, children }: { icon: ReactNode; title: string; text: string; children: ReactNode }) {
   return (

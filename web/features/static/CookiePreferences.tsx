@@ -1,9 +1,9 @@
-import * as Switch from '@radix-ui/react-switch';
-import * as Tabs from '@radix-ui/react-tabs';
 import { BarChart3, Gauge, Lock, type LucideIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type CookieKind, cookies } from '../../content/legal.ts';
 import { cn } from '../../lib/cn.ts';
+import { Switch } from '../../components/ui/Switch.tsx';
+import { Tab, TabList, TabPanel, Tabs } from '../../components/ui/Tabs.tsx';
 
 const t = cookies;
 
@@ -95,7 +95,7 @@ function ManagePreferences({ enabled, onToggle }: { enabled: Record<OptionalKind
               {kind.id === 'essential' ? (
                 <AlwaysActive />
               ) : (
-                <Switch.Root
+                <Switch
                   id={switchId}
                   checked={enabled[kind.id]}
                   onCheckedChange={(checked) => onToggle(kind.id, checked)}
@@ -105,9 +105,8 @@ function ManagePreferences({ enabled, onToggle }: { enabled: Record<OptionalKind
                     'bg-slate-600 data-[state=checked]:bg-violet-600',
                     'focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-300 focus-visible:ring-offset-2 focus-visible:ring-offset-ink',
                   )}
-                >
-                  <Switch.Thumb className="block h-5 w-5 translate-x-1 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-6" />
-                </Switch.Root>
+                  thumbClassName="block h-5 w-5 translate-x-1 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-6"
+                />
               )}
             </li>
           );
@@ -131,26 +130,26 @@ const trigger = cn(
   'focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-300',
 );
 
-/** The cookies page's two tabs (Radix Tabs: arrow keys move between them). */
+/** The cookies page's two tabs (arrow keys move between them). */
 export function CookiePreferences() {
   // Held here, not in the tab, so the choices survive switching tabs (inactive tab content unmounts).
   const [enabled, setEnabled] = useState<Record<OptionalKind, boolean>>({ performance: true, analytics: true });
   return (
-    <Tabs.Root defaultValue="all" className="mt-8">
-      <Tabs.List aria-label={t.tabs.label} className="flex gap-1 rounded-xl bg-panel p-1 ring-1 ring-white/10 sm:inline-flex">
-        <Tabs.Trigger value="all" className={trigger}>
+    <Tabs defaultValue="all" className="mt-8">
+      <TabList label={t.tabs.label} className="flex gap-1 rounded-xl bg-panel p-1 ring-1 ring-white/10 sm:inline-flex">
+        <Tab value="all" className={trigger}>
           {t.tabs.all}
-        </Tabs.Trigger>
-        <Tabs.Trigger value="manage" className={trigger}>
+        </Tab>
+        <Tab value="manage" className={trigger}>
           {t.tabs.manage}
-        </Tabs.Trigger>
-      </Tabs.List>
-      <Tabs.Content value="all" className="mt-6 rounded-2xl bg-panel p-4 ring-1 ring-white/10 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-300 sm:p-8">
+        </Tab>
+      </TabList>
+      <TabPanel value="all" className="mt-6 rounded-2xl bg-panel p-4 ring-1 ring-white/10 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-300 sm:p-8">
         <AllCookies />
-      </Tabs.Content>
-      <Tabs.Content value="manage" className="mt-6 rounded-2xl bg-panel p-4 ring-1 ring-white/10 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-300 sm:p-8">
+      </TabPanel>
+      <TabPanel value="manage" className="mt-6 rounded-2xl bg-panel p-4 ring-1 ring-white/10 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-300 sm:p-8">
         <ManagePreferences enabled={enabled} onToggle={(kind, on) => setEnabled((current) => ({ ...current, [kind]: on }))} />
-      </Tabs.Content>
-    </Tabs.Root>
+      </TabPanel>
+    </Tabs>
   );
 }

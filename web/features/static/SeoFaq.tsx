@@ -1,23 +1,21 @@
-import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
+import { Accordion, AccordionItem, AccordionPanel, AccordionTrigger } from '../../components/ui/Accordion.tsx';
 import type { SeoQuestion } from '../../content/seo.ts';
 
-/** The SEO page's FAQ: a Radix Accordion, one answer open at a time. */
+/** The SEO page's FAQ: an accordion, one answer open at a time. */
 export function SeoFaq({ items }: { items: readonly SeoQuestion[] }) {
   return (
-    <Accordion.Root type="single" collapsible className="mt-6 divide-y divide-white/10 rounded-2xl bg-panel ring-1 ring-white/10">
+    <Accordion type="single" className="mt-6 divide-y divide-white/10 rounded-2xl bg-panel ring-1 ring-white/10">
       {items.map((item, index) => (
-        <Accordion.Item key={item.question} value={`faq-${index}`}>
-          <Accordion.Header className="text-base font-semibold sm:text-lg">
-            <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 px-5 py-4 text-left text-white hover:bg-white/[0.03] focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-violet-300 sm:px-6">
+        <AccordionItem key={item.question} value={`faq-${index}`}>
+          <AccordionTrigger headingClassName="text-base font-semibold sm:text-lg" className="group flex w-full items-center justify-between gap-4 px-5 py-4 text-left text-white hover:bg-white/[0.03] focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-violet-300 sm:px-6">
               <span className="min-w-0">{item.question}</span>
               <ChevronDown aria-hidden className="h-5 w-5 shrink-0 text-violet-300 transition-transform group-data-[state=open]:rotate-180" />
-            </Accordion.Trigger>
-          </Accordion.Header>
-          <Accordion.Content className="px-5 pb-5 leading-relaxed text-slate-300 sm:px-6">{item.answer}</Accordion.Content>
-        </Accordion.Item>
+          </AccordionTrigger>
+          <AccordionPanel className="px-5 pb-5 leading-relaxed text-slate-300 sm:px-6">{item.answer}</AccordionPanel>
+        </AccordionItem>
       ))}
-    </Accordion.Root>
+    </Accordion>
   );
 }
 
