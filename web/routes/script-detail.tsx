@@ -8,10 +8,12 @@ import { BackToCatalogue, ScriptDetail, ScriptDetailSkeleton } from '../features
 import { ScriptLoadFailed, ScriptNotFound } from '../features/script-detail/states.tsx';
 import { SiteGate } from '../features/subscriptions/SiteGate.tsx';
 import { messages } from '../messages/index.ts';
+import { webContext } from '../context.ts';
 import type { Route } from './+types/script-detail';
 
 /** The script, its required channels and the site channels; an unknown or malformed id is HTTP 404. */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context: routerContext }: Route.LoaderArgs) {
+  const context = routerContext.get(webContext);
   const id = parseId(params.id);
   if (id === undefined) throw data(null, { status: 404 });
   const script = await context.catalogue.get(id);

@@ -5,11 +5,12 @@ import { safeExternalUrl, safeReturnPath } from '../features/subscriptions/site-
 import { recordSiteSubscription } from '../features/subscriptions/subscription-storage.ts';
 import { pageTitle } from '../lib/settings.ts';
 import { messages } from '../messages/index.ts';
+import { webContext } from '../context.ts';
 import type { Route } from './+types/subscribe';
 
 /** The /subscribe list (DESIGN.md 2.6): the site channels the site-wide gate asks for. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { channels: await context.siteChannels() };
+  return { channels: await context.get(webContext).siteChannels() };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
