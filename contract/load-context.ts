@@ -14,13 +14,12 @@ export interface PublicSettings {
   moderatorStatusPollMs: number;
 }
 
-/** What React Router loaders receive as load context: the service layer, called in-process. */
-// A type alias (not an interface) so it fits React Router's index-signature AppLoadContext.
 export interface SitemapSlice {
   total: number;
   scripts: { id: number; updatedAt: string }[];
 }
 
+/** What React Router loaders read from their context (`web/context.ts`): the service layer, called in-process. */
 export type WebLoadContext = {
   settings: PublicSettings;
   catalogue: {

@@ -105,7 +105,7 @@ export async function buildApp({ config, db, web, logger, now }: AppDeps): Promi
     loadContext: () => services.loadContext,
     // A script's page (or its client-side data request) counts a view like the API's detail call.
     onPage: (request, pathname) => {
-      const id = parseId(/^\/scripts\/([^/]+?)(?:\.data)?$/.exec(pathname)?.[1]);
+      const id = parseId(/^\/scripts\/([^/]+)$/.exec(pathname)?.[1]);
       if (id !== undefined) services.catalogue.recordView(id, { ip: request.ip, userAgent: request.headers['user-agent'] });
     },
   });

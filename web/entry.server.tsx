@@ -1,6 +1,10 @@
 import { renderToReadableStream } from 'react-dom/server.edge';
 import { type EntryContext, ServerRouter } from 'react-router';
 
+// The server sets the loaders' context through the build it renders with: a context is known by its
+// object, and the server's own import of web/context.ts would be another one than the build's.
+export { webContext } from './context.ts';
+
 /** How long a page may take to render before it is cut short. */
 export const streamTimeout = 5_000;
 

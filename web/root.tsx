@@ -2,11 +2,12 @@ import { useEffect } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import { LazyToaster } from './lib/toast.tsx';
 import { common } from './messages/common.ts';
+import { webContext } from './context.ts';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { settings: context.settings };
+  return { settings: context.get(webContext).settings };
 }
 
 // The settings never change while the app runs: navigations need not fetch them again.

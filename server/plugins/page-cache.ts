@@ -79,14 +79,23 @@ const COMMON_PARAMS = ['q'];
 const DATA_PARAMS = ['_routes'];
 
 /**
+ * The page a request path shows, as React Router matches it: a data request's page
+ * (`/scripts.data` → `/scripts`; a trailing slash is asked for as `/_.data`, so `/scripts/5/_.data`
+ * → `/scripts/5`), without trailing slashes, which matching ignores (`/subscribe/` is `/subscribe`).
+ */
+export function pagePath(path: string): string {
+  const page = path.endsWith('/_.data') ? path.slice(0, -'_.data'.length) : path.endsWith('.data') ? path.slice(0, -'.data'.length) : path;
+  return page.replace(/(.)\/+$/, '$1') || '/';
+}
+
+/**
  * The URL a public page is rendered and cached under: its path with only the parameters it reads,
  * in a fixed order, each once. `/scripts?q=farm&utm_source=x&x=1` and `/scripts?x=2&q=farm` are the
  * same page, so unique query strings can neither fill the cache nor force a render per request.
  */
 export function canonicalPageUrl(path: string, search: URLSearchParams): string {
   const data = path.endsWith('.data');
-  const page = data ? path.slice(0, -'.data'.length) : path;
-  const names = [...COMMON_PARAMS, ...(PAGE_PARAMS[page] ?? []), ...(data ? DATA_PARAMS : [])].sort();
+  const names = [...COMMON_PARAMS, ...(PAGE_PARAMS[pagePath(path)] ?? []), ...(data ? DATA_PARAMS : [])].sort();
   const kept = new URLSearchParams();
   for (const name of names) {
     const value = search.get(name);
@@ -110,15 +119,16 @@ function pathOf(key: string): string {
   return url.slice(start, end === -1 ? undefined : end);
 }
 
-const LIST_PAGES = new Set(['/scripts', '/scripts.data', '/sitemap.xml']);
+const LIST_PAGES = new Set(['/scripts', '/sitemap.xml']);
 
 /** Which rendered pages a catalogue change can have changed (see the loaders in web/routes). */
 function reaches(change: CatalogueChange, key: string): boolean {
   if (change.kind === 'all') return true;
-  const path = pathOf(key);
+  // The page, whichever way it was asked for (HTML or data, with or without a trailing slash).
+  const page = pagePath(pathOf(key));
   // A script page shows the site channels (the site-wide gate); /subscribe lists them.
-  if (change.kind === 'site-channels') return path === '/subscribe' || path === '/subscribe.data' || path.startsWith('/scripts/');
-  return LIST_PAGES.has(path) || path === `/scripts/${change.id}` || path === `/scripts/${change.id}.data`;
+  if (change.kind === 'site-channels') return page === '/subscribe' || page.startsWith('/scripts/');
+  return LIST_PAGES.has(page) || page === `/scripts/${change.id}`;
 }
 
 /**

@@ -8,10 +8,10 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { WebLoadContext } from '../../contract/index.ts';
 import { malformed } from '../errors.ts';
-import { type CachedPage, canonicalPageUrl, MIN_COMPRESSED_BYTES, type PageCache, type PageEncoding, packPage, pageBytes, type RenderedPage } from './page-cache.ts';
+import { type CachedPage, canonicalPageUrl, pagePath, MIN_COMPRESSED_BYTES, type PageCache, type PageEncoding, packPage, pageBytes, type RenderedPage } from './page-cache.ts';
 import { requestOrigin } from './protocol.ts';
 import { inlineScriptHashes, pageCsp } from './security.ts';
 
@@ -26,7 +26,10 @@ export interface WebPluginOptions {
   siteUrl: string | undefined;
   /** The site-wide Content-Security-Policy, to which each page adds its inline scripts' hashes. */
   contentSecurityPolicy: string | undefined;
-  /** Called for every successful public page answer, cached or not (view counting). */
+  /**
+   * Called for every successful public page answer, cached or not (view counting), with the page's
+   * path: the same for its HTML and its data request (`pagePath`).
+   */
   onPage?: (request: FastifyRequest, pathname: string) => void;
 }
 
@@ -46,6 +49,8 @@ export class MissingBuildError extends Error {
 export async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
   if (options.mode.kind === 'none') return;
   let handle: ReturnType<typeof createRequestHandler>;
+  /** The loaders' context key, as the build that runs them has it (see webContextOf). */
+  let contextKey: () => Promise<RouterContext<WebLoadContext>>;
 
   if (options.mode.kind === 'build') {
     const serverEntry = path.resolve(options.mode.dir, 'server', 'index.js');
@@ -69,23 +74,30 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       },
     });
     handle = createRequestHandler(build, 'production');
+    const key = webContextOf(build);
+    contextKey = async () => key;
   } else {
-    const [{ createServer }, { default: middie }] = await Promise.all([import('vite'), import('@fastify/middie')]);
+    const [{ createServer, isRunnableDevEnvironment }, { default: middie }] = await Promise.all([import('vite'), import('@fastify/middie')]);
     const vite = await createServer({ server: { middlewareMode: true, hmr: { server: app.server } }, appType: 'custom' });
     await app.register(middie);
     app.use(vite.middlewares);
     app.addHook('onClose', async () => vite.close());
-    handle = createRequestHandler(
-      () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
-      'development',
-    );
+    // React Router builds its server code in Vite's `ssr` environment; its runner loads the app as
+    // it is now, edits included, as React Router's own dev server does.
+    const ssr = vite.environments.ssr;
+    if (!ssr || !isRunnableDevEnvironment(ssr)) throw new Error("Vite's ssr environment cannot run modules");
+    const loadBuild = () => ssr.runner.import('virtual:react-router/server-build') as Promise<ServerBuild>;
+    handle = createRequestHandler(loadBuild, 'development');
+    contextKey = async () => webContextOf(await loadBuild());
   }
 
   const cache = options.mode.kind === 'build' ? options.pageCache : undefined;
 
   /** Renders a page; `whole` reads every answer whole (to share or cache it), else only HTML is read. */
   const render = async (request: FastifyRequest, url: string, signal: AbortSignal | undefined, whole: boolean): Promise<RenderedPage | Response> => {
-    const response = await handle(toWebRequest(request, url, signal), options.loadContext(request));
+    // A fresh provider per request: middleware may add to it.
+    const context = new RouterContextProvider(new Map([[await contextKey(), options.loadContext(request)]]));
+    const response = await handle(toWebRequest(request, url, signal), context);
     const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
     const headers = [...response.headers].filter(([name]) => name !== 'content-length' && name !== 'content-encoding');
     if (!html && !whole) return response;
@@ -120,15 +132,25 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
         const url = target.origin + canonicalPageUrl(target.path, target.search);
         const key = `html:${url}`;
         const page = await publicPage(request, url, key, cache);
-        if (request.method === 'GET' && page.status === 200) options.onPage?.(request, target.path);
+        if (request.method === 'GET' && page.status === 200) options.onPage?.(request, pagePath(target.path));
         return sendPage(request, reply, page, () => cache.grew(key, page));
       }
       const page = await render(request, target.origin + target.pathAndQuery, abortOnClose(reply), false);
       if (page instanceof Response) return sendResponse(reply, page);
-      if (request.method === 'GET' && page.status === 200) options.onPage?.(request, target.path);
+      if (request.method === 'GET' && page.status === 200) options.onPage?.(request, pagePath(target.path));
       return sendPage(request, reply, packPage(page, acceptedEncoding(request)));
     });
   });
+}
+
+/**
+ * The context the loaders read (`web/context.ts`), taken from the build's server entry: a context is
+ * known by its object, and this bundle's own copy of that module would be a different one.
+ */
+function webContextOf(build: ServerBuild): RouterContext<WebLoadContext> {
+  const key = (build.entry.module as { webContext?: RouterContext<WebLoadContext> }).webContext;
+  if (!key) throw new Error('The web build has no webContext export in web/entry.server.tsx');
+  return key;
 }
 
 /** A signal that aborts the render when the client goes away before its answer. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canonicalPageUrl } from '../../server/plugins/page-cache.ts';
+import { canonicalPageUrl, pagePath } from '../../server/plugins/page-cache.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { insertScript } from '../helpers/factories.ts';
 
@@ -18,10 +18,28 @@ describe('canonical page URLs', () => {
     ['/subscribe', 'from=%2Fscripts%2F5&z=1', '/subscribe?from=%2Fscripts%2F5'],
     ['/sitemap.xml', 'page=2&x=1', '/sitemap.xml?page=2'],
     ['/scripts.data', '_routes=routes%2Fscripts&q=x&y=1', '/scripts.data?_routes=routes%2Fscripts&q=x'],
+    ['/scripts/_.data', 'q=x&y=1', '/scripts/_.data?q=x'],
+    ['/subscribe/', 'from=%2Fscripts%2F5&z=1', '/subscribe/?from=%2Fscripts%2F5'],
+    ['/subscribe/_.data', 'from=%2Fscripts%2F5&z=1', '/subscribe/_.data?from=%2Fscripts%2F5'],
     ['/privacy', 'from=/x', '/privacy'],
     ['/__manifest', 'paths=%2Fscripts%2C%2Fscripts%2F1&version=f7f49179&x=1', '/__manifest?paths=%2Fscripts%2C%2Fscripts%2F1&version=f7f49179'],
   ])('%s?%s is rendered and cached as %s', (path, query, expected) => {
     expect(canonicalPageUrl(path, new URLSearchParams(query))).toBe(expected);
+  });
+});
+
+describe('the page a request path shows', () => {
+  it.each([
+    ['/', '/'],
+    ['/_.data', '/'],
+    ['/scripts', '/scripts'],
+    ['/scripts/', '/scripts'],
+    ['/scripts.data', '/scripts'],
+    ['/scripts/_.data', '/scripts'],
+    ['/scripts/5/_.data', '/scripts/5'],
+    ['/sitemap.xml', '/sitemap.xml'],
+  ])('%s shows %s', (path, expected) => {
+    expect(pagePath(path)).toBe(expected);
   });
 });
 

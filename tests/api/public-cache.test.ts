@@ -75,6 +75,18 @@ describe.each(dialects)('public caches on %s', (dialect) => {
     expect(loads).toBe(0);
   });
 
+  it("drops a script's data requests and the list's with its page, in either form the client asks for them", async () => {
+    const script = await insertScript(ctx.services, { playsname: 'Data before the edit' });
+    const urls = [`/scripts/${script.id}.data`, `/scripts/${script.id}/_.data`, '/scripts.data', '/scripts/_.data'];
+    const cached = ctx.services.pages.size;
+    for (const url of urls) expect((await get(url)).body, url).toContain('Data before the edit');
+    expect(ctx.services.pages.size).toBe(cached + urls.length);
+
+    const patch = await injectAs(ctx, admin, { method: 'PATCH', url: `/api/update-script/${script.id}`, payload: { playsname: 'Data after the edit' } });
+    expect(patch.statusCode).toBe(200);
+    for (const url of urls) expect((await get(url)).body, url).toContain('Data after the edit');
+  });
+
   it('drops script pages and /subscribe on a site-channel change, and keeps the catalogue lists', async () => {
     const script = await insertScript(ctx.services, { playsname: 'Gated later' });
     await get(`/scripts/${script.id}`);

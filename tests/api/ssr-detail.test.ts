@@ -188,6 +188,24 @@ describe.each(dialects)('server-rendered script page on %s', (dialect) => {
     expect((await page(`/scripts/${script.id}`)).text).toContain('1 views');
   });
 
+  it("counts a view for the page's data request, asked with or without a trailing slash", async () => {
+    const plainForm = await insertScript(ctx.services, { playsname: 'Data Request Script' });
+    const slashForm = await insertScript(ctx.services, { playsname: 'Slash Data Request Script' });
+    await ctx.services.views.flush();
+    // Client-side navigation to /scripts/<id> fetches /scripts/<id>.data, to /scripts/<id>/ /scripts/<id>/_.data.
+    for (const [script, name, url] of [
+      [plainForm, 'Data Request Script', `/scripts/${plainForm.id}.data`],
+      [slashForm, 'Slash Data Request Script', `/scripts/${slashForm.id}/_.data`],
+    ] as const) {
+      const { response } = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toContain('text/x-script');
+      expect(response.body, url).toContain(name);
+      await ctx.services.views.flush();
+      expect(await storedViews(script.id), url).toBe(1);
+    }
+  });
+
   it('answers 404 for a leading-zero spelling of an existing id, counting no view (one id rule with the API)', async () => {
     const script = await insertScript(ctx.services, { playsname: 'Zero-padded Script' });
     await ctx.services.views.flush();

@@ -88,6 +88,16 @@ describe.each(dialects)('server-rendered pages on %s', (dialect) => {
       const latin = await page('/scripts?q=FRUITS');
       expect(latin.text).toContain('Blox Fruits Auto Farm');
       expect(latin.text).not.toContain('Автофарм для Brookhaven');
+
+      // A search navigated to in the browser asks for its data alone (`/scripts/` as `/scripts/_.data`);
+      // the loader reads q from that URL as sent.
+      for (const url of ['/scripts.data?q=FRUITS&_routes=routes%2Fscripts', '/scripts/_.data?q=FRUITS']) {
+        const data = await page(url);
+        expect(data.response.statusCode, url).toBe(200);
+        expect(data.response.headers['content-type'], url).toContain('text/x-script');
+        expect(data.html, url).toContain('Blox Fruits Auto Farm');
+        expect(data.html, url).not.toContain('Brookhaven');
+      }
     });
 
     it('says "Scripts not found" for a search without matches', async () => {

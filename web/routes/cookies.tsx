@@ -5,11 +5,12 @@ import { CookiePreferences } from '../features/static/CookiePreferences.tsx';
 import { StaticHero, StaticMain } from '../features/static/LegalPage.tsx';
 import { staticPageMeta } from '../features/static/meta.ts';
 import { DATED_PAGE_HEADERS, todayStamp } from '../features/static/today.ts';
+import { webContext } from '../context.ts';
 import type { Route } from './+types/cookies';
 
 /** Today's date, computed on the server in the configured zone (SPEC.md section 9: policy pages show it). */
 export function loader({ context }: Route.LoaderArgs) {
-  return data({ updated: todayStamp(context.settings.timeZone) }, { headers: DATED_PAGE_HEADERS });
+  return data({ updated: todayStamp(context.get(webContext).settings.timeZone) }, { headers: DATED_PAGE_HEADERS });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

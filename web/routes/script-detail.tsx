@@ -7,6 +7,7 @@ import { errorMeta, scriptMeta } from '../features/script-detail/meta.ts';
 import { BackToCatalogue, ScriptDetail, ScriptDetailSkeleton } from '../features/script-detail/ScriptDetail.tsx';
 import { ScriptLoadFailed, ScriptNotFound } from '../features/script-detail/states.tsx';
 import { SiteGate } from '../features/subscriptions/SiteGate.tsx';
+import { webContext } from '../context.ts';
 import type { Route } from './+types/script-detail';
 import { detail } from '../messages/detail.ts';
 
@@ -15,7 +16,8 @@ import { detail } from '../messages/detail.ts';
  * Behind a gate (its own channels or the site's), the loader text stays out of the page: the browser
  * fetches it once the visitor is through.
  */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context: routerContext }: Route.LoaderArgs) {
+  const context = routerContext.get(webContext);
   const id = parseId(params.id);
   if (id === undefined) throw data(null, { status: 404 });
   const script = await context.catalogue.get(id);

@@ -9,13 +9,15 @@ import { pageTitle, rootSettings } from '../lib/settings.ts';
 import { LoadError } from '../features/catalogue/states.tsx';
 import { cn } from '../lib/cn.ts';
 import { useSettings } from '../lib/settings.ts';
+import { webContext } from '../context.ts';
 import type { Route } from './+types/scripts';
 import { catalogue } from '../messages/catalogue.ts';
 
 const t = catalogue;
 
 /** The first CATALOGUE_FIRST_PAGE cards, rendered on the server; q is trimmed, blank means no search. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = routerContext.get(webContext);
   const url = new URL(request.url);
   const parsed = searchTextSchema.safeParse(url.searchParams.get('q') ?? undefined);
   const q = parsed.success ? parsed.data : undefined;

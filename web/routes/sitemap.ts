@@ -1,4 +1,5 @@
 import { renderSitemap, scriptWindow, siteOrigin, sitemapPart } from '../features/static/site-files.ts';
+import { webContext } from '../context.ts';
 import type { Route } from './+types/sitemap';
 
 /**
@@ -6,7 +7,8 @@ import type { Route } from './+types/sitemap';
  * request's origin); an index of files of 50,000 URLs once the catalogue outgrows one. Each file
  * reads only its own scripts.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = routerContext.get(webContext);
   const origin = siteOrigin(context.settings.siteUrl, request.url);
   const page = new URL(request.url).searchParams.get('page');
   const { total } = await context.catalogue.sitemap(0, 0);

@@ -4,12 +4,13 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { safeExternalUrl, safeReturnPath } from '../features/subscriptions/site-subscription.ts';
 import { recordSiteSubscription } from '../features/subscriptions/subscription-storage.ts';
 import { pageTitle } from '../lib/settings.ts';
+import { webContext } from '../context.ts';
 import type { Route } from './+types/subscribe';
 import { subscriptions } from '../messages/subscriptions.ts';
 
 /** The /subscribe list (DESIGN.md 2.6): the site channels the site-wide gate asks for. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { channels: await context.siteChannels() };
+  return { channels: await context.get(webContext).siteChannels() };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
