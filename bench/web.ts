@@ -26,8 +26,11 @@ import ts from 'typescript';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GZIP_LEVEL = 9;
-const KB = 1000; // budgets are in KB = 1,000 bytes (the stricter reading of "110 KB")
-const TARGET_JS_KB = 110;
+const KB = 1000; // budgets are in KB = 1,000 bytes (the stricter reading)
+/** The app's own first-load JavaScript a page may add to the framework's floor. */
+const APP_BUDGET_KB = 15;
+/** Every public page; the script page is appended once a script id is known. */
+const PUBLIC_PAGES = ['/', '/scripts', '/info', '/subscribe', '/seo', '/privacy', '/terms', '/cookies'];
 const TARGET = { performance: 95, accessibility: 95, seo: 100 } as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -57,6 +60,8 @@ const { values } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
     // Sizes only: no Lighthouse, and docs/performance.md is left alone.
     'js-only': { type: 'boolean', default: false },
+    // Lighthouse on these pages only (comma-separated, `detail` for the script page); sizes cover all.
+    pages: { type: 'string' },
   },
 });
 const RUNS = Number(values.runs);
@@ -745,16 +750,22 @@ interface Target {
   value: string;
 }
 
-function targets(js: FirstLoad[], lh: PageLighthouse[]): Target[] {
-  const list = js.find((item) => item.page === '/scripts') as FirstLoad;
-  const out: Target[] = [
-    { met: list.gzip <= TARGET_JS_KB * KB, text: `first-load JS of /scripts ≤ ${TARGET_JS_KB} KB gzip`, value: `${kb(list.gzip)} KB` },
-    {
-      met: list.panel.length === 0,
-      text: 'no panel code in the first-load JS of /scripts',
-      value: list.panel.length === 0 ? 'none found' : `${new Set(list.panel.map((hit) => hit.file)).size} file(s) with panel code`,
-    },
-  ];
+function targets(js: FirstLoad[], lh: PageLighthouse[], floor: number): Target[] {
+  const out: Target[] = [];
+  for (const item of js) {
+    out.push(
+      {
+        met: item.gzip <= floor + APP_BUDGET_KB * KB,
+        text: `first-load JS of ${item.page} ≤ the framework floor + ${APP_BUDGET_KB} KB gzip (${kb(floor + APP_BUDGET_KB * KB)} KB)`,
+        value: `${kb(item.gzip)} KB (app +${kb(item.gzip - floor)})`,
+      },
+      {
+        met: item.panel.length === 0,
+        text: `no panel code in the first-load JS of ${item.page}`,
+        value: item.panel.length === 0 ? 'none found' : `${new Set(item.panel.map((hit) => hit.file)).size} file(s) with panel code`,
+      },
+    );
+  }
   for (const page of lh) {
     out.push(
       { met: page.scores.performance >= TARGET.performance, text: `Lighthouse mobile performance ≥ ${TARGET.performance} on ${page.page}`, value: String(page.scores.performance) },
@@ -975,7 +986,10 @@ async function main() {
   const { scripts } = (await first.json()) as { scripts: { id: number }[] };
   const detailId = scripts[0]?.id;
   if (detailId === undefined) throw new Error('the demo catalogue is empty');
-  const pages = ['/', '/scripts', `/scripts/${detailId}`];
+  const detailPage = `/scripts/${detailId}`;
+  const pages = [...PUBLIC_PAGES.slice(0, 2), detailPage, ...PUBLIC_PAGES.slice(2)];
+  const chosen = values.pages?.split(',').map((page) => (page === 'detail' ? detailPage : page));
+  const lighthousePages = chosen ? pages.filter((page) => chosen.includes(page)) : pages;
 
   const js: FirstLoad[] = [];
   for (const page of pages) js.push(await firstLoad(page, server.url, build, index));
@@ -983,7 +997,7 @@ async function main() {
   console.log(`Framework floor: ${kb(floor)} KB gzip (${FLOOR_TEXT})`);
   if (values['js-only']) {
     await stopServer(server);
-    console.log(terminalReport(js, [], targets(js, [])));
+    console.log(terminalReport(js, [], targets(js, [], floor)));
     return;
   }
 
@@ -992,7 +1006,7 @@ async function main() {
   fs.mkdirSync(reports, { recursive: true });
   const lh: PageLighthouse[] = [];
   const retries: string[] = [];
-  for (const page of pages) {
+  for (const page of lighthousePages) {
     const runs: Lhr[] = [];
     for (let run = 1; run <= RUNS; run++) {
       const started = Date.now();
@@ -1035,9 +1049,9 @@ async function main() {
   }
 
   await stopServer(server);
-  const goals = targets(js, lh);
+  const goals = targets(js, lh, floor);
   const chromium = (lh[0]?.runs[0]?.environment.hostUserAgent.match(/HeadlessChrome\/[\d.]+/)?.[0] ?? 'Chromium').replace('HeadlessChrome', 'Chromium');
-  const info: RunInfo = { date, build, freshBuild: !values['skip-build'], loadBefore, loadAfter: loadAverage(), chromium, detailPage: pages[2] ?? '', retries, floor };
+  const info: RunInfo = { date, build, freshBuild: !values['skip-build'], loadBefore, loadAfter: loadAverage(), chromium, detailPage, retries, floor };
   console.log(terminalReport(js, lh, goals));
   console.log(`\nLoad average (1, 5, 15 min): ${info.loadBefore} before, ${info.loadAfter} after${busy(info) ? ' — the machine was busy; performance figures are less reliable' : ''}`);
   console.log(`\nLighthouse JSON reports: ${path.relative(ROOT, reports)}/`);

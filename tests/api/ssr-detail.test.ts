@@ -95,6 +95,31 @@ describe.each(dialects)('server-rendered script page on %s', (dialect) => {
     }
   });
 
+  it("leaves a gated script's loader text out of its page and data, while the API still answers it", async () => {
+    const secret = 'loadstring(game:HttpGet("https://example.com/behind-the-gate.lua"))()';
+    const gated = await insertScript(ctx.services, { playsname: 'Gated Script', loadstring: secret, channels: [{ name: 'gate_channel', url: 'https://t.me/gate_channel' }] });
+    for (const url of [`/scripts/${gated.id}`, `/scripts/${gated.id}.data`]) {
+      const { response, html } = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(html, url).toContain('Gated Script');
+      expect(html, url).not.toContain('behind-the-gate');
+    }
+    const api = await ctx.app.inject({ method: 'GET', url: `/api/scripts/${gated.id}`, headers: { 'user-agent': BROWSER } });
+    expect(api.json()).toMatchObject({ id: gated.id, loadstring: secret });
+
+    // The site-wide gate holds back every script's loader, until its channels are gone again.
+    const open = `/scripts/${farm.id}`;
+    expect((await page(open)).html).toContain('example.com/bf.lua');
+    const siteChannel = await ctx.services.siteChannels.add({ name: 'site_gate', url: 'https://t.me/site_gate' });
+    try {
+      expect((await page(open)).html).not.toContain('example.com/bf.lua');
+      expect((await page(`${open}.data`)).html).not.toContain('example.com/bf.lua');
+    } finally {
+      await ctx.services.siteChannels.remove(siteChannel.id);
+    }
+    expect((await page(open)).html).toContain('example.com/bf.lua');
+  });
+
   it('has a title, description, canonical link, Open Graph and Twitter tags with absolute URLs', async () => {
     const { html } = await page(`/scripts/${farm.id}`);
     const url = `${SITE_URL}/scripts/${farm.id}`;

@@ -136,6 +136,8 @@ describe('subscription gates in a real browser', () => {
       const html = await (await fetch(`${site.url}/scripts/${script.id}`)).text();
       expect(html).toContain('data-testid="script-gate-pending"');
       expect(html).not.toContain('Subscription required');
+      // Nor is the loader text in the page's HTML or its hydration data: it is fetched past the gate.
+      expect(html).not.toContain('example.test/');
 
       const { context, page, hydrationErrors } = await visitor(viewport);
       await page.goto(`${site.url}/scripts/${script.id}`);
@@ -165,6 +167,8 @@ describe('subscription gates in a real browser', () => {
       await Promise.all([page.waitForEvent('load'), continueButton.click()]);
       await waitForHydration(page);
       await expectScriptContent(page);
+      await page.getByRole('tab', { name: 'Script', exact: true }).click();
+      await expect.poll(() => page.getByTestId('loader-text').textContent()).toBe(script.loadstring);
 
       // Flags persist per script: the next visit opens the content at once.
       await page.reload();

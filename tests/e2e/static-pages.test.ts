@@ -1,7 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINIMUM_AGE } from '../../contract/index.ts';
-import { cookies, privacy, terms } from '../../web/content/legal.ts';
+import { cookies } from '../../web/content/cookies.ts';
+import { privacy } from '../../web/content/privacy.ts';
+import { terms } from '../../web/content/terms.ts';
 import { seo } from '../../web/content/seo.ts';
 import { formatDate } from '../../web/lib/format.ts';
 import { DESKTOP, launchBrowser, newPage, PHONE, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
@@ -364,7 +366,7 @@ describe('static pages in a real browser', () => {
   });
 
   it('uses the privacy copy of the content module', () => {
-    // Guards the SPEC.md section names against an accidental rename in web/content/legal.ts.
+    // Guards the SPEC.md section names against an accidental rename in web/content/.
     expect(privacy.sections.map((section) => section.title)).toEqual(['Data Collection', 'Cookies & Tracking', 'Data Protection', 'Third Parties']);
   });
 });
