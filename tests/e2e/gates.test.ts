@@ -193,6 +193,28 @@ describe('subscription gates in a real browser', () => {
       await context.close();
     });
 
+    it("past the gate, a loader that failed to load says so and loads on Try again", async () => {
+      await setSiteChannels([]);
+      const script = await createScript(`Flaky hub ${label}`, [`@flaky_${label}`]);
+      const [channel] = script.channels;
+      if (!channel) throw new Error('channel not created');
+      const { context, page } = await visitor(viewport);
+      // A returning visitor: this script's channel is already done.
+      await context.addInitScript((flags) => window.localStorage.setItem('scriptSubscriptions', flags), JSON.stringify({ [script.id]: { [channel.id]: true } }));
+      const apiPath = `${site.url}/api/scripts/${script.id}`;
+      await page.route(apiPath, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"busy","code":"SERVICE_UNAVAILABLE"}' }));
+      await page.goto(`${site.url}/scripts/${script.id}`);
+      await waitForHydration(page);
+      await page.getByRole('tab', { name: 'Script', exact: true }).click();
+      await page.getByRole('alert').filter({ hasText: 'The loader could not be loaded.' }).waitFor();
+      expect(await page.getByTestId('loader-text').count()).toBe(0);
+
+      await page.unroute(apiPath);
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await expect.poll(() => page.getByTestId('loader-text').textContent()).toBe(script.loadstring);
+      await context.close();
+    });
+
     it('site-wide gate: /subscribe, Join, Continue back in place of the gate, a changed list asks again', async () => {
       const first = { name: `Scripts Hub ${label}`, url: `https://t.me/scripts_hub_${label}` };
       const second = { name: `Alpha News ${label}`, url: `https://t.me/alpha_news_${label}` };
