@@ -7,7 +7,6 @@ export const catalogue = {
   resultsFor: (q: string) => `Results for “${q}”`,
   count: (total: number) => `${formatCount(total)} ${total === 1 ? 'script' : 'scripts'}`,
   clearSearch: 'Show all scripts',
-  noImage: 'No Image',
   noDescription: 'Описание отсутствует',
   getScript: 'Get Script',
   opening: 'Opening…',
@@ -21,7 +20,6 @@ export const catalogue = {
   loadingMore: 'Loading more scripts…',
   loadedMore: (count: number) => (count === 1 ? '1 more script loaded' : `${count} more scripts loaded`),
   loading: 'Loading scripts…',
-  views: 'views',
   listLabel: 'Scripts',
   meta: {
     description:

@@ -8,6 +8,11 @@
  * This file: the shared shell's strings (navigation, footer, error pages).
  */
 export const common = {
+  /** Shown wherever a script is: its card and its page. */
+  script: {
+    noImage: 'No Image',
+    views: 'views',
+  },
   nav: {
     home: 'Home',
     scripts: 'Scripts',

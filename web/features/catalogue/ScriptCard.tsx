@@ -9,6 +9,7 @@ import { formatCount, formatDate } from '../../lib/format.ts';
 import { usePendingPath } from './navigation.ts';
 import { ScriptImage } from './ScriptImage.tsx';
 import { catalogue } from '../../messages/catalogue.ts';
+import { common } from '../../messages/common.ts';
 
 const t = catalogue;
 
@@ -36,7 +37,7 @@ export function ScriptCard({ script, timeZone, from, priority = 'lazy' }: Script
         <p className="mt-auto flex items-center gap-1.5 pt-4 text-xs text-slate-400">
           <CalendarDays aria-hidden className="h-3.5 w-3.5" />
           <span>
-            {formatDate(script.createdAt, timeZone)} · {formatCount(script.views)} {t.views}
+            {formatDate(script.createdAt, timeZone)} · {formatCount(script.views)} {common.script.views}
           </span>
         </p>
         <Link

@@ -14,7 +14,7 @@ import { DETAIL_IMAGE } from './meta.ts';
 import { ScriptFacts } from './ScriptFacts.tsx';
 import { ScriptFaq } from './ScriptFaq.tsx';
 import { type ScriptTab, ScriptTabs } from './ScriptTabs.tsx';
-import { catalogue } from '../../messages/catalogue.ts';
+import { common } from '../../messages/common.ts';
 import { detail } from '../../messages/detail.ts';
 
 const t = detail;
@@ -101,7 +101,7 @@ export function ScriptDetail({
             </span>
             <span className="inline-flex items-center gap-1.5 rounded-full bg-white/5 px-3 py-1 ring-1 ring-white/10">
               <Eye aria-hidden className="h-4 w-4 text-violet-300" />
-              {formatCount(script.views)} {catalogue.views}
+              {formatCount(script.views)} {common.script.views}
             </span>
           </div>
           <ol aria-label={t.stepsLabel} className="mt-6 space-y-3">
