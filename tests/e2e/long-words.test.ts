@@ -11,6 +11,47 @@ const LONG_NAME = 'AutoFarmBloxFruitsUltimateEditionWithEverySingleFeatureUnlock
 const LONG_RUN = 'x'.repeat(300);
 const LONG_LOADER = `loadstring(game:HttpGet("https://raw.githubusercontent.com/${'a'.repeat(120)}/main.lua"))()`;
 const WIDTHS = [375, 768, 1280];
+// A moderator's script: its name and channel reach the moderator panel and the admin's table.
+const MODERATED_NAME = 'ModeratorOwnedScriptWithAnExtremelyLongSingleWordNameForTables'; // 62 characters
+const MODERATOR = 'moderator_with_a_long_name_1234'; // the longest a username may be: 32 characters
+const LONG_CHANNEL = `chan_${'q'.repeat(50)}`;
+
+/**
+ * User text cut off without a sign: text running past an ancestor that hides its overflow, unless that
+ * ancestor ends it with an ellipsis and keeps the whole text in a title; text cut at the bottom unless
+ * a line clamp ends it with an ellipsis. Scrolling boxes (the loader) are not cut off.
+ */
+function hardClips(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      if (text.length < 8 || !node.parentElement) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      if (box.width === 0) continue;
+      for (let element: Element | null = node.parentElement; element && element !== document.body; element = element.parentElement) {
+        const style = getComputedStyle(element);
+        const edges = element.getBoundingClientRect();
+        if (edges.width <= 1) break; // visually hidden (sr-only) text
+        const hidesX = style.overflowX === 'hidden' || style.overflowX === 'clip';
+        const hidesY = style.overflowY === 'hidden' || style.overflowY === 'clip';
+        if (hidesX && (box.right > edges.right + 1 || box.left < edges.left - 1)) {
+          const marked = style.textOverflow === 'ellipsis' && element.getAttribute('title') === element.textContent?.trim();
+          if (!marked) found.push(`cut across: <${element.tagName.toLowerCase()} class="${element.className}"> "${text.slice(0, 30)}"`);
+          break;
+        }
+        if (hidesY && box.bottom > edges.bottom + 1) {
+          if (style.webkitLineClamp === 'none') found.push(`cut below: <${element.tagName.toLowerCase()} class="${element.className}"> "${text.slice(0, 30)}"`);
+          break;
+        }
+      }
+    }
+    return found;
+  });
+}
 
 /** How much wider than the viewport the page is (0 when it fits). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -20,6 +61,8 @@ describe('words longer than the screen', () => {
   let browser: Browser;
   let id: number;
   let gatedId: number;
+  let adminToken: string;
+  let moderatorToken: string;
 
   beforeAll(async () => {
     site = await startSite();
@@ -36,6 +79,24 @@ describe('words longer than the screen', () => {
       channels: [{ name: `channel_${'y'.repeat(60)}`, url: `https://t.me/channel_${'y'.repeat(60)}` }],
     });
     gatedId = gated.id;
+    const json = { 'content-type': 'application/json' };
+    const adminLogin = await fetch(`${site.url}/api/al`, { method: 'POST', headers: json, body: JSON.stringify({ username: 'admin', password: 'admin-password-1' }) });
+    adminToken = ((await adminLogin.json()) as { token: string }).token;
+    const created = await fetch(`${site.url}/api/createModerator`, {
+      method: 'POST',
+      headers: { ...json, authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({ UserName: MODERATOR, Password: 'moderator-pass-1' }),
+    });
+    if (created.status !== 201) throw new Error(`createModerator: ${created.status}`);
+    const moderatorLogin = await fetch(`${site.url}/api/login`, { method: 'POST', headers: json, body: JSON.stringify({ UserName: MODERATOR, Password: 'moderator-pass-1' }) });
+    moderatorToken = ((await moderatorLogin.json()) as { token: string }).token;
+    const form = new FormData();
+    form.append('playsname', MODERATED_NAME);
+    form.append('description', `About ${LONG_RUN}`);
+    form.append('loadstring', LONG_LOADER);
+    form.append('channels[]', `@${LONG_CHANNEL}`);
+    const moderated = await fetch(`${site.url}/api/m`, { method: 'POST', headers: { authorization: `Bearer ${moderatorToken}` }, body: form });
+    if (moderated.status !== 201) throw new Error(`moderator's script: ${moderated.status}`);
     browser = await launchBrowser();
   }, 60_000);
   afterAll(async () => {
@@ -57,6 +118,38 @@ describe('words longer than the screen', () => {
       const box = await title.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth, card: element.closest('article')?.clientWidth ?? 0 }));
       expect(box.scroll).toBeLessThanOrEqual(box.client);
       expect(box.client).toBeLessThanOrEqual(box.card);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it.each([375, 1280])('at %i px no user text is cut off without an ellipsis, on the public pages and in both panels', async (width) => {
+    const { context, page } = await newPage(browser, { width, height: 900 });
+    try {
+      await page.addInitScript(
+        ([admin, moderator]) => {
+          window.localStorage.setItem('adminToken', admin ?? '');
+          window.localStorage.setItem('moderatorToken', moderator ?? '');
+        },
+        [adminToken, moderatorToken],
+      );
+      const ready: Record<string, (page: Page) => Promise<unknown>> = {
+        '/scripts': (page) => page.getByRole('heading', { name: MODERATED_NAME, exact: true }).waitFor(),
+        [`/scripts/${id}`]: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
+        [`/scripts/${gatedId}`]: (page) => page.getByText(`@channel_${'y'.repeat(60)}`, { exact: true }).waitFor(),
+        '/admin/dashboard': (page) => page.getByText(MODERATED_NAME).filter({ visible: true }).first().waitFor(),
+        '/admin/dashboard?section=moderators': (page) => page.getByText(MODERATOR).filter({ visible: true }).first().waitFor(),
+        '/moderator/dashboard': (page) => page.getByText(`@${LONG_CHANNEL}`).filter({ visible: true }).first().waitFor(),
+      };
+      for (const [path, loaded] of Object.entries(ready)) {
+        await page.goto(site.url + path);
+        await waitForHydration(page);
+        await loaded(page);
+        expect(await hardClips(page), `${path} at ${width} px`).toEqual([]);
+      }
+      // A card's title ends in an ellipsis after two lines; the whole name stays at hand.
+      await page.goto(`${site.url}/scripts`);
+      await expect(page.getByRole('heading', { name: LONG_NAME, exact: true }).getAttribute('title')).resolves.toBe(LONG_NAME);
     } finally {
       await context.close();
     }

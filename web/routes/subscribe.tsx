@@ -58,7 +58,9 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
               <li key={channel.id} className="flex flex-col gap-3 rounded-xl bg-panel p-4 ring-1 ring-white/10 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
                   <p className="font-semibold">{channel.name}</p>
-                  <p className="truncate text-sm text-slate-400">{channel.url}</p>
+                  <p title={channel.url} className="truncate text-sm text-slate-400">
+                    {channel.url}
+                  </p>
                 </div>
                 {href && (
                   <a

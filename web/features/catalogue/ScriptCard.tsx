@@ -30,7 +30,8 @@ export function ScriptCard({ script, timeZone, from, priority = 'lazy' }: Script
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-panel shadow-sm ring-1 ring-white/10 transition duration-200 focus-within:ring-violet-400/70 hover:-translate-y-0.5 hover:shadow-lg hover:shadow-violet-950/40 hover:ring-violet-400/50 motion-reduce:transform-none">
       <ScriptImage src={script.imageCard} alt="" width={480} height={270} priority={priority} />
       <div className="flex flex-1 flex-col p-4">
-        <h2 id={titleId} className="line-clamp-2 text-base font-semibold leading-snug text-white">
+        {/* Clamped to two lines with an ellipsis; the title attribute keeps the whole name at hand. */}
+        <h2 id={titleId} title={script.playsname} className="line-clamp-2 text-base font-semibold leading-snug text-white">
           {script.playsname}
         </h2>
         <p className="mt-2 line-clamp-3 min-h-[3lh] text-sm leading-relaxed text-slate-300">{script.description.trim() || t.noDescription}</p>

@@ -53,7 +53,9 @@ export function ManageSiteChannels() {
             <li key={channel.id} className="flex items-center gap-3 rounded-xl bg-panel px-4 py-3 ring-1 ring-white/10">
               <div className="min-w-0 flex-1">
                 <p className="font-semibold text-white">{channel.name}</p>
-                <p className="truncate text-sm text-slate-400">{channel.url}</p>
+                <p title={channel.url} className="truncate text-sm text-slate-400">
+                  {channel.url}
+                </p>
               </div>
               <Button variant="ghost" size="sm" aria-label={t.deleteLabel(channel.name)} onClick={() => setPendingDelete(channel)} className="text-red-300 hover:text-red-200">
                 <Trash2 aria-hidden className="h-4 w-4" />

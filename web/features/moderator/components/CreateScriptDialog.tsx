@@ -225,7 +225,9 @@ function CreateScriptForm({ onBusyChange, onCancel, onCreated }: { onBusyChange:
               {preview ? <img src={preview} alt={t.imagePreview} className="h-full w-full object-cover" /> : null}
             </div>
             <div className="min-w-0 flex-1">
-              <p className="truncate text-sm text-slate-200">{image.name}</p>
+              <p title={image.name} className="truncate text-sm text-slate-200">
+                {image.name}
+              </p>
               <button
                 type="button"
                 onClick={clearImage}

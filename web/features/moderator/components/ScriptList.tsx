@@ -35,12 +35,15 @@ function Channels({ script }: { script: ModeratorScript }) {
               href={channel.url}
               target="_blank"
               rel="noopener noreferrer"
+              title={`@${channel.name}`}
               className="inline-block max-w-[12rem] truncate rounded-full bg-sky-500/10 px-2 py-0.5 text-xs text-sky-200 ring-1 ring-sky-400/30 hover:bg-sky-500/20"
             >
               @{channel.name}
             </a>
           ) : (
-            <span className="inline-block max-w-[12rem] truncate rounded-full bg-white/5 px-2 py-0.5 text-xs text-slate-300">@{channel.name}</span>
+            <span title={`@${channel.name}`} className="inline-block max-w-[12rem] truncate rounded-full bg-white/5 px-2 py-0.5 text-xs text-slate-300">
+              @{channel.name}
+            </span>
           )}
         </li>
       ))}
