@@ -29,6 +29,8 @@ const GZIP_LEVEL = 9;
 const KB = 1000; // budgets are in KB = 1,000 bytes (the stricter reading)
 /** The app's own first-load JavaScript a page may add to the framework's floor. */
 const APP_BUDGET_KB = 15;
+/** Pages that ask search engines not to index them. */
+const NOINDEX = new Set(['/subscribe']);
 /** Every public page; the script page is appended once a script id is known. */
 const PUBLIC_PAGES = ['/', '/scripts', '/info', '/subscribe', '/seo', '/privacy', '/terms', '/cookies'];
 const TARGET = { performance: 95, accessibility: 95, seo: 100 } as const;
@@ -769,7 +771,14 @@ function targets(js: FirstLoad[], lh: PageLighthouse[], floor: number): Target[]
   for (const page of lh) {
     out.push(
       { met: page.scores.performance >= TARGET.performance, text: `Lighthouse mobile performance ≥ ${TARGET.performance} on ${page.page}`, value: String(page.scores.performance) },
-      { met: page.scores.seo >= TARGET.seo, text: `Lighthouse SEO ${TARGET.seo} on ${page.page}`, value: String(page.scores.seo) },
+      NOINDEX.has(page.page)
+        ? {
+            // Kept out of search results on purpose (a gate, not content): only "is crawlable" may fail.
+            met: page.failing.every((audit) => audit.category !== 'seo' || audit.id === 'is-crawlable'),
+            text: `Lighthouse SEO on ${page.page} (noindex on purpose): no failing audit but is-crawlable`,
+            value: String(page.scores.seo),
+          }
+        : { met: page.scores.seo >= TARGET.seo, text: `Lighthouse SEO ${TARGET.seo} on ${page.page}`, value: String(page.scores.seo) },
       { met: page.scores.accessibility >= TARGET.accessibility, text: `Lighthouse accessibility ≥ ${TARGET.accessibility} on ${page.page}`, value: String(page.scores.accessibility) },
     );
   }
