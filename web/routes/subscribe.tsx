@@ -1,6 +1,7 @@
 import { Check, ExternalLink, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { channelButtonClasses } from '../features/subscriptions/channel-button.ts';
 import { safeExternalUrl, safeReturnPath } from '../features/subscriptions/site-subscription.ts';
 import { recordSiteSubscription } from '../features/subscriptions/subscription-storage.ts';
 import { pageTitle } from '../lib/settings.ts';
@@ -68,11 +69,7 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
                     target="_blank"
                     rel="noopener noreferrer"
                     onClick={() => setJoined((previous) => new Set(previous).add(channel.id))}
-                    className={
-                      isJoined
-                        ? 'inline-flex shrink-0 items-center justify-center gap-2 rounded-lg bg-emerald-600/20 px-4 py-2 text-sm font-semibold text-emerald-300 ring-1 ring-emerald-500/40 hover:bg-emerald-600/30 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400'
-                        : 'inline-flex shrink-0 items-center justify-center gap-2 rounded-lg bg-violet-600 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400'
-                    }
+                    className={channelButtonClasses(isJoined, 'shrink-0 justify-center')}
                   >
                     {isJoined ? <Check className="size-4" aria-hidden="true" /> : <ExternalLink className="size-4" aria-hidden="true" />}
                     {isJoined ? t.joined : t.join}

@@ -1,6 +1,7 @@
 import { Check, Lock, Send } from 'lucide-react';
 import { useId } from 'react';
 import type { Channel } from '../../../contract/index.ts';
+import { channelButtonClasses } from './channel-button.ts';
 import { channelHandle } from './site-subscription.ts';
 import { subscriptions } from '../../messages/subscriptions.ts';
 
@@ -37,11 +38,7 @@ export default function ChannelGate({ channels, done, onSubscribe }: { channels:
               <button
                 type="button"
                 onClick={() => onSubscribe(channel)}
-                className={
-                  isDone
-                    ? 'inline-flex items-center gap-2 rounded-lg bg-emerald-600/20 px-4 py-2 text-sm font-semibold text-emerald-300 ring-1 ring-emerald-500/40 hover:bg-emerald-600/30 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400'
-                    : 'inline-flex items-center gap-2 rounded-lg bg-violet-600 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400'
-                }
+                className={channelButtonClasses(isDone)}
               >
                 {isDone ? <Check className="size-4" aria-hidden="true" /> : <Send className="size-4" aria-hidden="true" />}
                 {isDone ? t.subscribed : t.subscribe}
