@@ -47,7 +47,7 @@ const CHROME_FLAGS = [
 ];
 const MARK_START = '<!-- web-budgets:start -->';
 const MARK_END = '<!-- web-budgets:end -->';
-/** Strings that only the staff panels use (SPEC.md's storage keys of the panels and the moderator login). */
+/** Strings that only the staff panels use (their storage keys, docs/product.md#client-storage, and the moderator login). */
 const PANEL_MARKERS = ['adminToken', 'moderatorToken', 'Вход для модератора'];
 /** Sources of the staff panels, relative to web/; everything else under web/ is public. */
 const PANEL_SOURCES = [/^routes\/admin\//, /^routes\/moderator\//, /^features\/(admin|moderator|staff)\//, /^messages\/(admin|moderator|staff)\.ts$/];

@@ -1,4 +1,4 @@
-// Business constants of SPEC.md section 9, shared by the server and the web app.
+// Business constants (docs/product.md#limits), shared by the server and the web app.
 export const CATALOGUE_FIRST_PAGE = 16;
 export const CATALOGUE_NEXT_PAGE = 8;
 export const CATALOGUE_MAX_LIMIT = 100;

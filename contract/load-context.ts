@@ -10,7 +10,7 @@ export interface PublicSettings {
   developerUrl: string;
   videoUrl: string;
   contactEmail: string;
-  /** The moderator panel's status poll interval (SPEC.md: 60 s; configurable for tests and operators). */
+  /** The moderator panel's status poll interval (docs/product.md#moderator-session: 60 s; configurable for tests and operators). */
   moderatorStatusPollMs: number;
 }
 
@@ -29,6 +29,6 @@ export type WebLoadContext = {
     /** The script count and `limit` scripts from `offset` in id order, for one file of /sitemap.xml. */
     sitemap(offset: number, limit: number): Promise<SitemapSlice>;
   };
-  /** The /subscribe list (DESIGN.md 2.6). */
+  /** The /subscribe list (docs/product.md#site-channels). */
   siteChannels(): Promise<Channel[]>;
 };

@@ -13,7 +13,7 @@ const text = (label: string, max: number, lines: 'single' | 'multi') =>
     lines,
   );
 
-/** The script form's text fields (SPEC.md section 5); the panels' forms validate with this too. */
+/** The script form's text fields (docs/product.md#script-form); the panels' forms validate with this too. */
 export const scriptFieldsSchema = z.object({
   playsname: text('Script Name', SCRIPT_LIMITS.playsnameMax, 'single'),
   description: text('Description', SCRIPT_LIMITS.descriptionMax, 'multi'),

@@ -11,7 +11,7 @@ export const channelSchema = z
   .meta({ id: 'Channel' });
 export type Channel = z.infer<typeof channelSchema>;
 
-/** Public script shape of SPEC.md section 3; imageCard is an additive smaller rendition. */
+/** Public script shape (docs/product.md#script-shape); imageCard is an additive smaller rendition. */
 export const publicScriptSchema = z
   .object({
     id: z.number().int(),
@@ -26,7 +26,7 @@ export const publicScriptSchema = z
   .meta({ id: 'Script' });
 export type PublicScript = z.infer<typeof publicScriptSchema>;
 
-/** SPEC.md's moderator list shape, also the admin's: the script, its channels and its owner. */
+/** The moderator list shape (docs/product.md#script-shape), also the admin's: the script, its channels and its owner. */
 export const staffScriptSchema = publicScriptSchema
   .extend({
     channels: z.array(channelSchema),
@@ -50,7 +50,7 @@ export const paginatedScriptsSchema = z
   .meta({ id: 'ScriptPage' });
 export type PaginatedScripts = z.infer<typeof paginatedScriptsSchema>;
 
-/** Blank or whitespace-only search text means no search (SPEC.md section 5). */
+/** Blank or whitespace-only search text means no search (docs/product.md#validation). */
 export const searchTextSchema = z
   .string()
   .max(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters`)
@@ -94,7 +94,7 @@ export const scriptIdParamsSchema = z.object({
   id: wholeNumber('id', 1, MAX_ID),
 });
 
-/** Staff lists: without paging parameters, the whole array (SPEC.md); with any, a page (DESIGN.md 2.7). */
+/** Staff lists: without paging parameters, the whole array; with any, a page (docs/product.md#staff-list-paging). */
 export const staffListQuerySchema = z.object({
   limit: wholeNumber('limit', 1, CATALOGUE_MAX_LIMIT).optional(),
   offset: wholeNumber('offset', 0, 10_000_000).optional(),

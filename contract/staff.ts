@@ -7,7 +7,7 @@ export const PASSWORD_MAX = 256;
 
 export const tokenAnswerSchema = z.object({ token: z.string() }).meta({ id: 'Token' });
 
-/** POST /api/login (moderator): SPEC.md's capitalised names. */
+/** POST /api/login (moderator): the seed's capitalised names (docs/product.md#login-bodies). */
 export const moderatorLoginSchema = z.object({
   UserName: withoutControls(z.string({ error: 'UserName is required' }).trim().min(1, 'UserName is required').max(64, 'UserName is too long'), 'UserName'),
   Password: withoutControls(z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, 'Password is too long'), 'Password'),

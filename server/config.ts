@@ -136,7 +136,7 @@ export interface Config {
   pageCacheBytes: number;
   admin: { username: string | undefined; password: string | undefined };
   sessionTtlMs: number;
-  /** How often the moderator panel rechecks its account (SPEC.md: 60 s). */
+  /** How often the moderator panel rechecks its account (docs/product.md#moderator-session: 60 s). */
   moderatorStatusPollMs: number;
   /** Failures one address may make for one username in the window (the pair rule). */
   loginMaxFailures: number;

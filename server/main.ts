@@ -43,7 +43,7 @@ async function main() {
   if (role === 'setup') {
     const log = createLogger(config);
     const admin = await prepare(config, createServices(config, db, log), log);
-    // The primary prints it once every worker listens (DESIGN.md 2.8: shown once, never logged).
+    // The primary prints it once every worker listens (docs/product.md#admin-accounts: shown once, never logged).
     await new Promise<void>((resolve) => process.send?.({ kind: 'admin', admin } satisfies SetupMessage, () => resolve()) ?? resolve());
     await db.close();
     process.exit(0);

@@ -1,7 +1,7 @@
 import { hasControlCharacters } from '../../contract/index.ts';
 
 /**
- * The channels-text rule of DESIGN.md 2.4: `@name`, `name`, `t.me/name` and `https://` URLs.
+ * The channels-text rule of docs/product.md#channels-text: `@name`, `name`, `t.me/name` and `https://` URLs.
  * A handle becomes https://t.me/name; a URL keeps itself and is named by its last path part.
  */
 export interface ParsedChannel {
@@ -44,7 +44,7 @@ export function parseChannel(raw: string): ParsedChannel {
   return { name: handle, url: `https://t.me/${handle}` };
 }
 
-/** Splits on commas, trims, drops empty entries, parses each (SPEC.md section 5). */
+/** Splits on commas, trims, drops empty entries, parses each (docs/product.md#channels-text). */
 export function parseChannelList(entries: string | string[]): ParsedChannel[] {
   const parts = (Array.isArray(entries) ? entries : [entries]).flatMap((entry) => entry.split(','));
   return parts.map((part) => part.trim()).filter((part) => part !== '').map(parseChannel);

@@ -4,7 +4,7 @@ import { notFound } from '../errors.ts';
 import type { PublicCache } from '../scripts/public-cache.ts';
 import { toChannel } from '../scripts/presenter.ts';
 
-/** The /subscribe list (DESIGN.md 2.6): stored rows, served publicly. */
+/** The /subscribe list (docs/product.md#site-channels): stored rows, served publicly. */
 export class SiteChannelRepository {
   constructor(private readonly db: Db) {}
 

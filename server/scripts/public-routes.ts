@@ -17,7 +17,7 @@ function sendJson(reply: FastifyReply, json: string): void {
   reply.header('content-type', 'application/json; charset=utf-8').send(json);
 }
 
-/** GET /api/scripts/paginated, /api/scripts/{id}, /api/scripts/{id}/channels (SPEC.md section 7). */
+/** GET /api/scripts/paginated, /api/scripts/{id}, /api/scripts/{id}/channels (docs/product.md#public-calls). */
 export async function publicScriptRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { catalogue, cache } = services;
   const route = app.withTypeProvider<ZodTypeProvider>();

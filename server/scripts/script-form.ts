@@ -22,8 +22,8 @@ export function scriptFormLimits(maxImageBytes: number): MultipartLimits {
 }
 
 /**
- * Reads a script form from multipart (SPEC.md's format: text fields, repeated channels[], one
- * image file) or from JSON.
+ * Reads a script form from multipart (the format of docs/product.md#script-form: text fields, repeated
+ * channels[], one image file) or from JSON.
  */
 export async function readScriptForm(request: FastifyRequest, limits: MultipartLimits): Promise<RawScriptForm> {
   if (!isMultipart(request)) return fromJson(request.body);

@@ -15,7 +15,7 @@ const listAnswer = z.union([z.array(staffScriptSchema), z.object({ items: z.arra
 const formNote =
   'multipart/form-data: playsname, description, loadstring (text), channels[] (repeated; @name, name, t.me/name or https URL), image (JPEG, PNG, WebP, GIF or AVIF, at most 5 MB). JSON with the same text fields is accepted too.';
 
-/** The moderator's own-script calls and the admin's all-script calls of SPEC.md section 7. */
+/** The moderator's own-script calls and the admin's all-script calls (docs/product.md#moderator-calls, docs/product.md#admin-calls). */
 export async function staffScriptRoutes(app: FastifyInstance, { services, guards }: { services: Services; guards: Guards }) {
   const { staffScripts } = services;
   // Multipart bodies are accepted in this scope only: no other route takes a form.

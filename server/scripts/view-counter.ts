@@ -56,7 +56,7 @@ export function isCountable(userAgent: string | undefined): boolean {
 
 /**
  * Buffers script views in memory and writes them in one transaction every few seconds and at
- * shutdown, so a page view never costs a database write (DESIGN.md 2.5).
+ * shutdown, so a page view never costs a database write (docs/product.md#views).
  */
 export class ViewCounter {
   private pending = new Map<string, ViewMark>();

@@ -8,7 +8,7 @@ export type BootstrapResult =
   | { kind: 'unchanged' };
 
 /**
- * DESIGN.md 2.8: ADMIN_USERNAME/ADMIN_PASSWORD create or reset that admin at start; with neither
+ * docs/product.md#admin-accounts: ADMIN_USERNAME/ADMIN_PASSWORD create or reset that admin at start; with neither
  * set and no admin at all, `admin` gets a random password that the caller prints once.
  */
 export async function bootstrapAdmin(

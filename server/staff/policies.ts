@@ -1,5 +1,5 @@
 /**
- * Who may do what, outside the handlers (DESIGN.md 2.3). Routes ask these; nothing else decides.
+ * Who may do what, outside the handlers (docs/product.md#ownership). Routes ask these; nothing else decides.
  */
 export type Principal = { role: 'admin'; adminId: number } | { role: 'moderator'; moderatorId: number };
 

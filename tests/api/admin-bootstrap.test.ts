@@ -14,7 +14,7 @@ import { dialects, type ThrowawayDatabase, throwawayDatabase } from '../helpers/
 import { entryEnv, freePort, spawnEntry, waitForHealthy } from '../helpers/processes.ts';
 import { until } from '../helpers/wait.ts';
 
-// DESIGN.md 2.8: ADMIN_USERNAME/ADMIN_PASSWORD create or reset the admin at start; with neither set and
+// docs/product.md#admin-accounts: ADMIN_USERNAME/ADMIN_PASSWORD create or reset the admin at start; with neither set and
 // no admin, `admin` gets a random password printed once; `npm run admin` creates or resets one too.
 
 /** POST /api/al through inject, each from a fresh address so the login throttle never interferes. */

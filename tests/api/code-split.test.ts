@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { insertScript } from '../helpers/factories.ts';
 
-// Texts that only the staff panels show (SPEC.md sections 4, 5, 8): none may reach a visitor's browser.
+// Texts that only the staff panels show (docs/product.md#staff-panels, docs/product.md#error-texts): none may reach a visitor's browser.
 const PANEL_TEXTS = ['Вход для модератора', 'Create New Moderator', 'Manage Moderators', 'Превышено время ожидания запроса', 'Вы уверены, что хотите удалить этот скрипт?'];
 
 describe('code splitting of the built web app', () => {

@@ -7,7 +7,7 @@ import { type Account, createAdmin, createModerator, injectAs } from '../helpers
 import { dialects } from '../helpers/databases.ts';
 import { expireSession, pngImage, SNAPSHOT_PARTS, type SnapshotPart, scriptForm, snapshot } from '../helpers/staff.ts';
 
-// DESIGN.md 4: one table holds the authorization matrix, every staff route × every principal.
+// docs/product.md#authorization-matrix: one table holds the authorization matrix, every staff route × every principal.
 // Each case builds its own fixtures (the target script's owner, the target script, a site channel,
 // a moderator to delete), then snapshots every staff table and the uploads folder around the call:
 // a denied call changes nothing; an allowed write changes exactly the parts its row names.

@@ -6,8 +6,10 @@ import { dialects } from '../helpers/databases.ts';
 import { insertScript } from '../helpers/factories.ts';
 import { imageFiles, imageKeyOf, pngImage, type ScriptFormInput, scriptForm, snapshot, uploadsListing } from '../helpers/staff.ts';
 
-// Ownership (DESIGN.md 2.3), the staff lists with paging and search (2.7), the channels text (2.4),
-// image files on create/edit/delete (2.11), site channels (2.6) and moderator management.
+// Ownership (docs/product.md#ownership), the staff lists with paging and search
+// (docs/product.md#staff-list-paging), the channels text (docs/product.md#channels-text), image files on
+// create/edit/delete (docs/product.md#images), site channels (docs/product.md#site-channels) and
+// moderator management.
 
 interface StaffScriptBody {
   id: number;

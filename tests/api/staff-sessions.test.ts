@@ -7,7 +7,7 @@ import { type Account, createAdmin, createModerator, injectAs } from '../helpers
 import { dialects } from '../helpers/databases.ts';
 import { createRecordingContext, pngImage, type RecordingContext, scriptForm } from '../helpers/staff.ts';
 
-// Logins, tokens, revocation, expiry and the failed-login throttle (DESIGN.md 2.9, 2.10).
+// Logins, tokens, revocation, expiry and the failed-login throttle (docs/product.md#tokens, docs/product.md#errors).
 // The app of this file records every answer and logs at trace level to a captured stream, so the
 // last tests can prove no answer carried a password and no log line carried a password or token.
 

@@ -6,7 +6,8 @@ import { sampleImage } from '../helpers/images.ts';
 import { DESKTOP, launchBrowser, PHONE, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
 
 /**
- * The admin panel end to end (SPEC.md sections 2, 4, 5 and 8; DESIGN.md 2.6 and 2.7; issue 5): login
+ * The admin panel end to end (docs/product.md#admin-dashboard and the sections after it,
+ * docs/product.md#site-channels, docs/product.md#staff-list-paging; issue 5): login
  * (one wrong password), the stored-token check, the scripts table paged and searched on the server,
  * create and edit with images, delete, moderators, site channels with /subscribe, the 375 px layout,
  * logout, an expired session, and axe on every screen and modal.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertScript } from '../helpers/factories.ts';
 import { DESKTOP, launchBrowser, newPage, PHONE, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
 
-// /scripts in a real browser (SPEC.md section 2 "Catalogue", section 4 "Catalogue paging").
+// /scripts in a real browser (docs/product.md#catalogue-page, docs/product.md#catalogue-paging).
 
 const BULK = 30;
 const TOTAL = BULK + 2;

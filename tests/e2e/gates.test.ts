@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, injectAxe, launchBrowser, PHONE, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
 
 /**
- * Both subscription gates end to end (SPEC.md sections 2 and 4, DESIGN.md 2.2): the per-script gate on
+ * Both subscription gates end to end (docs/product.md#per-script-gate, docs/product.md#site-wide-gate): the per-script gate on
  * /scripts/{id} and the site-wide gate that sends visitors to /subscribe. All data goes through the
  * admin HTTP API, which drops the server's public caches.
  */

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, newPage, PHONE, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
 
 /**
- * The two landing pages (SPEC.md section 2, "Landing page (two variants are described)"; DESIGN.md 2.1:
- * `/` is variant A, `/info` variant B). The expected texts are SPEC.md's, written out here rather than
+ * The two landing pages (docs/product.md#landing-pages: `/` is variant A, `/info` variant B). The
+ * expected texts are the product's exact texts given there, written out here rather than
  * imported from web/content/marketing.ts, so a copy change that drifts from the spec fails.
  */
 
@@ -16,7 +16,7 @@ const HOME_TEXTS: (string | RegExp)[] = [
   'Unlock the full potential with our premium scripts, auto-farms, and game cheats.',
   'Browse Scripts',
   'How It Works',
-  // The statistics strip, this page's reading of SPEC.md section 1.
+  // The statistics strip, this page's reading of docs/product.md#marketing-figures.
   '500+',
   '10K+',
   'Active Users',
@@ -54,7 +54,7 @@ const INFO_TEXTS: (string | RegExp)[] = [
   'Uptime',
   '24/7',
   'Support',
-  // SPEC.md section 1: "50,000+ users in one text. Give both readings where used."
+  // docs/product.md#marketing-figures: 50,000+ users in one text; where a figure has two readings, both are used.
   /50,000\+ users/,
   'Browse Scripts',
   'Back to Home',
@@ -69,7 +69,7 @@ const HOME_LINKS: [name: string, href: string][] = [
   ['View Scripts for Pet Simulator X', '/scripts?q=Pet%20Simulator%20X'],
   ['View all supported games', '/scripts'],
   ['Get Started Now', '/scripts'],
-  // The visible label is SPEC.md's; the hidden rest of the name says where it leads.
+  // The visible label is the product's (docs/product.md#landing-pages); the hidden rest of the name says where it leads.
   ['Learn More about how our scripts work', '/info'],
 ];
 
@@ -79,7 +79,7 @@ const INFO_LINKS: [name: string, href: string][] = [
   ['Back to Home', '/'],
 ];
 
-/** The text of server-rendered HTML, entities decoded, so SPEC.md's texts can be looked up verbatim. */
+/** The text of server-rendered HTML, entities decoded, so the product's exact texts can be looked up verbatim. */
 function decodeHtml(html: string): string {
   return html
     .replace(/&#x27;|&#39;/g, "'")
@@ -183,7 +183,7 @@ describe('landing pages in a real browser', () => {
         await context.close();
       });
 
-      it('points every button and link where SPEC.md says', async () => {
+      it('points every button and link where the product requirements say', async () => {
         const { context, page } = await newPage(browser, viewport);
         await open(page, `${site.url}/`);
         const homeMain = page.locator('main');

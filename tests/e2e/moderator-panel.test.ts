@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
 
 /**
- * The moderator panel end to end (SPEC.md sections 2, 4, 5 and 8; issue 5): login (wrong password
+ * The moderator panel end to end (docs/product.md#moderator-panel; issue 5): login (wrong password
  * first), the scripts table with search and paging, the create modal with an image and channels, the
  * public catalogue, delete with confirmation, logout, the /moderator redirects, the deactivated flow
  * (the admin deletes the moderator while its panel polls every second), the 375 px layout and axe.

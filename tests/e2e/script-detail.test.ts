@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertScript } from '../helpers/factories.ts';
 import { DESKTOP, launchBrowser, newPage, PHONE, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
 
-// /scripts/{id} in a real browser (SPEC.md section 2 "Script detail").
+// /scripts/{id} in a real browser (docs/product.md#script-detail-page).
 
 const LOADER = 'loadstring(game:HttpGet("https://example.com/farm.lua"))()';
 const DESCRIPTION = 'Farms every island on a loop and sells the loot.';

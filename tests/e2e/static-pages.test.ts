@@ -8,7 +8,7 @@ import { seo } from '../../web/content/seo.ts';
 import { formatDate } from '../../web/lib/format.ts';
 import { DESKTOP, launchBrowser, newPage, PHONE, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
 
-// The static pages (SPEC.md section 2) in a real browser against the built server.
+// The static pages (docs/product.md#static-pages) in a real browser against the built server.
 
 /**
  * A zone whose date differs from UTC's right now (UTC-11 in the UTC morning, UTC+14 later), so a page
@@ -109,7 +109,7 @@ describe('static pages in a real browser', () => {
       });
     }
 
-    it('privacy and terms carry SPEC.md’s content', async () => {
+    it('privacy and terms carry the required content', async () => {
       const context = await browser.newContext({ javaScriptEnabled: false });
       const page = await context.newPage();
       await page.goto(`${site.url}/privacy`);
@@ -366,7 +366,7 @@ describe('static pages in a real browser', () => {
   });
 
   it('uses the privacy copy of the content module', () => {
-    // Guards the SPEC.md section names against an accidental rename in web/content/.
+    // Guards the section names of docs/product.md#privacy-page against an accidental rename in web/content/.
     expect(privacy.sections.map((section) => section.title)).toEqual(['Data Collection', 'Cookies & Tracking', 'Data Protection', 'Third Parties']);
   });
 });

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 
-/** The upload formats DESIGN.md 2.11 accepts, with the MIME type a browser would declare. */
+/** The upload formats docs/product.md#images accepts, with the MIME type a browser would declare. */
 export const ACCEPTED_FORMATS = ['jpeg', 'png', 'gif', 'webp', 'avif'] as const;
 export type AcceptedFormat = (typeof ACCEPTED_FORMATS)[number];
 

@@ -49,7 +49,7 @@ export interface ScriptFormInput {
   filename?: string;
 }
 
-/** SPEC.md's multipart script form, as a browser's FormData sends it. */
+/** The multipart script form (docs/product.md#script-form), as a browser's FormData sends it. */
 export function scriptForm(input: ScriptFormInput): FormData {
   const form = new FormData();
   for (const field of ['playsname', 'description', 'loadstring'] as const) {

@@ -1,10 +1,10 @@
 /**
- * All marketing copy of the two landing pages (DESIGN.md 2.1): `/` is variant A (`home`), `/info` is
+ * All marketing copy of the two landing pages (docs/product.md#landing-pages): `/` is variant A (`home`), `/info` is
  * variant B (`info`). Components import this module and hold no copy of their own. The figures differ
- * between the pages on purpose: SPEC.md section 1 gives two readings (10K+ active or daily users,
+ * between the pages on purpose: docs/product.md#marketing-figures gives two readings (10K+ active or daily users,
  * 99% or 99.9% uptime, and 50,000+ users in one text), and each page shows its own.
  *
- * Shapes follow SPEC.md section 3 "Static marketing data": supported game {name, icon, players},
+ * Shapes follow docs/product.md#marketing-data: supported game {name, icon, players},
  * feature card {icon, title, description, color}, stat card {number, label}.
  */
 import {
@@ -48,7 +48,7 @@ export interface SupportedGame {
   icon: LucideIcon;
   /** Players online, as shown: "500K+". */
   players: string;
-  /** Additive to SPEC.md's shape: the card's accent. */
+  /** Additive to the shape of docs/product.md#marketing-data: the card's accent. */
   color: AccentColor;
 }
 

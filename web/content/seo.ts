@@ -1,7 +1,7 @@
 import type { PageHead } from './legal.ts';
 
 /**
- * Copy of the SEO landing page (SPEC.md section 2, "Static pages"): marketing text with six popular
+ * Copy of the SEO landing page (docs/product.md#seo-page): marketing text with six popular
  * games, ten script types, benefits, a usage guide and a four-question FAQ, linking to /scripts.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Client storage of SPEC.md section 3, under its exact key names. Every access tolerates a missing
+ * Client storage of docs/product.md#client-storage, under its exact key names. Every access tolerates a missing
  * or blocked localStorage (private mode, server rendering) and malformed values.
  */
 export const STORAGE_KEYS = {

@@ -1,6 +1,7 @@
 /**
- * The admin panel (SPEC.md sections 2, 4, 5 and 8; DESIGN.md 2.6). SPEC.md's texts verbatim; texts
- * SPEC.md does not show (headings, labels, the site-channel screen) are written in the same style.
+ * The admin panel (docs/product.md#admin-dashboard and the sections after it; docs/product.md#site-channels).
+ * The product's exact texts verbatim; texts it does not show (headings, labels, the site-channel screen)
+ * are written in the same style (docs/product.md#text-catalogue).
  */
 export const admin = {
   meta: {

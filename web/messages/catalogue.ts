@@ -1,6 +1,6 @@
 import { formatCount } from '../lib/format.ts';
 
-/** Catalogue strings (SPEC.md sections 2 and 8); the exact SPEC.md texts are kept as they are. */
+/** Catalogue strings (docs/product.md#catalogue-page, docs/product.md#error-texts); their exact texts are kept as they are. */
 export const catalogue = {
   heading: 'Latest Roblox Scripts',
   intro: 'Fresh auto-farms, loaders and game scripts, newest first. Open a script to copy its loader.',

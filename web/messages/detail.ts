@@ -1,4 +1,4 @@
-/** Script detail strings (SPEC.md sections 2 and 8); the exact SPEC.md texts are kept as they are. */
+/** Script detail strings (docs/product.md#script-detail-page); its exact texts are kept as they are. */
 export const detail = {
   back: 'Back to scripts',
   backPending: 'Loading scripts…',

@@ -1,6 +1,7 @@
 /**
- * The moderator panel (SPEC.md sections 2, 4, 5 and 8). SPEC.md's texts are kept exactly as they are
- * (Russian); the strings SPEC.md does not give are written in the same language.
+ * The moderator panel (docs/product.md#moderator-login, docs/product.md#moderator-panel). The product's
+ * texts are kept exactly as they are (Russian); the strings it does not give are written in the same
+ * language (docs/product.md#text-catalogue).
  */
 export const moderator = {
   meta: {

@@ -1,4 +1,4 @@
-/** The per-script subscription gate and the /subscribe page (SPEC.md sections 2, 4 and 8). */
+/** The per-script subscription gate and the /subscribe page (docs/product.md#per-script-gate, docs/product.md#subscribe-page). */
 export const subscriptions = {
   gate: {
     title: 'Subscription required',

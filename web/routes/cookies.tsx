@@ -8,7 +8,7 @@ import { DATED_PAGE_HEADERS, todayStamp } from '../features/static/today.ts';
 import { webContext } from '../context.ts';
 import type { Route } from './+types/cookies';
 
-/** Today's date, computed on the server in the configured zone (SPEC.md section 9: policy pages show it). */
+/** Today's date, computed on the server in the configured zone (docs/product.md#static-pages: policy pages show it). */
 export function loader({ context }: Route.LoaderArgs) {
   return data({ updated: todayStamp(context.get(webContext).settings.timeZone) }, { headers: DATED_PAGE_HEADERS });
 }

@@ -12,7 +12,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return landingMeta(home.meta, '/', matches);
 }
 
-/** Landing variant A (DESIGN.md 2.1). All copy comes from web/content/marketing.ts. */
+/** Landing variant A (docs/product.md#landing-pages). All copy comes from web/content/marketing.ts. */
 export default function Home() {
   const { hero, stats, features, games, closing } = home;
   return (

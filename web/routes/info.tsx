@@ -10,7 +10,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return landingMeta(info.meta, '/info', matches);
 }
 
-/** Landing variant B (DESIGN.md 2.1), the "How It Works" page. All copy comes from web/content/marketing.ts. */
+/** Landing variant B (docs/product.md#landing-pages), the "How It Works" page. All copy comes from web/content/marketing.ts. */
 export default function Info() {
   const { hero, stats, features, code, closing } = info;
   return (

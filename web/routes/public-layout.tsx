@@ -3,7 +3,7 @@ import { Footer } from '../components/layout/Footer.tsx';
 import { Header } from '../components/layout/Header.tsx';
 import { common } from '../messages/common.ts';
 
-/** The public area's shared header and footer (SPEC.md section 2). */
+/** The public area's shared header and footer (docs/product.md#header-and-footer). */
 export default function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">

@@ -37,7 +37,7 @@ export function meta({ data: loaded, error, matches }: Route.MetaArgs) {
   return scriptMeta(loaded.script, loaded.origin, siteName);
 }
 
-/** /scripts/{id} (SPEC.md section 2 "Script detail"), behind the site-wide and per-script gates. */
+/** /scripts/{id} (docs/product.md#script-detail-page), behind the site-wide and per-script gates. */
 export default function ScriptDetailPage({ loaderData }: Route.ComponentProps) {
   const { script, loadstring, channels, siteChannels } = loaderData;
   const location = useLocation();

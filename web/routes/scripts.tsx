@@ -89,7 +89,7 @@ function GridSkeleton({ count }: { count: number }) {
   );
 }
 
-/** /scripts: Latest Roblox Scripts (SPEC.md section 2 "Catalogue"). */
+/** /scripts: Latest Roblox Scripts (docs/product.md#catalogue-page). */
 export default function Scripts({ loaderData }: Route.ComponentProps) {
   const { timeZone } = useSettings();
   const location = useLocation();

@@ -9,7 +9,7 @@ import { webContext } from '../context.ts';
 import type { Route } from './+types/subscribe';
 import { subscriptions } from '../messages/subscriptions.ts';
 
-/** The /subscribe list (DESIGN.md 2.6): the site channels the site-wide gate asks for. */
+/** The /subscribe list (docs/product.md#site-channels): the site channels the site-wide gate asks for. */
 export async function loader({ context }: Route.LoaderArgs) {
   return { channels: await context.get(webContext).siteChannels() };
 }
@@ -20,7 +20,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /**
- * SPEC.md "Subscribe page": each channel goes from not joined to joined when its Join link is used
+ * docs/product.md#subscribe-page: each channel goes from not joined to joined when its Join link is used
  * (component state only); Continue, enabled once all are joined, records the subscription and goes
  * back to `from` (a same-site path, else /scripts), replacing this entry in history.
  */

@@ -86,7 +86,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('script_view_marks_counted_idx').on('script_view_marks').column('counted_at').execute();
 
-  // Substring search through an index, kept in step with every write (DESIGN.md section 3).
+  // Substring search through an index, kept in step with every write (docs/product.md#search).
   if (isPostgres(db)) {
     await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
     await sql`CREATE INDEX scripts_search_trgm_idx ON scripts USING gin (search_text gin_trgm_ops)`.execute(db);

@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { common } from '../../messages/common.ts';
 
 /**
- * The header search (SPEC.md section 2): its text follows the address's q; submitting trimmed,
+ * The header search (docs/product.md#header-search): its text follows the address's q; submitting trimmed,
  * non-blank text goes to /scripts?q=..., blank text to /scripts.
  */
 export function SearchBox({ id, onSubmitted }: { id: string; onSubmitted?: () => void }) {

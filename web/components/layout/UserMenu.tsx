@@ -7,7 +7,7 @@ const loadPopup = () => import('./UserMenuPopup.tsx');
 const UserMenuPopup = lazy(loadPopup);
 
 /**
- * The avatar menu: the provider's Telegram channel, and Sign out (a placeholder per SPEC.md).
+ * The avatar menu: the provider's Telegram channel, and Sign out (a placeholder, docs/product.md#user-menu).
  * Every page starts with this plain button; the Radix menu and its positioning code (about a sixth of
  * the first-load JavaScript) are fetched when the pointer or focus reaches the avatar, and take over on
  * the first click or key press, opening at once.

@@ -43,7 +43,7 @@ export interface CatalogueResultsProps {
 }
 
 /**
- * The card grid with Load More (SPEC.md section 4 "Catalogue paging"): the first page comes from the
+ * The card grid with Load More (docs/product.md#catalogue-paging): the first page comes from the
  * loader, each Load More fetches CATALOGUE_NEXT_PAGE more from the offset reached so far, and the
  * button shows while fewer than `total` have been loaded. Mount it keyed by the location, so a new q
  * (a new navigation) starts from the loader's page again.

@@ -14,7 +14,7 @@ function isPage(value: unknown): value is PaginatedScripts {
 }
 
 /**
- * One page of GET /api/scripts/paginated (SPEC.md section 7), with plain fetch: the public pages
+ * One page of GET /api/scripts/paginated (docs/product.md#public-calls), with plain fetch: the public pages
  * carry no query library. Rejects on a network error, a non-2xx answer or a malformed body.
  */
 export async function fetchScriptsPage(

@@ -30,7 +30,7 @@ export interface LoadErrorProps {
   className?: string;
 }
 
-/** Не удалось загрузить скрипты, with Попробовать снова (SPEC.md section 8). */
+/** Не удалось загрузить скрипты, with Попробовать снова (docs/product.md#error-texts). */
 export function LoadError({ onRetry, retrying = false, className }: LoadErrorProps) {
   return (
     <div

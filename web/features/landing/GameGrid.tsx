@@ -5,7 +5,7 @@ import { cn } from '../../lib/cn.ts';
 import { accentClasses } from './colors.ts';
 import { focusRing, IconTile } from './ui.tsx';
 
-/** The catalogue search for one game: /scripts?q=<URL-encoded game name> (SPEC.md section 2). */
+/** The catalogue search for one game: /scripts?q=<URL-encoded game name> (docs/product.md#landing-pages). */
 export function gameScriptsHref(name: string): string {
   return `/scripts?q=${encodeURIComponent(name)}`;
 }

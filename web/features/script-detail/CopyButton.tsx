@@ -9,7 +9,7 @@ import { detail } from '../../messages/detail.ts';
 
 const t = detail;
 
-/** Copy, reading Copied for COPY_CONFIRMATION_MS after a successful copy (SPEC.md sections 2 and 9). */
+/** Copy, reading Copied for COPY_CONFIRMATION_MS after a successful copy (docs/product.md#script-detail-page, docs/product.md#limits). */
 export function CopyButton({ text, className }: { text: string; className?: string }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

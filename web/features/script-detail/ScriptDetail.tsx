@@ -53,7 +53,7 @@ export function BackToCatalogue() {
 
 const CONTENT_ID = 'script-content';
 
-/** The script's page body: hero, gated tabs, footer facts and FAQ (SPEC.md section 2 "Script detail"). */
+/** The script's page body: hero, gated tabs, footer facts and FAQ (docs/product.md#script-detail-page). */
 export function ScriptDetail({
   script,
   loadstring,

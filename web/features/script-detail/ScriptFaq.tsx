@@ -4,7 +4,7 @@ import { detail } from '../../messages/detail.ts';
 
 const t = detail;
 
-/** The three-question FAQ (SPEC.md section 2 "Script detail"). */
+/** The three-question FAQ (docs/product.md#script-detail-page). */
 export function ScriptFaq() {
   return (
     <section aria-labelledby="faq-heading" className="mt-12">

@@ -61,7 +61,7 @@ function AllCookies() {
 }
 
 /**
- * "Manage Preferences": switches for the optional kinds, on by default. SPEC.md: Save Preferences
+ * "Manage Preferences": switches for the optional kinds, on by default. docs/product.md#cookies-page: Save Preferences
  * does nothing shown; the site sets no optional cookies, so there is nothing for it to change.
  */
 function ManagePreferences({ enabled, onToggle }: { enabled: Record<OptionalKind, boolean>; onToggle: (kind: OptionalKind, on: boolean) => void }) {

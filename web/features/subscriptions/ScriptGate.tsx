@@ -24,8 +24,7 @@ interface Checked {
 }
 
 /**
- * The per-script subscription gate (SPEC.md section 2 "Subscription gate on the detail page" and
- * section 4 "Channel subscription").
+ * The per-script subscription gate (docs/product.md#per-script-gate).
  *
  * The server cannot read localStorage, so for a script with channels the server render and the first
  * client render both show a neutral placeholder; an effect then reads the stored flags and shows the

@@ -5,7 +5,7 @@ import { channelsVersion, decideSiteGate, subscribeHref } from './site-subscript
 import { readSiteSubscription, resetSiteSubscription } from './subscription-storage.ts';
 
 /**
- * The site-wide gate, the guard on /scripts/{id} (DESIGN.md 2.2). Renders nothing. After hydration,
+ * The site-wide gate, the guard on /scripts/{id} (docs/product.md#site-wide-gate). Renders nothing. After hydration,
  * when the site channel list is non-empty and the visitor has not subscribed to this exact list, it
  * resets a stale `isSubscribed` and replaces the current entry with /subscribe?from=<this location>,
  * so Back from the script page never lands on /subscribe.

@@ -1,11 +1,11 @@
 /**
  * The rules of both subscription gates, pure (no storage, no DOM) so they are unit-tested on their own.
  *
- * Site-wide gate (SPEC.md 2 and 4, DESIGN.md 2.2): the visitor passes when the site channel list is
+ * Site-wide gate (docs/product.md#site-wide-gate): the visitor passes when the site channel list is
  * empty, or `isSubscribed` is 'true' and the stored `subscribedChannelsVersion` (the sorted list of
  * channel names, a JSON array string) equals the current list's version.
  *
- * Per-script gate (SPEC.md 2 and 4): `scriptSubscriptions` maps script id → { channel id → true }.
+ * Per-script gate (docs/product.md#per-script-gate): `scriptSubscriptions` maps script id → { channel id → true }.
  */
 
 /** Where /subscribe's Continue goes when `from` is missing or unsafe. */
@@ -55,7 +55,7 @@ export type SiteGateDecision =
   /** `resetFlag`: the stored version is stale, so `isSubscribed` must be set back to false. */
   | { open: false; resetFlag: boolean };
 
-/** The site-wide gate's rule (SPEC.md section 4 "Site-wide gate", DESIGN.md 2.2). */
+/** The site-wide gate's rule (docs/product.md#site-wide-gate). */
 export function decideSiteGate(stored: StoredSiteSubscription, siteChannels: readonly { name: string }[]): SiteGateDecision {
   if (siteChannels.length === 0) return { open: true };
   const current = versionMatches(stored.version, siteChannels);

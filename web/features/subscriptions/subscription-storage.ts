@@ -7,7 +7,7 @@ import {
   type StoredSiteSubscription,
 } from './site-subscription.ts';
 
-/** The gates' reads and writes of SPEC.md's client storage keys; browser only (no-ops on the server). */
+/** The gates' reads and writes of the client storage keys (docs/product.md#client-storage); browser only (no-ops on the server). */
 
 export function readSiteSubscription(): StoredSiteSubscription {
   return {
