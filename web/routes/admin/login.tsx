@@ -1,6 +1,6 @@
 import { AdminLogin } from '../../features/admin/components/AdminLogin.tsx';
-import { FullPageSpinner } from '../../features/admin/components/FullPageSpinner.tsx';
-import { useHydrated } from '../../features/admin/lib/hooks.ts';
+import { FullPageSpinner } from '../../features/staff/components/FullPageSpinner.tsx';
+import { useHydrated } from '../../features/staff/lib/hooks.ts';
 import { messages } from '../../messages/staff.ts';
 import type { Route } from './+types/login';
 import { pageTitle } from '../../lib/settings.ts';

@@ -6,15 +6,15 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { messages } from '../../../messages/staff.ts';
 import { ApiError, errorText } from '../../staff/api/client.ts';
 import { tokens } from '../../staff/api/auth-storage.ts';
-import { checkAdminToken, loginAdmin, type AdminLoginInput } from '../auth/api.ts';
-import { ErrorBanner } from './ErrorBanner.tsx';
+import { checkAdminToken, loginAdmin, type AdminLoginInput } from '../api/auth.ts';
+import { DASHBOARD_PATH as DASHBOARD } from '../sections.ts';
+import { ErrorBanner } from '../../staff/components/ErrorBanner.tsx';
 import { BackToSite } from '../../staff/components/BackToSite.tsx';
 import { TextField } from '../../staff/components/Field.tsx';
-import { FullPageSpinner } from './FullPageSpinner.tsx';
-import { type FieldErrors, zodFieldErrors } from '../lib/errors.ts';
+import { FullPageSpinner } from '../../staff/components/FullPageSpinner.tsx';
+import { useFieldState, zodFieldErrors } from '../../staff/lib/form.ts';
 
 const t = messages.admin.login;
-const DASHBOARD = '/admin/dashboard';
 
 /**
  * /admin (SPEC.md sections 2, 4 and 8). A stored token is checked first: a valid one goes to the
@@ -26,10 +26,9 @@ export function AdminLogin() {
   const [checking, setChecking] = useState(() => tokens.get('admin') !== null);
 
   useEffect(() => {
-    const stored = tokens.get('admin');
-    if (!stored) return;
+    if (!tokens.get('admin')) return;
     const controller = new AbortController();
-    checkAdminToken(stored, controller.signal).then(
+    checkAdminToken(controller.signal).then(
       () => void navigate(DASHBOARD, { replace: true }),
       () => {
         if (controller.signal.aborted) return;
@@ -45,17 +44,11 @@ export function AdminLogin() {
 }
 
 function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
-  const [values, setValues] = useState<AdminLoginInput>({ username: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<keyof AdminLoginInput>>({});
+  const { values, setValues, set, errors, setErrors } = useFieldState<AdminLoginInput>({ username: '', password: '' });
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const usernameRef = useRef<HTMLInputElement>(null);
-
-  const set = (key: keyof AdminLoginInput, value: string) => {
-    setValues((previous) => ({ ...previous, [key]: value }));
-    setErrors((previous) => ({ ...previous, [key]: undefined }));
-  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

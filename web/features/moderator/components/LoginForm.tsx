@@ -1,5 +1,5 @@
 import { CircleAlert, ShieldAlert } from 'lucide-react';
-import { type FormEvent, useRef, useState, useSyncExternalStore } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.tsx';
 import { moderatorLoginSchema } from '../../../../contract/staff.ts';
@@ -7,24 +7,16 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { messages } from '../../../messages/staff.ts';
 import { tokens } from '../../staff/api/auth-storage.ts';
 import { errorText } from '../../staff/api/client.ts';
-import { login, MissingTokenError } from '../api.ts';
-import { type FieldErrors, serverFieldErrors, validate } from '../form.ts';
+import { login, MissingTokenError } from '../api/session.ts';
 import { safeFrom } from '../session.ts';
 import { TextField } from '../../staff/components/Field.tsx';
+import { serverFieldErrors, useFieldState, zodFieldErrors } from '../../staff/lib/form.ts';
+import { useHydrated } from '../../staff/lib/hooks.ts';
+import { wordInRussian } from '../../staff/texts.ts';
 
 const t = messages.moderator.login;
 type Name = 'UserName' | 'Password';
 const NAMES: readonly Name[] = ['UserName', 'Password'];
-
-const noop = () => () => {};
-/** False on the server and during hydration, true once the client has taken over. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
-}
 
 export interface LoginFormProps {
   /** The validated-later originating location (the `from` query parameter). */
@@ -37,26 +29,22 @@ export interface LoginFormProps {
 export function LoginForm({ from, deactivated }: LoginFormProps) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const [values, setValues] = useState<Record<Name, string>>({ UserName: '', Password: '' });
-  const [errors, setErrors] = useState<FieldErrors<Name>>({});
+  const { values, set, errors, setErrors } = useFieldState<Record<Name, string>>({ UserName: '', Password: '' });
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const refs = { UserName: useRef<HTMLInputElement>(null), Password: useRef<HTMLInputElement>(null) };
 
-  const change = (name: Name) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const value = event.target.value;
-    setValues((current) => ({ ...current, [name]: value }));
-    if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
-  };
+  const change = (name: Name) => (event: React.ChangeEvent<HTMLInputElement>) => set(name, event.target.value);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
     setFormError(null);
-    const checked = validate(moderatorLoginSchema, values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      const first = NAMES.find((name) => checked.errors[name]);
+    const checked = moderatorLoginSchema.safeParse(values);
+    if (!checked.success) {
+      const found = zodFieldErrors<Name>(checked.error, wordInRussian);
+      setErrors(found);
+      const first = NAMES.find((name) => found[name]);
       if (first) refs[first].current?.focus();
       return;
     }

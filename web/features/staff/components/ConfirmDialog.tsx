@@ -1,4 +1,5 @@
 import { Button } from '../../../components/ui/Button.tsx';
+import { usePanel } from '../panel.tsx';
 import { Modal } from './Modal.tsx';
 
 export interface ConfirmDialogProps {
@@ -26,5 +27,24 @@ export function ConfirmDialog({ open, onOpenChange, question, confirmLabel, canc
         </Button>
       </div>
     </Modal>
+  );
+}
+
+/** The confirmation before a delete, wired to useConfirmedDelete. */
+export function DeleteDialog({ question, remove }: { question: string; remove: { pending: unknown; busy: boolean; setPending: (row: null) => void; confirm: () => void } }) {
+  const { texts } = usePanel();
+  return (
+    <ConfirmDialog
+      open={remove.pending !== null}
+      onOpenChange={(open) => {
+        if (!open && !remove.busy) remove.setPending(null);
+      }}
+      question={question}
+      confirmLabel={texts.common.delete}
+      cancelLabel={texts.common.cancel}
+      closeLabel={texts.common.close}
+      busy={remove.busy}
+      onConfirm={remove.confirm}
+    />
   );
 }
