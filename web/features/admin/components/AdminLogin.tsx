@@ -1,5 +1,5 @@
 import { ShieldCheck } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { adminLoginSchema } from '../../../../contract/index.ts';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -12,9 +12,11 @@ import { ErrorBanner } from '../../staff/components/ErrorBanner.tsx';
 import { BackToSite } from '../../staff/components/BackToSite.tsx';
 import { TextField } from '../../staff/components/Field.tsx';
 import { FullPageSpinner } from '../../staff/components/FullPageSpinner.tsx';
-import { useFieldState, zodFieldErrors } from '../../staff/lib/form.ts';
+import { type FieldsSpec, useFieldState } from '../../staff/lib/form.ts';
+import { useLoginSubmit } from '../../staff/lib/login.ts';
 
 const t = messages.admin.login;
+const FIELDS: FieldsSpec<keyof AdminLoginInput> = { order: ['username', 'password'], ids: { username: 'admin-username', password: 'admin-password' } };
 
 /**
  * /admin (SPEC.md sections 2, 4 and 8). A stored token is checked first: a valid one goes to the
@@ -45,35 +47,22 @@ export function AdminLogin() {
 
 function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   const { values, setValues, set, errors, setErrors } = useFieldState<AdminLoginInput>({ username: '', password: '' });
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const usernameRef = useRef<HTMLInputElement>(null);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(null);
-    const parsed = adminLoginSchema.safeParse(values);
-    if (!parsed.success) {
-      const found = zodFieldErrors<keyof AdminLoginInput>(parsed.error);
-      setErrors(found);
-      (found.username ? usernameRef : passwordRef).current?.focus();
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const token = await loginAdmin(parsed.data);
-      tokens.set('admin', token);
-      onLoggedIn();
-    } catch (error) {
-      setBusy(false);
-      setFormError(error instanceof ApiError && error.kind === 'invalid' ? t.noToken : errorText(error, t.failed));
+  const { busy, formError, submit: onSubmit } = useLoginSubmit('admin', {
+    schema: adminLoginSchema,
+    fields: FIELDS,
+    values,
+    setErrors,
+    login: loginAdmin,
+    succeeded: onLoggedIn,
+    failed: (error) => {
+      // The password is cleared after a failure.
       setValues((previous) => ({ ...previous, password: '' }));
       setTimeout(() => passwordRef.current?.focus(), 0);
-    }
-  };
+      return error instanceof ApiError && error.kind === 'invalid' ? t.noToken : errorText(error, t.failed);
+    },
+  });
 
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-4 py-10">

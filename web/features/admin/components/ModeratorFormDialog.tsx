@@ -7,7 +7,7 @@ import { ApiError, errorText, isSessionError } from '../../staff/api/client.ts';
 import { ErrorBanner } from '../../staff/components/ErrorBanner.tsx';
 import { TextField } from '../../staff/components/Field.tsx';
 import { FormDialog } from '../../staff/components/FormDialog.tsx';
-import { type FieldErrors, focusFirstError, serverFieldErrors, useFieldState, zodFieldErrors } from '../../staff/lib/form.ts';
+import { type FieldErrors, focusFirstError, parseFields, serverFieldErrors, useFieldState } from '../../staff/lib/form.ts';
 import { useCreateModerator } from '../api/moderators.ts';
 
 const t = messages.admin.moderators;
@@ -41,15 +41,9 @@ function ModeratorForm({ onBusyChange, onDone }: { onBusyChange: (busy: boolean)
     event.preventDefault();
     if (saving) return;
     setFormError(null);
-    const parsed = createModeratorSchema.safeParse(values);
-    if (!parsed.success) {
-      const found = zodFieldErrors<Field>(parsed.error);
-      setErrors(found);
-      focusFirstError(found, FIELDS, IDS);
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
+    const input = parseFields(createModeratorSchema, values, { order: FIELDS, ids: IDS }, setErrors);
+    if (!input) return;
+    create.mutate(input, {
       onSuccess: () => {
         toast.success(t.created);
         onDone();

@@ -78,7 +78,7 @@ function ModeratorTable({ rows, onDelete }: { rows: ModeratorRow[]; onDelete: (r
               <td className={`${cell} break-all font-medium ${moderator.name ? 'text-white' : 'italic text-slate-400'}`}>{moderator.name ?? t.noName}</td>
               <td className={`${cell} whitespace-nowrap text-slate-300`}>{formatDate(moderator.createdAt ?? now, timeZone)}</td>
               <td className="px-3 py-1 text-right sm:px-4">
-                <Button variant="ghost" aria-label={t.deleteLabel(moderator.name ?? t.noName)} onClick={() => onDelete(moderator)} className="w-10 px-0 text-red-300 hover:text-red-200">
+                <Button variant="ghost" aria-label={t.deleteLabel(moderator.name ?? t.noName)} onClick={() => onDelete(moderator)} size="icon" className="text-red-300 hover:text-red-200">
                   <Trash2 aria-hidden className="h-4 w-4" />
                 </Button>
               </td>

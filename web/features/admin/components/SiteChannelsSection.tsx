@@ -10,7 +10,7 @@ import { ErrorBanner } from '../../staff/components/ErrorBanner.tsx';
 import { TextField } from '../../staff/components/Field.tsx';
 import { ListEmpty, ListView } from '../../staff/components/ListStates.tsx';
 import { SectionHeader } from '../../staff/components/SectionHeader.tsx';
-import { focusFirstError, serverFieldErrors, useFieldState, zodFieldErrors } from '../../staff/lib/form.ts';
+import { focusFirstError, parseFields, serverFieldErrors, useFieldState } from '../../staff/lib/form.ts';
 import { useConfirmedDelete, useFailureToast } from '../../staff/lib/hooks.ts';
 import { usePanel } from '../../staff/panel.tsx';
 import { useAddSiteChannel, useDeleteSiteChannel, useSiteChannels } from '../api/site-channels.ts';
@@ -51,7 +51,7 @@ export function SiteChannelsSection() {
                     {channel.url}
                   </p>
                 </div>
-                <Button variant="ghost" aria-label={t.deleteLabel(channel.name)} onClick={() => remove.setPending(channel)} className="w-10 px-0 text-red-300 hover:text-red-200">
+                <Button variant="ghost" aria-label={t.deleteLabel(channel.name)} onClick={() => remove.setPending(channel)} size="icon" className="text-red-300 hover:text-red-200">
                   <Trash2 aria-hidden className="h-4 w-4" />
                 </Button>
               </li>
@@ -79,15 +79,9 @@ function AddChannelForm({ onAdded }: { onAdded: () => void }) {
     event.preventDefault();
     if (add.isPending) return;
     setFormError(null);
-    const parsed = siteChannelInputSchema.safeParse(values);
-    if (!parsed.success) {
-      const found = zodFieldErrors<Field>(parsed.error, texts.word);
-      setErrors(found);
-      focusFirstError(found, FIELDS, IDS);
-      return;
-    }
-    setErrors({});
-    add.mutate(parsed.data, {
+    const input = parseFields(siteChannelInputSchema, values, { order: FIELDS, ids: IDS, word: texts.word }, setErrors);
+    if (!input) return;
+    add.mutate(input, {
       onSuccess: () => {
         setValues({ name: '', url: '' });
         onAdded();

@@ -1,22 +1,23 @@
 import { CircleAlert, ShieldAlert } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.tsx';
 import { moderatorLoginSchema } from '../../../../contract/staff.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { messages } from '../../../messages/staff.ts';
-import { tokens } from '../../staff/api/auth-storage.ts';
 import { errorText } from '../../staff/api/client.ts';
 import { login, MissingTokenError } from '../api/session.ts';
 import { safeFrom } from '../session.ts';
 import { TextField } from '../../staff/components/Field.tsx';
-import { serverFieldErrors, useFieldState, zodFieldErrors } from '../../staff/lib/form.ts';
+import { type FieldsSpec, serverFieldErrors, useFieldState } from '../../staff/lib/form.ts';
+import { useLoginSubmit } from '../../staff/lib/login.ts';
 import { useHydrated } from '../../staff/lib/hooks.ts';
 import { wordInRussian } from '../../staff/texts.ts';
 
 const t = messages.moderator.login;
 type Name = 'UserName' | 'Password';
 const NAMES: readonly Name[] = ['UserName', 'Password'];
+const FIELDS: FieldsSpec<Name> = { order: NAMES, ids: { UserName: 'moderator-username', Password: 'moderator-password' }, word: wordInRussian };
 
 export interface LoginFormProps {
   /** The validated-later originating location (the `from` query parameter). */
@@ -30,41 +31,29 @@ export function LoginForm({ from, deactivated }: LoginFormProps) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const { values, set, errors, setErrors } = useFieldState<Record<Name, string>>({ UserName: '', Password: '' });
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const refs = { UserName: useRef<HTMLInputElement>(null), Password: useRef<HTMLInputElement>(null) };
 
   const change = (name: Name) => (event: React.ChangeEvent<HTMLInputElement>) => set(name, event.target.value);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    setFormError(null);
-    const checked = moderatorLoginSchema.safeParse(values);
-    if (!checked.success) {
-      const found = zodFieldErrors<Name>(checked.error, wordInRussian);
-      setErrors(found);
-      const first = NAMES.find((name) => found[name]);
-      if (first) refs[first].current?.focus();
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
-    try {
-      const token = await login(checked.data);
-      tokens.set('moderator', token);
+  const { busy: submitting, formError, submit } = useLoginSubmit('moderator', {
+    schema: moderatorLoginSchema,
+    fields: FIELDS,
+    values,
+    setErrors,
+    login,
+    succeeded: () => {
       toast.success(t.success);
       navigate(safeFrom(from), { replace: true });
-    } catch (error) {
-      setSubmitting(false);
+    },
+    failed: (error) => {
       setErrors(serverFieldErrors(error, NAMES));
-      setFormError(error instanceof MissingTokenError ? t.noToken : errorText(error, t.failed, messages.moderator.timeout));
       toast.error(t.failed);
-      // The password is kept (SPEC.md clears it only on the admin login) but selected, so typing replaces it.
+      // The password is kept (only the admin login clears it) but selected, so typing replaces it.
       refs.Password.current?.focus();
       refs.Password.current?.select();
-    }
-  }
+      return error instanceof MissingTokenError ? t.noToken : errorText(error, t.failed, messages.moderator.timeout);
+    },
+  });
 
   return (
     <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-4" aria-describedby={formError ? 'moderator-login-error' : undefined}>

@@ -74,7 +74,7 @@ export function ImageField({ label, hint, required, error, disabled, texts, onCh
 
   return (
     <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
-      <div className="flex min-w-0 items-center gap-3">
+      <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
         <input
           ref={input}
           id={id}
@@ -98,7 +98,7 @@ export function ImageField({ label, hint, required, error, disabled, texts, onCh
           <ImagePlus aria-hidden className="h-4 w-4" />
           {texts.chooseFile}
         </label>
-        <span data-testid="image-file-name" title={chosen?.file.name} className="min-w-0 truncate text-sm text-slate-300">
+        <span data-testid="image-file-name" title={chosen?.file.name} className="min-w-0 max-w-full truncate text-sm text-slate-300">
           {chosen ? chosen.file.name : texts.noFile}
         </span>
       </div>

@@ -43,40 +43,34 @@ export function ScriptFormDialog({ state, onClose, onSaved }: { state: ScriptDia
 }
 
 /**
- * The script form, validated with scriptFormSchema (the contract's rules) in the panel's words. Every
- * text field is required on edit too: a blank one is an error, not "keep". A failure shows once:
- * beside its field when the server names one, else above the buttons.
+ * The submission of the script form, validated with scriptFormSchema (the contract's rules) in the
+ * panel's words. Every text field is required on edit too: a blank one is an error, not "keep". A
+ * failure shows once: beside its field when the server names one, else above the buttons.
  */
-function ScriptForm({ script, onBusyChange, onCancel, onSaved }: { script?: EditedScript; onBusyChange: (busy: boolean) => void; onCancel: () => void; onSaved: () => void }) {
+function useScriptSubmit(script: EditedScript | undefined, onSaved: () => void) {
   const { role, texts } = usePanel();
   const t = texts.form;
-  const edit = script ? texts.edit : undefined;
-  const { values, set, errors, setErrors } = useFieldState(() => initialValues(script));
+  const fields = useFieldState(() => initialValues(script));
+  const { values, errors, setErrors } = fields;
   const [formError, setFormError] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
   const save = useSaveScript(role);
-  const saving = save.isPending;
-
-  useEffect(() => {
-    onBusyChange(saving);
-    return () => onBusyChange(false);
-  }, [saving, onBusyChange]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (saving) return;
+    if (save.isPending) return;
     setFormError(null);
     const parsed = scriptFormSchema.safeParse(values);
-    const found: FieldErrors<ScriptField> = parsed.success ? {} : zodFieldErrors(parsed.error, texts.word);
     // The image was checked when chosen; its error stays until another file is picked.
-    setErrors({ ...found, image: errors.image });
-    if (focusFirstError({ ...found, image: errors.image }, SCRIPT_FIELDS, SCRIPT_FIELD_IDS)) return;
+    const found: FieldErrors<ScriptField> = { ...(parsed.success ? {} : zodFieldErrors(parsed.error, texts.word)), image: errors.image };
+    setErrors(found);
+    if (focusFirstError(found, SCRIPT_FIELDS, SCRIPT_FIELD_IDS)) return;
     setProgress(0);
     save.mutate(
       { id: script?.id, form: toFormData(values, script), onProgress: setProgress },
       {
         onSuccess: () => {
-          toast.success(edit ? edit.updated : t.created);
+          toast.success(script && texts.edit ? texts.edit.updated : t.created);
           onSaved();
         },
         onError: (error) => {
@@ -89,6 +83,20 @@ function ScriptForm({ script, onBusyChange, onCancel, onSaved }: { script?: Edit
       },
     );
   };
+  return { ...fields, submit, saving: save.isPending, progress, formError };
+}
+
+/** The script form's fields, picker, progress and buttons. */
+function ScriptForm({ script, onBusyChange, onCancel, onSaved }: { script?: EditedScript; onBusyChange: (busy: boolean) => void; onCancel: () => void; onSaved: () => void }) {
+  const { texts } = usePanel();
+  const t = texts.form;
+  const edit = script ? texts.edit : undefined;
+  const { values, set, errors, setErrors, submit, saving, progress, formError } = useScriptSubmit(script, onSaved);
+
+  useEffect(() => {
+    onBusyChange(saving);
+    return () => onBusyChange(false);
+  }, [saving, onBusyChange]);
 
   const common = { required: true, readOnly: saving, autoComplete: 'off' } as const;
   return (

@@ -65,12 +65,12 @@ function RowActions({ script, onEdit, onDelete, withText = false }: { script: Li
   return (
     <div className="flex justify-end gap-1">
       {onEdit && texts.edit ? (
-        <Button variant="ghost" aria-label={texts.edit.rowLabel(script.playsname)} title={texts.edit.label} onClick={() => onEdit(script)} className={withText ? 'px-3' : 'w-10 px-0'}>
+        <Button variant="ghost" size={withText ? 'md' : 'icon'} aria-label={texts.edit.rowLabel(script.playsname)} title={texts.edit.label} onClick={() => onEdit(script)}>
           <Pencil aria-hidden className="h-4 w-4" />
           {withText ? <span aria-hidden>{texts.edit.label}</span> : null}
         </Button>
       ) : null}
-      <Button variant="ghost" aria-label={t.deleteLabel(script.playsname)} title={texts.common.delete} onClick={() => onDelete(script)} className={`text-red-300 hover:text-red-200 ${withText ? 'px-3' : 'w-10 px-0'}`}>
+      <Button variant="ghost" size={withText ? 'md' : 'icon'} aria-label={t.deleteLabel(script.playsname)} title={texts.common.delete} onClick={() => onDelete(script)} className="text-red-300 hover:text-red-200">
         <Trash2 aria-hidden className="h-4 w-4" />
         {withText ? <span aria-hidden>{texts.common.delete}</span> : null}
       </Button>

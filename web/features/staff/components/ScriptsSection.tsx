@@ -76,7 +76,7 @@ export function ScriptsSection() {
         actions={
           <>
             {/* Below 640 px the refresh button is a 40 px icon (its name stays for screen readers). */}
-            <Button variant="secondary" onClick={() => void refresh()} aria-disabled={refreshing || undefined} title={t.refresh} className="w-10 px-0 sm:w-auto sm:px-4">
+            <Button variant="secondary" onClick={() => void refresh()} aria-disabled={refreshing || undefined} title={t.refresh} size="icon" className="sm:w-auto sm:px-4">
               <RefreshCw aria-hidden className={refreshing ? 'h-4 w-4 motion-safe:animate-spin' : 'h-4 w-4'} />
               <span className="sr-only sm:not-sr-only">{t.refresh}</span>
             </Button>

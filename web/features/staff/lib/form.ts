@@ -50,3 +50,22 @@ export function useFieldState<Values extends object>(initial: Values | (() => Va
   };
   return { values, setValues, set, errors, setErrors };
 }
+
+/** A form's fields in order, with their element ids and the panel's wording of zod issues. */
+export interface FieldsSpec<Name extends string> {
+  order: readonly Name[];
+  ids: Record<Name, string>;
+  word?: IssueWording;
+}
+
+/**
+ * Checks a form with its schema before any call: sets each field's error (or clears them all) and
+ * focuses the first failing field; answers the parsed data, or undefined when something failed.
+ */
+export function parseFields<Out, Name extends string>(schema: z.ZodType<Out>, values: unknown, spec: FieldsSpec<Name>, setErrors: (errors: FieldErrors<Name>) => void): Out | undefined {
+  const parsed = schema.safeParse(values);
+  const errors: FieldErrors<Name> = parsed.success ? {} : zodFieldErrors<Name>(parsed.error, spec.word);
+  setErrors(errors);
+  focusFirstError(errors, spec.order, spec.ids);
+  return parsed.success ? parsed.data : undefined;
+}
