@@ -6,10 +6,18 @@ export default [
   // Staff panels: rendered in the client, code-split away from the public pages.
   route('moderator', 'routes/moderator/index.tsx'),
   route('moderator/login', 'routes/moderator/login.tsx'),
-  route('moderator/dashboard', 'routes/moderator/panel.tsx', { id: 'moderator-dashboard' }),
-  route('moderator/scripts', 'routes/moderator/panel.tsx', { id: 'moderator-scripts' }),
+  // Each panel's sections are path routes inside its layout (guard, shell, query client).
+  layout('routes/moderator/panel.tsx', [
+    route('moderator/dashboard', 'routes/moderator/scripts.tsx', { id: 'moderator-dashboard' }),
+    route('moderator/scripts', 'routes/moderator/scripts.tsx', { id: 'moderator-scripts' }),
+  ]),
   route('admin', 'routes/admin/login.tsx'),
-  route('admin/dashboard', 'routes/admin/dashboard.tsx'),
+  route('admin/dashboard', 'routes/admin/dashboard.tsx', [
+    index('routes/admin/scripts.tsx', { id: 'admin-dashboard-index' }),
+    route('scripts', 'routes/admin/scripts.tsx'),
+    route('moderators', 'routes/admin/moderators.tsx'),
+    route('site-channels', 'routes/admin/site-channels.tsx'),
+  ]),
   layout('routes/public-layout.tsx', [
     index('routes/home.tsx'),
     route('info', 'routes/info.tsx'),

@@ -19,20 +19,6 @@ const OUTSIDE_DOCUMENTS = ['SPEC', 'DESIGN'].map((name) => `${name}.md`);
  */
 const NOT_SOURCE = new Set(['node_modules', '.git', 'build', 'test-results', 'coverage', 'data', '.react-router', '.cache']);
 
-/**
- * Folders another change is rewriting (issue 13: one staff feature for both panels). Their comments
- * still cite the outside documents; they are tolerated here, and only here, until that rewrite lands
- * and points them to docs/product.md. Then remove each folder from this list (the last test below
- * fails for a folder listed here that no longer needs it), until the list is empty.
- */
-const PENDING_REWRITE: readonly string[] = [
-  'web/features/staff/',
-  'web/features/admin/',
-  'web/features/moderator/',
-  'web/routes/admin/',
-  'web/routes/moderator/',
-];
-
 interface TextFile {
   /** Path from the repository root, with forward slashes. */
   path: string;
@@ -98,10 +84,6 @@ function lineOf(text: string, index: number): number {
   return text.slice(0, index).split('\n').length;
 }
 
-function pending(path: string): boolean {
-  return PENDING_REWRITE.some((folder) => path.startsWith(folder));
-}
-
 /** Every `file:line` that mentions an outside document. */
 function outsideMentions(): string[] {
   const found: string[] = [];
@@ -157,8 +139,7 @@ describe('documentation citations', () => {
   });
 
   it('no file mentions the outside specification or design documents', () => {
-    const offenders = outsideMentions().filter((where) => !pending(where));
-    expect(offenders, `cite docs/product.md#<section> or docs/decisions.md instead of ${OUTSIDE_DOCUMENTS.join(' or ')}`).toEqual([]);
+    expect(outsideMentions(), `cite docs/product.md#<section> or docs/decisions.md instead of ${OUTSIDE_DOCUMENTS.join(' or ')}`).toEqual([]);
   });
 
   it('every docs/<file>.md#anchor citation names a heading of that file', () => {
@@ -179,11 +160,5 @@ describe('documentation citations', () => {
   it('cites docs/product.md from the code', () => {
     // A guard against the citation scan finding nothing (for example after a change of the regular expression).
     expect(citations().filter((c) => c.target === 'docs/product.md' && !c.where.startsWith('docs/')).length).toBeGreaterThan(50);
-  });
-
-  it('lists in PENDING_REWRITE only folders that still need it', () => {
-    const mentions = outsideMentions();
-    const stale = PENDING_REWRITE.filter((folder) => !mentions.some((where) => where.startsWith(folder)));
-    expect(stale, 'these folders cite docs/product.md now: remove them from PENDING_REWRITE').toEqual([]);
   });
 });

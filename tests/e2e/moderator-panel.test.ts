@@ -311,7 +311,7 @@ describe('moderator panel in a real browser', () => {
 
     // The menu button opens the collapsed navigation.
     await page.getByRole('button', { name: 'Меню панели' }).click();
-    expect(await page.getByRole('button', { name: 'Скрипты' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Скрипты' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Выйти' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Меню панели' }).click();
 

@@ -166,7 +166,7 @@ describe('toasts in a real browser', () => {
     it('the admin panel: adding a site channel hides no control', async () => {
       const { page } = await openPage(viewport);
       await page.addInitScript((value) => window.localStorage.setItem('adminToken', value), adminToken);
-      await page.goto(`${site.url}/admin/dashboard?section=site-channels`);
+      await page.goto(`${site.url}/admin/dashboard/site-channels`);
       await waitForHydration(page);
       await page.getByLabel('Name').fill(`Toast channel ${label}`);
       await page.getByLabel('URL').fill(`https://t.me/toast_channel_${label}`);
@@ -183,7 +183,7 @@ describe('toasts in a real browser', () => {
   it('a success then an error leaves only the error; a later success replaces the error', async () => {
     const { page } = await openPage(DESKTOP);
     await page.addInitScript((value) => window.localStorage.setItem('adminToken', value), adminToken);
-    await page.goto(`${site.url}/admin/dashboard?section=site-channels`);
+    await page.goto(`${site.url}/admin/dashboard/site-channels`);
     await waitForHydration(page);
     const add = async (name: string) => {
       await page.getByLabel('Name').fill(name);

@@ -3,7 +3,7 @@ import { cn } from '../../lib/cn.ts';
 import { Spinner } from './Spinner.tsx';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
-export type ButtonSize = 'sm' | 'md' | 'lg';
+export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const base =
   'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors select-none ' +
@@ -21,6 +21,8 @@ const sizes: Record<ButtonSize, string> = {
   sm: 'h-8 px-3 text-sm',
   md: 'h-10 px-4 text-sm',
   lg: 'h-12 px-6 text-base',
+  /** A 40 px square for an icon alone: a proper tap target (its name goes in aria-label). */
+  icon: 'h-10 w-10 text-sm',
 };
 
 /** The button look, for elements that are not <button> (links styled as buttons). */

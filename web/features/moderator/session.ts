@@ -4,7 +4,7 @@ import { tokens } from '../staff/api/auth-storage.ts';
 export const PANEL_PATH = '/moderator/scripts';
 export const LOGIN_PATH = '/moderator/login';
 
-/** The login page's `reason` flag after the status check answered 401 (SPEC.md section 4). */
+/** The login page's `reason` flag after the status check answered 401 (docs/product.md#moderator-session). */
 export const DEACTIVATED_REASON = 'deactivated';
 
 export function moderatorToken(): string | null {

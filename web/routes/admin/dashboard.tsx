@@ -1,11 +1,9 @@
-import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
-import { toast } from '../../lib/toast.tsx';
-import { AdminDashboard } from '../../features/admin/components/AdminDashboard.tsx';
-import { FullPageSpinner } from '../../features/admin/components/FullPageSpinner.tsx';
-import { useHydrated } from '../../features/admin/lib/hooks.ts';
-import { AdminSessionProvider } from '../../features/admin/session.tsx';
+import { replace } from 'react-router';
+import { AdminPanel } from '../../features/admin/components/AdminPanel.tsx';
+import { legacySectionPath, LOGIN_PATH } from '../../features/admin/sections.ts';
 import { tokens } from '../../features/staff/api/auth-storage.ts';
+import { FullPageSpinner } from '../../features/staff/components/FullPageSpinner.tsx';
+import { PanelProvider } from '../../features/staff/panel.tsx';
 import { StaffQueryProvider } from '../../features/staff/query-client.tsx';
 import { messages } from '../../messages/staff.ts';
 import type { Route } from './+types/dashboard';
@@ -15,30 +13,28 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle(messages.admin.meta.dashboardTitle, matches) }, { name: 'robots', content: 'noindex, nofollow' }];
 }
 
-/** /admin/dashboard behind the auth guard: no token goes to /admin (SPEC.md section 2). */
-export default function AdminDashboardRoute() {
-  const hydrated = useHydrated();
-  if (!hydrated) return <FullPageSpinner label={messages.admin.shell.loading} />;
-  return <Guard />;
+/**
+ * The admin guard, as the moderator's: without a token, /admin. The token is in localStorage, so the
+ * guard and the panel run in the browser only (the server renders the fallback). An old
+ * `?section=` address goes to its section's path.
+ */
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  if (!tokens.get('admin')) return replace(LOGIN_PATH);
+  const legacy = legacySectionPath(new URL(request.url));
+  return legacy ? replace(legacy) : null;
 }
 
-function Guard() {
-  const navigate = useNavigate();
-  const [token] = useState(() => tokens.get('admin'));
-  if (!token) return <Navigate to="/admin" replace />;
+export function HydrateFallback() {
+  return <FullPageSpinner label={messages.admin.shell.loading} />;
+}
+
+/** The layout of /admin/dashboard and its sections (scripts, moderators, site-channels). */
+export default function AdminDashboardRoute() {
   return (
     <StaffQueryProvider>
-      <AdminSessionProvider
-        token={token}
-        onExpired={() => {
-          // A 401 from any call: the session is over.
-          tokens.clear('admin');
-          toast.error(messages.admin.shell.sessionExpired);
-          void navigate('/admin', { replace: true });
-        }}
-      >
-        <AdminDashboard />
-      </AdminSessionProvider>
+      <PanelProvider role="admin">
+        <AdminPanel />
+      </PanelProvider>
     </StaffQueryProvider>
   );
 }

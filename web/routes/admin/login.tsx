@@ -1,6 +1,6 @@
 import { AdminLogin } from '../../features/admin/components/AdminLogin.tsx';
-import { FullPageSpinner } from '../../features/admin/components/FullPageSpinner.tsx';
-import { useHydrated } from '../../features/admin/lib/hooks.ts';
+import { FullPageSpinner } from '../../features/staff/components/FullPageSpinner.tsx';
+import { useHydrated } from '../../features/staff/lib/hooks.ts';
 import { messages } from '../../messages/staff.ts';
 import type { Route } from './+types/login';
 import { pageTitle } from '../../lib/settings.ts';
@@ -9,7 +9,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle(messages.admin.meta.loginTitle, matches) }, { name: 'robots', content: 'noindex, nofollow' }];
 }
 
-/** /admin: rendered in the browser, which holds the token (SPEC.md section 3: adminToken). */
+/** /admin: rendered in the browser, which holds the token (docs/product.md#client-storage: adminToken). */
 export default function AdminLoginRoute() {
   const hydrated = useHydrated();
   return hydrated ? <AdminLogin /> : <FullPageSpinner label={messages.admin.shell.loading} />;

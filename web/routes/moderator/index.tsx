@@ -12,7 +12,7 @@ export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
 }
 
 /**
- * /moderator (SPEC.md section 2): to the panel with a session, else to the login page carrying the
+ * /moderator (docs/product.md#routes): to the panel with a session, else to the login page carrying the
  * originating location. The token lives in localStorage, so this runs in the browser only; the server
  * renders the fallback below. Both redirects replace this entry in the history (`replace`, a redirect
  * with X-Remix-Replace), so Back never returns to a page that only bounces.

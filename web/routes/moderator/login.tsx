@@ -13,7 +13,7 @@ export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
 }
 
 /**
- * /moderator/login (SPEC.md section 2). Rendered on the server like any page (it needs no token);
+ * /moderator/login (docs/product.md#moderator-login). Rendered on the server like any page (it needs no token);
  * `?from=` is where to go after logging in, `?reason=deactivated` says the account was removed.
  */
 export default function ModeratorLogin() {

@@ -2,6 +2,7 @@ import { replace } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { ModeratorPanel } from '../../features/moderator/components/ModeratorPanel.tsx';
 import { loginPath, locationString, moderatorToken } from '../../features/moderator/session.ts';
+import { PanelProvider } from '../../features/staff/panel.tsx';
 import { StaffQueryProvider } from '../../features/staff/query-client.tsx';
 import { messages } from '../../messages/staff.ts';
 import type { Route } from './+types/panel';
@@ -14,9 +15,10 @@ export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
 }
 
 /**
- * The moderator guard (SPEC.md section 4): without a token, the login page, carrying where the
+ * The moderator guard (docs/product.md#moderator-session): without a token, the login page, carrying where the
  * moderator was going. The token is in localStorage, so the guard and the panel run in the browser
- * only: the server renders the fallback. Serves both /moderator/dashboard and /moderator/scripts.
+ * only: the server renders the fallback. The layout of the panel's sections: /moderator/dashboard
+ * and /moderator/scripts (the same section, scripts.tsx).
  */
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
   if (!moderatorToken()) return replace(loginPath(locationString(new URL(request.url))));
@@ -35,7 +37,9 @@ export default function ModeratorPanelRoute() {
   // One query client per panel mount (the public pages never load TanStack Query).
   return (
     <StaffQueryProvider>
-      <ModeratorPanel />
+      <PanelProvider role="moderator">
+        <ModeratorPanel />
+      </PanelProvider>
     </StaffQueryProvider>
   );
 }

@@ -1,23 +1,25 @@
 import { ShieldCheck } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { adminLoginSchema } from '../../../../contract/index.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { messages } from '../../../messages/staff.ts';
 import { ApiError, errorText } from '../../staff/api/client.ts';
 import { tokens } from '../../staff/api/auth-storage.ts';
-import { checkAdminToken, loginAdmin, type AdminLoginInput } from '../auth/api.ts';
-import { ErrorBanner } from './ErrorBanner.tsx';
+import { checkAdminToken, loginAdmin, type AdminLoginInput } from '../api/auth.ts';
+import { DASHBOARD_PATH as DASHBOARD } from '../sections.ts';
+import { ErrorBanner } from '../../staff/components/ErrorBanner.tsx';
 import { BackToSite } from '../../staff/components/BackToSite.tsx';
 import { TextField } from '../../staff/components/Field.tsx';
-import { FullPageSpinner } from './FullPageSpinner.tsx';
-import { type FieldErrors, zodFieldErrors } from '../lib/errors.ts';
+import { FullPageSpinner } from '../../staff/components/FullPageSpinner.tsx';
+import { type FieldsSpec, useFieldState } from '../../staff/lib/form.ts';
+import { useLoginSubmit } from '../../staff/lib/login.ts';
 
 const t = messages.admin.login;
-const DASHBOARD = '/admin/dashboard';
+const FIELDS: FieldsSpec<keyof AdminLoginInput> = { order: ['username', 'password'], ids: { username: 'admin-username', password: 'admin-password' } };
 
 /**
- * /admin (SPEC.md sections 2, 4 and 8). A stored token is checked first: a valid one goes to the
+ * /admin (docs/product.md#admin-login). A stored token is checked first: a valid one goes to the
  * dashboard, one that fails the check is removed. A failed login shows the server's text, else the
  * default, and clears the password.
  */
@@ -26,10 +28,9 @@ export function AdminLogin() {
   const [checking, setChecking] = useState(() => tokens.get('admin') !== null);
 
   useEffect(() => {
-    const stored = tokens.get('admin');
-    if (!stored) return;
+    if (!tokens.get('admin')) return;
     const controller = new AbortController();
-    checkAdminToken(stored, controller.signal).then(
+    checkAdminToken(controller.signal).then(
       () => void navigate(DASHBOARD, { replace: true }),
       () => {
         if (controller.signal.aborted) return;
@@ -45,42 +46,23 @@ export function AdminLogin() {
 }
 
 function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
-  const [values, setValues] = useState<AdminLoginInput>({ username: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<keyof AdminLoginInput>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { values, setValues, set, errors, setErrors } = useFieldState<AdminLoginInput>({ username: '', password: '' });
   const passwordRef = useRef<HTMLInputElement>(null);
   const usernameRef = useRef<HTMLInputElement>(null);
-
-  const set = (key: keyof AdminLoginInput, value: string) => {
-    setValues((previous) => ({ ...previous, [key]: value }));
-    setErrors((previous) => ({ ...previous, [key]: undefined }));
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(null);
-    const parsed = adminLoginSchema.safeParse(values);
-    if (!parsed.success) {
-      const found = zodFieldErrors<keyof AdminLoginInput>(parsed.error);
-      setErrors(found);
-      (found.username ? usernameRef : passwordRef).current?.focus();
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const token = await loginAdmin(parsed.data);
-      tokens.set('admin', token);
-      onLoggedIn();
-    } catch (error) {
-      setBusy(false);
-      setFormError(error instanceof ApiError && error.kind === 'invalid' ? t.noToken : errorText(error, t.failed));
+  const { busy, formError, submit: onSubmit } = useLoginSubmit('admin', {
+    schema: adminLoginSchema,
+    fields: FIELDS,
+    values,
+    setErrors,
+    login: loginAdmin,
+    succeeded: onLoggedIn,
+    failed: (error) => {
+      // The password is cleared after a failure.
       setValues((previous) => ({ ...previous, password: '' }));
       setTimeout(() => passwordRef.current?.focus(), 0);
-    }
-  };
+      return error instanceof ApiError && error.kind === 'invalid' ? t.noToken : errorText(error, t.failed);
+    },
+  });
 
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-4 py-10">

@@ -1,82 +1,59 @@
 import { CircleAlert, ShieldAlert } from 'lucide-react';
-import { type FormEvent, useRef, useState, useSyncExternalStore } from 'react';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.tsx';
 import { moderatorLoginSchema } from '../../../../contract/staff.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { messages } from '../../../messages/staff.ts';
-import { tokens } from '../../staff/api/auth-storage.ts';
 import { errorText } from '../../staff/api/client.ts';
-import { login, MissingTokenError } from '../api.ts';
-import { type FieldErrors, serverFieldErrors, validate } from '../form.ts';
+import { login, MissingTokenError } from '../api/session.ts';
 import { safeFrom } from '../session.ts';
 import { TextField } from '../../staff/components/Field.tsx';
+import { type FieldsSpec, serverFieldErrors, useFieldState } from '../../staff/lib/form.ts';
+import { useLoginSubmit } from '../../staff/lib/login.ts';
+import { useHydrated } from '../../staff/lib/hooks.ts';
+import { wordInRussian } from '../../staff/texts.ts';
 
 const t = messages.moderator.login;
 type Name = 'UserName' | 'Password';
 const NAMES: readonly Name[] = ['UserName', 'Password'];
-
-const noop = () => () => {};
-/** False on the server and during hydration, true once the client has taken over. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
-}
+const FIELDS: FieldsSpec<Name> = { order: NAMES, ids: { UserName: 'moderator-username', Password: 'moderator-password' }, word: wordInRussian };
 
 export interface LoginFormProps {
   /** The validated-later originating location (the `from` query parameter). */
   from: string | null;
-  /** True after the status check answered 401 (SPEC.md section 4). */
+  /** True after the status check answered 401 (docs/product.md#moderator-session). */
   deactivated: boolean;
 }
 
-/** Вход для модератора: UserName, Password, Войти (SPEC.md sections 2, 5 and 8). */
+/** Вход для модератора: UserName, Password, Войти (docs/product.md#moderator-login). */
 export function LoginForm({ from, deactivated }: LoginFormProps) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const [values, setValues] = useState<Record<Name, string>>({ UserName: '', Password: '' });
-  const [errors, setErrors] = useState<FieldErrors<Name>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { values, set, errors, setErrors } = useFieldState<Record<Name, string>>({ UserName: '', Password: '' });
   const refs = { UserName: useRef<HTMLInputElement>(null), Password: useRef<HTMLInputElement>(null) };
 
-  const change = (name: Name) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const value = event.target.value;
-    setValues((current) => ({ ...current, [name]: value }));
-    if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
-  };
+  const change = (name: Name) => (event: React.ChangeEvent<HTMLInputElement>) => set(name, event.target.value);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    setFormError(null);
-    const checked = validate(moderatorLoginSchema, values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      const first = NAMES.find((name) => checked.errors[name]);
-      if (first) refs[first].current?.focus();
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
-    try {
-      const token = await login(checked.data);
-      tokens.set('moderator', token);
+  const { busy: submitting, formError, submit } = useLoginSubmit('moderator', {
+    schema: moderatorLoginSchema,
+    fields: FIELDS,
+    values,
+    setErrors,
+    login,
+    succeeded: () => {
       toast.success(t.success);
       navigate(safeFrom(from), { replace: true });
-    } catch (error) {
-      setSubmitting(false);
+    },
+    failed: (error) => {
       setErrors(serverFieldErrors(error, NAMES));
-      setFormError(error instanceof MissingTokenError ? t.noToken : errorText(error, t.failed, messages.moderator.timeout));
       toast.error(t.failed);
-      // The password is kept (SPEC.md clears it only on the admin login) but selected, so typing replaces it.
+      // The password is kept (only the admin login clears it) but selected, so typing replaces it.
       refs.Password.current?.focus();
       refs.Password.current?.select();
-    }
-  }
+      return error instanceof MissingTokenError ? t.noToken : errorText(error, t.failed, messages.moderator.timeout);
+    },
+  });
 
   return (
     <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-4" aria-describedby={formError ? 'moderator-login-error' : undefined}>

@@ -1,22 +1,22 @@
 import { FileCode2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.tsx';
 import { useSettings } from '../../../lib/settings.ts';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
 import { messages } from '../../../messages/staff.ts';
 import { tokens } from '../../staff/api/auth-storage.ts';
+import { useSessionEnd } from '../../staff/api/session.ts';
 import { PanelShell } from '../../staff/components/PanelShell.tsx';
-import { logout, useModeratorStatus, useSessionExpiry } from '../api.ts';
+import { logout, useModeratorStatus } from '../api/session.ts';
 import { DEACTIVATED_REASON, LOGIN_PATH, loginPath, locationString, moderatorToken, PANEL_PATH } from '../session.ts';
-import { ScriptsSection } from './ScriptsSection.tsx';
 
 const t = messages.moderator.panel;
 
 /**
- * The moderator dashboard (SPEC.md section 2): the sidebar with Скрипты and logout, the scripts
- * section, and the session's watch: the status check on load and every `moderatorStatusPollMs`; any
- * 401 clears the token and shows the login page with Ваш аккаунт удалён или деактивирован.
+ * The moderator panel: the sidebar with Скрипты and logout, the section of the route, and the
+ * session's watch: the status check on load and every `moderatorStatusPollMs`; any 401 clears the
+ * token and shows the login page with Ваш аккаунт удалён или деактивирован.
  */
 export function ModeratorPanel() {
   const settings = useSettings();
@@ -26,7 +26,7 @@ export function ModeratorPanel() {
 
   useModeratorStatus(settings.moderatorStatusPollMs);
 
-  useSessionExpiry(() => {
+  useSessionEnd('moderator', () => {
     tokens.clear('moderator');
     navigate(loginPath(locationString(location), DEACTIVATED_REASON), { replace: true });
   });
@@ -45,9 +45,8 @@ export function ModeratorPanel() {
   async function signOut() {
     if (loggingOut) return;
     setLoggingOut(true);
-    const token = moderatorToken();
     try {
-      if (token) await logout(token);
+      if (moderatorToken()) await logout();
     } catch {
       // The token is dropped here either way; the server forgets it when it expires.
     }
@@ -62,20 +61,10 @@ export function ModeratorPanel() {
       menuLabel={t.menu}
       logoutLabel={t.logout}
       onLogout={() => void signOut()}
-      items={[
-        {
-          key: 'scripts',
-          label: t.nav,
-          icon: <FileCode2 aria-hidden className="h-4 w-4" />,
-          // /moderator/dashboard and /moderator/scripts are the same screen (SPEC.md section 2).
-          active: true,
-          onSelect: () => {
-            if (location.pathname !== PANEL_PATH) navigate(PANEL_PATH);
-          },
-        },
-      ]}
+      // /moderator/dashboard and /moderator/scripts are the same section.
+      items={[{ key: 'scripts', label: t.nav, icon: <FileCode2 aria-hidden className="h-4 w-4" />, to: PANEL_PATH, active: true }]}
     >
-      <ScriptsSection />
+      <Outlet />
     </PanelShell>
   );
 }

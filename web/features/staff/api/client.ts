@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { STAFF_REQUEST_TIMEOUT_MS } from '../../../../contract/index.ts';
+import { readString } from '../../../lib/storage.ts';
+import { type StaffRole, tokens } from './auth-storage.ts';
 
 export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'invalid';
 
@@ -8,7 +10,7 @@ export class ApiError extends Error {
   constructor(
     readonly kind: ApiErrorKind,
     readonly status: number,
-    /** The response body's `error` field, when present (SPEC.md: banners show it, else a default). */
+    /** The response body's `error` field, when present (docs/product.md#staff-panels: banners show it, else a default). */
     readonly serverMessage: string | undefined,
     readonly code?: string,
     readonly fields?: Record<string, string>,
@@ -23,15 +25,27 @@ export interface RequestOptions<T> {
   token?: string | null;
   /** A plain object goes as JSON; FormData as multipart. */
   body?: unknown;
-  /** Validates the answer; a mismatch is an 'invalid' ApiError (SPEC.md's "invalid data" texts). */
+  /** Validates the answer; a mismatch is an 'invalid' ApiError (the "invalid data" texts of docs/product.md#error-texts). */
   schema?: z.ZodType<T>;
   timeoutMs?: number;
   signal?: AbortSignal;
 }
 
+/**
+ * localStorage key that lowers (or raises) the panels' call time-out, in milliseconds: a browser test
+ * sets it to wait about a second for the time-out text instead of ten. Without it (or with a value
+ * outside 100 ms–2 min) the product's 10 s applies.
+ */
+export const TIMEOUT_SETTING_KEY = 'staffRequestTimeoutMs';
+
+export function requestTimeoutMs(): number {
+  const value = Number(readString(TIMEOUT_SETTING_KEY));
+  return Number.isInteger(value) && value >= 100 && value <= 120_000 ? value : STAFF_REQUEST_TIMEOUT_MS;
+}
+
 /** The one way the panels call the API: Bearer token, time-out, JSON errors, validated answers. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', token, body, schema, timeoutMs = STAFF_REQUEST_TIMEOUT_MS } = options;
+  const { method = 'GET', token, body, schema, timeoutMs = requestTimeoutMs() } = options;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const headers: Record<string, string> = {};
@@ -107,7 +121,21 @@ export function uploadRequest<T>(
   });
 }
 
-/** SPEC.md: show the response's `error` field when present, else the screen's default text. */
+/**
+ * A call on behalf of a signed-in panel: the role names the token (read at each call, so a logout in
+ * another tab is seen at once).
+ */
+export function roleRequest<T = unknown>(role: StaffRole, path: string, options: Omit<RequestOptions<T>, 'token'> = {}): Promise<T> {
+  return apiRequest(path, { ...options, token: tokens.get(role) });
+}
+
+/** 401 ends any panel's session; for the admin a 403 does too (a token that is not an admin's). */
+export function isSessionError(error: unknown, role: StaffRole): error is ApiError {
+  if (!(error instanceof ApiError) || error.kind !== 'http') return false;
+  return error.status === 401 || (role === 'admin' && error.status === 403);
+}
+
+/** docs/product.md#staff-panels: show the response's `error` field when present, else the screen's default text. */
 export function errorText(error: unknown, fallback: string, timeoutText?: string): string {
   if (error instanceof ApiError) {
     if (error.kind === 'timeout' && timeoutText) return timeoutText;

@@ -1,10 +1,11 @@
 import { Button } from '../../../components/ui/Button.tsx';
+import { usePanel } from '../panel.tsx';
 import { Modal } from './Modal.tsx';
 
 export interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The question, e.g. SPEC.md's "Вы уверены, что хотите удалить этот скрипт?". */
+  /** The question, e.g. the product's "Вы уверены, что хотите удалить этот скрипт?" (docs/product.md#validation). */
   question: string;
   confirmLabel: string;
   cancelLabel: string;
@@ -26,5 +27,24 @@ export function ConfirmDialog({ open, onOpenChange, question, confirmLabel, canc
         </Button>
       </div>
     </Modal>
+  );
+}
+
+/** The confirmation before a delete, wired to useConfirmedDelete. */
+export function DeleteDialog({ question, remove }: { question: string; remove: { pending: unknown; busy: boolean; setPending: (row: null) => void; confirm: () => void } }) {
+  const { texts } = usePanel();
+  return (
+    <ConfirmDialog
+      open={remove.pending !== null}
+      onOpenChange={(open) => {
+        if (!open && !remove.busy) remove.setPending(null);
+      }}
+      question={question}
+      confirmLabel={texts.common.delete}
+      cancelLabel={texts.common.cancel}
+      closeLabel={texts.common.close}
+      busy={remove.busy}
+      onConfirm={remove.confirm}
+    />
   );
 }

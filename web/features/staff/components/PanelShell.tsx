@@ -1,13 +1,15 @@
 import { LogOut, Menu, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { cn } from '../../../lib/cn.ts';
 
 export interface PanelNavItem {
   key: string;
   label: string;
   icon: ReactNode;
+  /** The section's path: sections are routes, so a reload or a shared link keeps the section. */
+  to: string;
   active: boolean;
-  onSelect: () => void;
 }
 
 export interface PanelShellProps {
@@ -20,7 +22,7 @@ export interface PanelShellProps {
 }
 
 /**
- * A panel's frame: a sidebar with its sections and logout, which collapses below 640 px (SPEC.md)
+ * A panel's frame: a sidebar with its sections and logout, which collapses below 640 px (docs/product.md#staff-panels)
  * into a top bar with a menu button.
  */
 export function PanelShell({ title, items, logoutLabel, menuLabel, onLogout, children }: PanelShellProps) {
@@ -29,19 +31,16 @@ export function PanelShell({ title, items, logoutLabel, menuLabel, onLogout, chi
   const nav = (
     <nav aria-label={title} className="flex flex-1 flex-col gap-1">
       {items.map((item) => (
-        <button
+        <Link
           key={item.key}
-          type="button"
+          to={item.to}
           aria-current={item.active ? 'page' : undefined}
-          onClick={() => {
-            item.onSelect();
-            setOpen(false);
-          }}
+          onClick={() => setOpen(false)}
           className={cn(itemClass, item.active ? 'bg-violet-600 text-white' : 'text-slate-300 hover:bg-white/10 hover:text-white')}
         >
           {item.icon}
           {item.label}
-        </button>
+        </Link>
       ))}
       <button type="button" onClick={onLogout} className={cn(itemClass, 'mt-auto text-slate-300 hover:bg-white/10 hover:text-white')}>
         <LogOut aria-hidden className="h-4 w-4" />
@@ -53,7 +52,7 @@ export function PanelShell({ title, items, logoutLabel, menuLabel, onLogout, chi
     <div className="min-h-screen sm:flex">
       <div className="flex items-center justify-between border-b border-white/10 px-4 py-3 sm:hidden">
         <p className="font-bold">{title}</p>
-        <button type="button" aria-label={menuLabel} aria-expanded={open} onClick={() => setOpen(!open)} className="rounded-md p-2 hover:bg-white/10">
+        <button type="button" aria-label={menuLabel} aria-expanded={open} onClick={() => setOpen(!open)} className="flex h-10 w-10 items-center justify-center rounded-md hover:bg-white/10">
           {open ? <X aria-hidden className="h-5 w-5" /> : <Menu aria-hidden className="h-5 w-5" />}
         </button>
       </div>

@@ -2,7 +2,7 @@ import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
 
-/** A script's image in a table: a placeholder when it is missing or fails to load (SPEC.md). */
+/** A script's image in a table: a placeholder when it is missing or fails to load (docs/product.md#staff-panels). */
 export function Thumbnail({ src, className }: { src: string | null; className?: string }) {
   // Remembers which src failed, so a new image (after an edit) gets its own chance to load.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);

@@ -1,0 +1,200 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleImage } from '../helpers/images.ts';
+import { launchBrowser, type Site, startSite, waitForHydration } from './harness.ts';
+
+/**
+ * What staff ran into in both panels (issue 13), checked at the widths it was seen at: no page wider
+ * than the screen, one clear error for a file that is not an image and no broken preview, a refused
+ * channel's error once, the required marks on edit, one look for both file pickers (no browser
+ * "Choose File / No file chosen"), a human message for a non-https site channel, and at 375 px a
+ * refresh button one can tap and a search placeholder that fits.
+ */
+
+const WIDTHS = [375, 640, 820, 1280];
+const PASSWORD = 'moderator-pass-1';
+
+describe('both staff panels at 375, 640, 820 and 1280 px', () => {
+  let site: Site;
+  let browser: Browser;
+  let adminToken: string;
+  let moderatorToken: string;
+  let fixtures: string;
+  const contexts: BrowserContext[] = [];
+
+  async function panel(pathname: string, width: number): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    contexts.push(context);
+    await context.route('https://t.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>channel</title>' }));
+    const page = await context.newPage();
+    await page.addInitScript(
+      ([admin, moderator]) => {
+        window.localStorage.setItem('adminToken', admin ?? '');
+        window.localStorage.setItem('moderatorToken', moderator ?? '');
+      },
+      [adminToken, moderatorToken],
+    );
+    await page.goto(`${site.url}${pathname}`);
+    await waitForHydration(page);
+    await page.locator('#staff-section-title').waitFor();
+    return page;
+  }
+
+  const pageWidth = (page: Page) => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, window: window.innerWidth }));
+  const dialog = (page: Page) => page.getByRole('dialog');
+
+  beforeAll(async () => {
+    site = await startSite();
+    const json = { 'content-type': 'application/json' };
+    const login = await fetch(`${site.url}/api/al`, { method: 'POST', headers: json, body: JSON.stringify({ username: 'admin', password: 'admin-password-1' }) });
+    adminToken = ((await login.json()) as { token: string }).token;
+    await fetch(`${site.url}/api/createModerator`, {
+      method: 'POST',
+      headers: { ...json, authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({ UserName: 'layout_mod', Password: PASSWORD }),
+    });
+    const moderatorLogin = await fetch(`${site.url}/api/login`, { method: 'POST', headers: json, body: JSON.stringify({ UserName: 'layout_mod', Password: PASSWORD }) });
+    moderatorToken = ((await moderatorLogin.json()) as { token: string }).token;
+    for (const name of ['Layout script with a name long enough to wrap twice', 'Second layout script']) {
+      const form = new FormData();
+      form.append('playsname', name);
+      form.append('description', `${'A description that runs on. '.repeat(6)}${name}`);
+      form.append('loadstring', 'loadstring(game:HttpGet("https://example.test/layout"))()');
+      form.append('channels[]', '@layout_news');
+      form.append('channels[]', 'https://t.me/layout_chat_with_a_long_name');
+      const response = await fetch(`${site.url}/api/m`, { method: 'POST', headers: { authorization: `Bearer ${moderatorToken}` }, body: form });
+      expect(response.status).toBe(201);
+    }
+    fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'staff-layout-'));
+    fs.writeFileSync(path.join(fixtures, 'notes.txt'), 'not an image');
+    // Declared a PNG by its name, but its bytes are text: the browser cannot decode it.
+    fs.writeFileSync(path.join(fixtures, 'fake.png'), 'not an image either');
+    fs.writeFileSync(path.join(fixtures, 'real.png'), await sampleImage('png'));
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await site?.stop();
+    if (fixtures) fs.rmSync(fixtures, { recursive: true, force: true });
+  });
+
+  it('no page and no create dialog is wider than the screen', async () => {
+    const pages = ['/moderator/scripts', '/moderator/dashboard', '/admin/dashboard', '/admin/dashboard/moderators', '/admin/dashboard/site-channels'];
+    for (const width of WIDTHS) {
+      for (const pathname of pages) {
+        const page = await panel(pathname, width);
+        // The list (or its empty state) is in before measuring.
+        await page.locator('[data-testid=list-loading]').waitFor({ state: 'detached' });
+        const measured = await pageWidth(page);
+        expect(measured.scroll, `${pathname} at ${width} px`).toBeLessThanOrEqual(measured.window);
+        const create = page.getByRole('button', { name: /^(Добавить скрипт|New Script)$/ });
+        if (await create.count()) {
+          await create.click();
+          await dialog(page).waitFor();
+          const opened = await pageWidth(page);
+          expect(opened.scroll, `${pathname} create dialog at ${width} px`).toBeLessThanOrEqual(opened.window);
+        }
+        await page.context().close();
+      }
+    }
+  });
+
+  for (const [name, pathname, createLabel, imageLabel, texts] of [
+    ['moderator', '/moderator/scripts', 'Добавить скрипт', 'Изображение', { only: 'Можно выбрать только изображение', choose: 'Выбрать изображение', none: 'Файл не выбран', submit: 'Создать' }],
+    ['admin', '/admin/dashboard/scripts', 'New Script', 'Image', { only: 'Only image files are accepted', choose: 'Choose image', none: 'No image chosen', submit: 'Create' }],
+  ] as const) {
+    it(`${name}: a file that is not an image shows one error in the panel's language and no preview`, async () => {
+      const page = await panel(pathname, 375);
+      await page.getByRole('button', { name: createLabel }).click();
+      const form = dialog(page);
+      await form.waitFor();
+      // The picker: the panel's button and file name; the browser's own control is hidden.
+      await form.getByText(texts.choose, { exact: true }).waitFor();
+      await form.getByText(texts.none, { exact: true }).waitFor();
+      const native = await form.getByLabel(imageLabel, { exact: true }).boundingBox();
+      expect(native && native.width <= 1 && native.height <= 1).toBe(true);
+
+      for (const file of ['notes.txt', 'fake.png']) {
+        await form.getByLabel(imageLabel, { exact: true }).setInputFiles(path.join(fixtures, file));
+        await form.getByText(texts.only).waitFor();
+        expect(await form.getByText(texts.only).count(), file).toBe(1);
+        expect(await form.getByText(/JPEG, PNG, WebP, GIF or AVIF images|Image must be/).count(), file).toBe(0);
+        expect(await form.locator('img').count(), file).toBe(0);
+        expect(await form.getByText(texts.none, { exact: true }).count(), file).toBe(1);
+      }
+      // A real image replaces the error with its preview and its name.
+      await form.getByLabel(imageLabel, { exact: true }).setInputFiles(path.join(fixtures, 'real.png'));
+      await form.getByText('real.png').waitFor();
+      expect(await form.getByText(texts.only).count()).toBe(0);
+      await expect.poll(() => form.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    });
+
+    it(`${name}: a javascript: channel is refused with its error shown once`, async () => {
+      const page = await panel(pathname, 1280);
+      await page.getByRole('button', { name: createLabel }).click();
+      const form = dialog(page);
+      await form.locator('#script-playsname').fill('Channel check');
+      await form.locator('#script-description').fill('Checks the channel error');
+      await form.locator('#script-loadstring').fill('loadstring()');
+      await form.locator('#script-channels').fill('javascript:alert(1)');
+      await form.getByRole('button', { name: texts.submit, exact: true }).click();
+      await form.locator('#script-channels-error').waitFor();
+      expect(await form.getByText(/javascript:alert\(1\)/).count()).toBe(1);
+      expect(await form.getByRole('alert').count()).toBe(0);
+    });
+  }
+
+  it('admin: the edit dialog keeps the required marks; both panels’ pickers look the same', async () => {
+    const page = await panel('/admin/dashboard/scripts', 1280);
+    await page.getByRole('button', { name: 'Edit Second layout script' }).click();
+    const form = dialog(page);
+    await form.getByRole('heading', { name: 'Edit Script' }).waitFor();
+    for (const id of ['script-playsname', 'script-description', 'script-loadstring']) {
+      expect(await form.locator(`#${id}`).getAttribute('required'), id).not.toBeNull();
+      expect(await form.locator(`label[for=${id}]`).textContent(), id).toMatch(/\*$/);
+    }
+    const pickerLook = (p: Page) => p.getByRole('dialog').locator('label[for=script-image][aria-hidden]').evaluate((label) => label.className);
+    const adminLook = await pickerLook(page);
+
+    const moderator = await panel('/moderator/scripts', 1280);
+    await moderator.getByRole('button', { name: 'Добавить скрипт' }).click();
+    await dialog(moderator).waitFor();
+    expect(await pickerLook(moderator)).toBe(adminLook);
+  });
+
+  it('admin: a site channel without https:// gets a message for people', async () => {
+    const page = await panel('/admin/dashboard/site-channels', 375);
+    await page.getByLabel('Name').fill('Plain');
+    await page.getByLabel('URL').fill('http://t.me/plain');
+    await page.getByRole('button', { name: 'Add channel' }).click();
+    await page.getByText('Enter a full link that starts with https://, for example https://t.me/channel').waitFor();
+    expect(await page.getByText('url must be an https:// link').count()).toBe(0);
+  });
+
+  it('375 px: the refresh button is a 40 px tap target and the search placeholders fit', async () => {
+    for (const [pathname, refresh] of [
+      ['/moderator/scripts', 'Обновить'],
+      ['/admin/dashboard', 'Refresh'],
+    ] as const) {
+      const page = await panel(pathname, 375);
+      const box = await page.getByRole('button', { name: refresh }).boundingBox();
+      expect(box && box.width >= 40 && box.height >= 40, `${pathname} refresh ${JSON.stringify(box)}`).toBe(true);
+      // Its icon keeps its 16 px (padding once squeezed it to 8).
+      const icon = await page.getByRole('button', { name: refresh }).locator('svg').boundingBox();
+      expect(icon && icon.width >= 16 && icon.height >= 16, `${pathname} refresh icon ${JSON.stringify(icon)}`).toBe(true);
+      const fit = await page.getByRole('searchbox').evaluate((input: HTMLInputElement) => {
+        const placeholder = getComputedStyle(input, '::placeholder');
+        const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+        context.font = `${placeholder.fontWeight} ${placeholder.fontSize} ${placeholder.fontFamily}`;
+        const style = getComputedStyle(input);
+        return { text: context.measureText(input.placeholder).width, room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) };
+      });
+      expect(fit.text, `${pathname} placeholder ${JSON.stringify(fit)}`).toBeLessThanOrEqual(fit.room);
+    }
+  });
+});

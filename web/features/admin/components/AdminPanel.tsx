@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import { Film, Radio, Users } from 'lucide-react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { toast } from '../../../lib/toast.tsx';
+import { messages } from '../../../messages/staff.ts';
+import { tokens } from '../../staff/api/auth-storage.ts';
+import { useSessionEnd } from '../../staff/api/session.ts';
+import { PanelShell } from '../../staff/components/PanelShell.tsx';
+import { adminSessionQueryOptions, logoutAdmin } from '../api/auth.ts';
+import { LOGIN_PATH, sectionOf, sectionPath } from '../sections.ts';
+
+const t = messages.admin.shell;
+
+/** The admin panel: a sidebar with Scripts, Moderators, Site channels and Logout; the section is the route's. */
+export function AdminPanel() {
+  const navigate = useNavigate();
+  const section = sectionOf(useLocation().pathname);
+
+  // The token is checked once on entry, so an expired one returns to /admin even on Site channels,
+  // whose list is public.
+  useQuery(adminSessionQueryOptions);
+
+  useSessionEnd('admin', () => {
+    tokens.clear('admin');
+    toast.error(t.sessionExpired);
+    void navigate(LOGIN_PATH, { replace: true });
+  });
+
+  const onLogout = () => {
+    // The server revokes the token in the background; locally the session ends at once.
+    void logoutAdmin().catch(() => undefined);
+    tokens.clear('admin');
+    toast.success(t.loggedOut);
+    void navigate(LOGIN_PATH, { replace: true });
+  };
+
+  const items = [
+    { key: 'scripts', label: t.scripts, icon: <Film aria-hidden className="h-4 w-4" /> },
+    { key: 'moderators', label: t.moderators, icon: <Users aria-hidden className="h-4 w-4" /> },
+    { key: 'site-channels', label: t.siteChannels, icon: <Radio aria-hidden className="h-4 w-4" /> },
+  ] as const;
+
+  return (
+    <PanelShell
+      title={t.title}
+      logoutLabel={t.logout}
+      menuLabel={t.menu}
+      onLogout={onLogout}
+      items={items.map((item) => ({ ...item, to: sectionPath(item.key), active: item.key === section }))}
+    >
+      <Outlet />
+    </PanelShell>
+  );
+}

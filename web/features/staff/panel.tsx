@@ -1,0 +1,106 @@
+import { createContext, type ReactNode, useContext } from 'react';
+import type { StaffRole } from './api/auth-storage.ts';
+import type { IssueWording } from './lib/form.ts';
+import type { PaginationProps } from './components/Pagination.tsx';
+import { STAFF_TEXTS } from './texts.ts';
+
+/**
+ * The texts the shared staff components show, in the panel's language (texts.ts maps each panel's
+ * messages file onto this shape).
+ */
+export interface StaffTexts {
+  common: {
+    cancel: string;
+    close: string;
+    delete: string;
+    dismiss: string;
+    retry: string;
+    loading: string;
+    timedOut: string;
+    invalidData: string;
+    actions: string;
+    pagination: PaginationProps['labels'];
+  };
+  /** Words zod issues for this panel (undefined keeps the contract's message). */
+  word: IssueWording;
+  scripts: {
+    title: string;
+    intro: string;
+    count: (total: number) => string;
+    searchLabel: string;
+    searchPlaceholder: string;
+    refresh: string;
+    loaded: string;
+    create: string;
+    listLabel: string;
+    columns: { name: string; description: string; date: string; channels: string };
+    noDescription: string;
+    noChannels: string;
+    /** The list's banner default and the toast of a failed load. */
+    loadFailed: string;
+    loadFailedToast: string;
+    empty: string;
+    emptyText?: string;
+    emptySearch: string;
+    emptySearchText?: (q: string) => string;
+    clearSearch?: string;
+    deleteLabel: (name: string) => string;
+    confirmDelete: string;
+    deleted: string;
+    deleteFailed: string;
+  };
+  form: {
+    createTitle: string;
+    /** A line under the dialog's title. */
+    intro?: string;
+    playsname: string;
+    description: string;
+    loadstring: string;
+    channels: string;
+    channelsHint: string;
+    channelsPlaceholder: string;
+    tooManyChannels: (max: number) => string;
+    image: string;
+    imageHint: string;
+    chooseFile: string;
+    noFile: string;
+    imageOnly: string;
+    imagePreview: string;
+    removeImage: string;
+    progressLabel: string;
+    uploading: (percent: number) => string;
+    saving: string;
+    create: string;
+    created: string;
+    failed: string;
+  };
+  /** The edit texts, for a panel whose role may edit scripts. */
+  edit?: {
+    label: string;
+    rowLabel: (name: string) => string;
+    title: string;
+    imageKeep: string;
+    currentImage: string;
+    noImage: string;
+    save: string;
+    updated: string;
+  };
+}
+
+export interface StaffPanel {
+  role: StaffRole;
+  texts: StaffTexts;
+}
+
+const PanelContext = createContext<StaffRole | null>(null);
+
+/** Tells the shared staff components whose panel they are in: the role picks calls, token and texts. */
+export function PanelProvider({ role, children }: { role: StaffRole; children: ReactNode }) {
+  return <PanelContext.Provider value={role}>{children}</PanelContext.Provider>;
+}
+
+export function usePanel(): StaffPanel {
+  const role = useContext(PanelContext);
+  if (!role) throw new Error('usePanel outside PanelProvider');
+  return { role, texts: STAFF_TEXTS[role] };
+}
