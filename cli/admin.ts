@@ -1,4 +1,6 @@
 import { createInterface } from 'node:readline/promises';
+import type { ZodType } from 'zod';
+import { PASSWORD_MIN, passwordSchema, usernameSchema } from '../contract/index.ts';
 import { loadConfig } from '../server/config.ts';
 import { type Db, openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
@@ -16,18 +18,24 @@ async function readPassword(): Promise<string> {
   if (!process.stdin.isTTY) throw new Error(`ADMIN_PASSWORD is not set and there is no terminal to ask.\n${USAGE}`);
   const prompt = createInterface({ input: process.stdin, output: process.stdout });
   try {
-    return await prompt.question('New password (at least 8 characters): ');
+    return await prompt.question(`New password (at least ${PASSWORD_MIN} characters): `);
   } finally {
     prompt.close();
   }
 }
 
+/** The value as the contract's rule leaves it, or the rule's first message. */
+function checked(rule: ZodType<string>, value: string): string {
+  const result = rule.safeParse(value);
+  if (!result.success) throw new Error(result.error.issues[0]?.message ?? 'Invalid value');
+  return result.data;
+}
+
 async function main(args: string[]) {
-  const [username, ...rest] = args;
-  if (!username || rest.length > 0 || username.startsWith('-')) throw new Error(USAGE);
-  if (!/^[A-Za-z0-9_.-]{3,32}$/.test(username)) throw new Error('The username must be 3–32 letters, digits, _, . or -');
-  const password = await readPassword();
-  if (password.length < 8) throw new Error('The password must be at least 8 characters');
+  const [given, ...rest] = args;
+  if (!given || rest.length > 0 || given.startsWith('-')) throw new Error(USAGE);
+  const username = checked(usernameSchema('The username'), given);
+  const password = checked(passwordSchema('The password'), await readPassword());
 
   const { ADMIN_PASSWORD: _ignored, ADMIN_USERNAME: _alsoIgnored, ...env } = process.env;
   const config = loadConfig(env);

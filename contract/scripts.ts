@@ -67,19 +67,20 @@ export const searchTextSchema = z
 export const CANONICAL_NUMBER = /^(?:0|[1-9]\d{0,11})$/;
 export const MAX_ID = 2_147_483_647;
 
-/** An id as it appears in a path: a canonical number from 1 to MAX_ID; anything else names nothing. */
-export function parseId(raw: string | undefined): number | undefined {
-  if (raw === undefined || !CANONICAL_NUMBER.test(raw)) return undefined;
-  const id = Number(raw);
-  return id >= 1 && id <= MAX_ID ? id : undefined;
-}
-
 export const wholeNumber = (name: string, min: number, max: number) =>
   z
     .string({ error: `${name} must be a whole number` })
     .regex(CANONICAL_NUMBER, `${name} must be a whole number without leading zeros`)
     .transform(Number)
     .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
+
+/** The one id rule: a canonical number from 1 to MAX_ID, in a path or anywhere else an id is read. */
+export const idSchema = wholeNumber('id', 1, MAX_ID);
+
+/** An id as it appears in a path (the id rule); anything else names nothing. */
+export function parseId(raw: string | undefined): number | undefined {
+  return raw === undefined ? undefined : idSchema.safeParse(raw).data;
+}
 
 export const paginatedQuerySchema = z.object({
   limit: wholeNumber('limit', 1, CATALOGUE_MAX_LIMIT).default(CATALOGUE_FIRST_PAGE),
@@ -90,9 +91,7 @@ export const paginatedQuerySchema = z.object({
 });
 export type PaginatedQuery = z.infer<typeof paginatedQuerySchema>;
 
-export const scriptIdParamsSchema = z.object({
-  id: wholeNumber('id', 1, MAX_ID),
-});
+export const scriptIdParamsSchema = z.object({ id: idSchema });
 
 /** Staff lists: without paging parameters, the whole array; with any, a page (docs/product.md#staff-list-paging). */
 export const staffListQuerySchema = z.object({
@@ -102,5 +101,11 @@ export const staffListQuerySchema = z.object({
 });
 
 export const idParamsSchema = scriptIdParamsSchema;
+
+/** A page of a staff list (limit, offset or q given): the scripts and how many match in all. */
+export const staffScriptPageSchema = z
+  .object({ items: z.array(staffScriptSchema), total: z.number().int().nonnegative() })
+  .meta({ id: 'StaffScriptPage' });
+export type StaffScriptPage = z.infer<typeof staffScriptPageSchema>;
 
 export const deletedSchema = z.object({ id: z.number().int(), deleted: z.literal(true) }).meta({ id: 'Deleted' });

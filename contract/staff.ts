@@ -5,6 +5,30 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 
+const phrase = (subject: string | undefined, rest: string) => (subject ? `${subject} ${rest}` : rest);
+
+/**
+ * The one username rule, for a new moderator and for the admin (ADMIN_USERNAME, `npm run admin`):
+ * 3–32 letters, digits, _, . or -, surrounding spaces dropped. `subject` begins its messages
+ * ("Username must be …"); without it they begin with "must" (a configuration variable's own name
+ * goes in front).
+ */
+export const usernameSchema = (subject?: string) =>
+  z
+    .string({ error: phrase(subject, 'is required') })
+    .trim()
+    .regex(USERNAME_PATTERN, phrase(subject, 'must be 3–32 letters, digits, _, . or -'));
+
+/** The one password rule for a password being set: PASSWORD_MIN to PASSWORD_MAX characters, no control characters. */
+export const passwordSchema = (subject?: string) =>
+  withoutControls(
+    z
+      .string({ error: phrase(subject, 'is required') })
+      .min(PASSWORD_MIN, phrase(subject, `must be at least ${PASSWORD_MIN} characters`))
+      .max(PASSWORD_MAX, phrase(subject, `must be at most ${PASSWORD_MAX} characters`)),
+    subject ?? 'The password',
+  );
+
 export const tokenAnswerSchema = z.object({ token: z.string() }).meta({ id: 'Token' });
 
 /** POST /api/login (moderator): the seed's capitalised names (docs/product.md#login-bodies). */
@@ -21,17 +45,8 @@ export const adminLoginSchema = z.object({
 
 /** POST /api/createModerator; the admin's form validates with the same schema. */
 export const createModeratorSchema = z.object({
-  UserName: z
-    .string({ error: 'Username is required' })
-    .trim()
-    .regex(USERNAME_PATTERN, 'Username must be 3–32 letters, digits, _, . or -'),
-  Password: withoutControls(
-    z
-      .string({ error: 'Password is required' })
-      .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
-    'Password',
-  ),
+  UserName: usernameSchema('Username'),
+  Password: passwordSchema('Password'),
 });
 export type CreateModerator = z.infer<typeof createModeratorSchema>;
 

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { parseId } from '../contract/index.ts';
 import { type Config, proxyTrust } from './config.ts';
@@ -29,6 +29,10 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The caches' clock (monotonic milliseconds); tests move it forward. */
   now?: () => number;
+  /** The sessions' and login throttle's clock (epoch milliseconds, Date.now by default); tests move it forward. */
+  clock?: () => number;
+  /** Told of every route as it is registered (the test that holds each route to the authorization matrix). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -41,7 +45,7 @@ declare module 'fastify' {
  * Builds the Fastify instance: external plugins, then the app's own, then routes.
  * Does no I/O of its own beyond what registration needs; the caller owns the database.
  */
-export async function buildApp({ config, db, web, logger, now }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, web, logger, now, clock, onRoute }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger === undefined ? { loggerInstance: createLogger(config) as FastifyBaseLogger } : { logger }),
     logController: new LogController({ disableRequestLogging: !logsEveryRequest(config) }),
@@ -55,11 +59,12 @@ export async function buildApp({ config, db, web, logger, now }: AppDeps): Promi
     clientErrorHandler,
     frameworkErrors,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   if (logger !== false && !logsEveryRequest(config)) requestLineHook(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const services = createServices(config, db, app.log, now);
+  const services = createServices(config, db, app.log, { now, clock });
   app.decorate('services', services);
   services.views.start();
   // Expired sessions and old failed logins are swept every ten minutes.

@@ -2,6 +2,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { passwordSchema, usernameSchema } from '../contract/index.ts';
 
 /** The login throttle's limits when the environment leaves them unset (decisions.md, issue 9). */
 export const LOGIN_THROTTLE_DEFAULTS = { maxFailures: 5, addressMaxFailures: 20, usernameMaxFailuresPerMinute: 50 } as const;
@@ -95,8 +96,8 @@ const envSchema = z.object({
   LOGIN_WINDOW_MINUTES: positiveInt.default(15),
   LOGIN_ADDRESS_MAX_FAILURES: positiveInt.default(LOGIN_THROTTLE_DEFAULTS.addressMaxFailures),
   LOGIN_USERNAME_MAX_FAILURES_PER_MINUTE: positiveInt.default(LOGIN_THROTTLE_DEFAULTS.usernameMaxFailuresPerMinute),
-  ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9_.-]{3,32}$/, 'must be 3–32 letters, digits, _, . or -').optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  ADMIN_USERNAME: usernameSchema().optional(),
+  ADMIN_PASSWORD: passwordSchema().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

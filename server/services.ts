@@ -34,11 +34,18 @@ export interface Services {
   loadContext: WebLoadContext;
 }
 
+export interface Clocks {
+  /** The caches' clock (monotonic milliseconds). */
+  now?: (() => number) | undefined;
+  /** Sessions' expiry and the login throttle's windows (epoch milliseconds; Date.now by default). */
+  clock?: (() => number) | undefined;
+}
+
 /**
- * Wires repositories and services; no I/O happens until a method is called. `now` (monotonic
- * milliseconds) is the caches' clock, which tests move forward.
+ * Wires repositories and services; no I/O happens until a method is called. Tests move the clocks
+ * forward instead of waiting or rewriting rows.
  */
-export function createServices(config: Config, db: Db, log: { error(obj: unknown, msg: string): void }, now?: () => number): Services {
+export function createServices(config: Config, db: Db, log: { error(obj: unknown, msg: string): void }, { now, clock }: Clocks = {}): Services {
   const cache = new PublicCache(config.cacheBytes, now);
   const pages = new PageCache(config.pageCacheBytes, now);
   cache.onChange((change) => pages.changed(change));
@@ -65,7 +72,7 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
       addressMaxFailures: config.loginAddressMaxFailures,
       usernameMaxFailuresPerMinute: config.loginUsernameMaxFailuresPerMinute,
     },
-  });
+  }, clock);
   const loadContext: WebLoadContext = {
     settings: {
       siteName: config.siteName,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type DatabaseConnection, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, CompiledQuery } from 'kysely';
+import { type DatabaseConnection, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, CompiledQuery, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { ChangeFeed } from './change-feed.ts';
@@ -112,4 +112,9 @@ export function openDatabase(database: Config['database']): Db {
       await kysely.destroy();
     },
   };
+}
+
+/** The health check's question: does the database answer? Throws when it does not. */
+export async function ping(db: Db): Promise<void> {
+  await sql`select 1`.execute(db.kysely);
 }

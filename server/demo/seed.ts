@@ -1,4 +1,4 @@
-import { parseChannelList } from '../channels/channel-text.ts';
+import { parseChannelList } from '../../contract/index.ts';
 import type { Config } from '../config.ts';
 import { processImage } from '../images/pipeline.ts';
 import type { Services } from '../services.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { errorBodySchema } from '../../contract/index.ts';
+import { ping } from '../db/database.ts';
 import { serviceUnavailable } from '../errors.ts';
 import type { Services } from '../services.ts';
 
@@ -18,7 +18,7 @@ export async function healthRoutes(app: FastifyInstance, { services }: { service
     },
     async () => {
       try {
-        await sql`select 1`.execute(services.db.kysely);
+        await ping(services.db);
       } catch {
         throw serviceUnavailable('Database unavailable');
       }

@@ -4,6 +4,25 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
+type Transform = typeof jsonSchemaTransform;
+type ContentBody = { content: Record<string, { schema: unknown }> };
+const hasContent = (body: unknown): body is ContentBody => typeof body === 'object' && body !== null && 'content' in body;
+
+/**
+ * jsonSchemaTransform, plus bodies with one zod schema per content type (`body: { content: { type:
+ * { schema } } }`, the script form's), which it leaves unconverted: each is converted as a body of its own.
+ */
+const transform: Transform = (document) => {
+  const body: unknown = document.schema?.body;
+  if (!hasContent(body)) return jsonSchemaTransform(document);
+  const { body: _body, ...schema } = document.schema;
+  const result = jsonSchemaTransform({ ...document, schema });
+  const content = Object.fromEntries(
+    Object.entries(body.content).map(([type, entry]) => [type, { schema: jsonSchemaTransform({ ...document, schema: { body: entry.schema } }).schema.body }]),
+  );
+  return { ...result, schema: { ...result.schema, body: { content } } };
+};
+
 /** The OpenAPI document and its UI at /api/docs, generated from the route schemas. */
 export const openApiPlugin = fp(async (app: FastifyInstance, { siteName }: { siteName: string }) => {
   await app.register(swagger, {
@@ -11,7 +30,7 @@ export const openApiPlugin = fp(async (app: FastifyInstance, { siteName }: { sit
       info: { title: `${siteName} API`, version: '1.0.0', description: 'Public catalogue, moderator and admin API.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    transform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 });

@@ -20,16 +20,10 @@ export interface MultipartLimits {
   maxFiles: number;
 }
 
-export interface MultipartFile {
-  field: string;
-  bytes: Buffer;
-  /** The part's declared media type, if it declared one. */
-  declaredType: string | undefined;
-}
-
 export interface MultipartForm {
   fields: [name: string, value: string][];
-  files: MultipartFile[];
+  /** The file parts, checked against the limits; their bytes are read only by whoever uses them. */
+  files: File[];
 }
 
 const MEDIA_TYPE = 'multipart/form-data';
@@ -64,7 +58,7 @@ export async function readMultipart(request: FastifyRequest, limits: MultipartLi
   for (const [name, value] of entries) {
     if (FORBIDDEN_NAMES.has(name)) throw malformed(`Form field name ${name} is not allowed`);
     if (typeof value === 'string') form.fields.push([name, checkedField(name, value, limits)]);
-    else form.files.push(await checkedFile(name, value, limits, form.files.length));
+    else form.files.push(checkedFile(name, value, limits, form.files.length));
   }
   return form;
 }
@@ -74,12 +68,12 @@ function checkedField(name: string, value: string, limits: MultipartLimits): str
   return value;
 }
 
-async function checkedFile(name: string, file: File, limits: MultipartLimits, filesSoFar: number): Promise<MultipartFile> {
+function checkedFile(name: string, file: File, limits: MultipartLimits, filesSoFar: number): File {
   if (filesSoFar >= limits.maxFiles) throw payloadTooLarge(`At most ${limits.maxFiles} file may be sent`);
   if (file.size > limits.maxFileBytes) {
     const megabytes = Math.floor(limits.maxFileBytes / 1024 / 1024);
     throw payloadTooLarge(`Image must be at most ${megabytes} MB`, { [name]: 'File is too large' });
   }
   if (name !== 'image') throw badRequest(`Unexpected file field ${name}`, { [name]: 'Unexpected file' });
-  return { field: name, bytes: Buffer.from(await file.arrayBuffer()), declaredType: file.type || undefined };
+  return file;
 }

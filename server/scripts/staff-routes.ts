@@ -1,19 +1,32 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deletedSchema, errorBodySchema, idParamsSchema, staffListQuerySchema, staffScriptSchema } from '../../contract/index.ts';
+import {
+  deletedSchema,
+  errorBodySchema,
+  idParamsSchema,
+  type ScriptCreateBody,
+  scriptCreateJsonSchema,
+  scriptCreateMultipartSchema,
+  type ScriptEditBody,
+  scriptEditJsonSchema,
+  scriptEditMultipartSchema,
+  staffListQuerySchema,
+  staffScriptPageSchema,
+  staffScriptSchema,
+} from '../../contract/index.ts';
 import { type Guards, principalOf } from '../plugins/auth.ts';
 import { noStore } from '../plugins/security.ts';
 import type { Services } from '../services.ts';
 import { acceptMultipart } from './multipart.ts';
-import { readScriptForm, scriptFormLimits, validateNewScript, validateScriptPatch } from './script-form.ts';
+import { readScriptForm, scriptFormBody, scriptFormErrors, scriptFormLimits, uploadedImage } from './script-form.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema } as const;
 const uploadErrors = { ...errors, 413: errorBodySchema, 415: errorBodySchema } as const;
 const bearer = [{ bearer: [] }];
-const listAnswer = z.union([z.array(staffScriptSchema), z.object({ items: z.array(staffScriptSchema), total: z.number().int() })]);
-const formNote =
-  'multipart/form-data: playsname, description, loadstring (text), channels[] (repeated; @name, name, t.me/name or https URL), image (JPEG, PNG, WebP, GIF or AVIF, at most 5 MB). JSON with the same text fields is accepted too.';
+const listAnswer = z.union([z.array(staffScriptSchema), staffScriptPageSchema]);
+const createBody = scriptFormBody(scriptCreateJsonSchema, scriptCreateMultipartSchema);
+const editBody = scriptFormBody(scriptEditJsonSchema, scriptEditMultipartSchema);
 
 /** The moderator's own-script calls and the admin's all-script calls (docs/product.md#moderator-calls, docs/product.md#admin-calls). */
 export async function staffScriptRoutes(app: FastifyInstance, { services, guards }: { services: Services; guards: Guards }) {
@@ -39,14 +52,21 @@ export async function staffScriptRoutes(app: FastifyInstance, { services, guards
       },
     );
 
+  // The form's routes run the guard before the body is read (preValidation), so a caller the route
+  // does not let in is 401/403 whatever it sent; then the contract schema of the body's type checks it.
+  const readForm = readScriptForm(formLimits);
   const create = (path: string, guard: preHandlerAsyncHookHandler, tag: string) =>
     route.post(
       path,
-      { preHandler: guard, schema: { tags: [tag], summary: 'Creates a script', description: formNote, security: bearer, consumes: ['multipart/form-data', 'application/json'], response: { 201: staffScriptSchema, ...uploadErrors } } },
+      {
+        preValidation: [guard, readForm],
+        schemaErrorFormatter: scriptFormErrors,
+        schema: { tags: [tag], summary: 'Creates a script', security: bearer, body: createBody, response: { 201: staffScriptSchema, ...uploadErrors } },
+      },
       async (request: FastifyRequest, reply) => {
-        const form = await readScriptForm(request, formLimits);
-        const { fields, channels } = validateNewScript(form);
-        return reply.code(201).send(await staffScripts.create(principalOf(request), { fields, channels, image: form.image }));
+        // Validated and parsed by the body schema of its content type.
+        const { fields, channels, image } = request.body as ScriptCreateBody;
+        return reply.code(201).send(await staffScripts.create(principalOf(request), { fields, channels, image: await uploadedImage(image) }));
       },
     );
 
@@ -71,21 +91,20 @@ export async function staffScriptRoutes(app: FastifyInstance, { services, guards
   route.patch(
     '/api/update-script/:id',
     {
-      preHandler: guards.requireAdmin,
+      preValidation: [guards.requireAdmin, readForm],
+      schemaErrorFormatter: scriptFormErrors,
       schema: {
         tags: ['admin'],
         summary: 'Edits a script; absent fields, image and channels keep their current values',
-        description: formNote,
         security: bearer,
-        consumes: ['multipart/form-data', 'application/json'],
         params: idParamsSchema,
+        body: editBody,
         response: { 200: staffScriptSchema, ...uploadErrors },
       },
     },
     async (request) => {
-      const form = await readScriptForm(request, formLimits);
-      const { fields, channels } = validateScriptPatch(form);
-      return staffScripts.update(principalOf(request), request.params.id, { fields, channels, image: form.image });
+      const { fields, channels, image } = request.body as ScriptEditBody;
+      return staffScripts.update(principalOf(request), request.params.id, { fields, channels, image: await uploadedImage(image) });
     },
   );
 }

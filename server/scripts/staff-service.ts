@@ -1,5 +1,4 @@
-import type { ScriptFields, ScriptFieldsPatch } from '../../contract/index.ts';
-import type { ParsedChannel } from '../channels/channel-text.ts';
+import type { ParsedChannel, ScriptFields, ScriptFieldsPatch } from '../../contract/index.ts';
 import { notFound } from '../errors.ts';
 import type { ImageService, UploadedImage } from '../images/image-service.ts';
 import type { ProcessedImage } from '../images/pipeline.ts';

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paginatedScriptsSchema, publicScriptSchema } from '../../contract/index.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { insertScript, insertScripts } from '../helpers/factories.ts';
+import { parseStrict } from '../helpers/schema.ts';
 
 describe.each(dialects)('public catalogue API on %s', (dialect) => {
   let ctx: TestContext;
@@ -56,12 +58,15 @@ describe.each(dialects)('public catalogue API on %s', (dialect) => {
       }
     });
 
-    it('answers the same bytes for a repeated page (a cache hit) as for the first (a miss)', async () => {
+    it('answers the same bytes for a repeated page (a cache hit) as for the first (a miss), in the contract’s shape', async () => {
+      ctx.services.cache.invalidate();
       const first = await get('/api/scripts/paginated?limit=5&offset=3');
       const second = await get('/api/scripts/paginated?limit=5&offset=3');
       expect(second.statusCode).toBe(200);
       expect(second.headers['content-type']).toBe(first.headers['content-type']);
       expect(second.body).toBe(first.body);
+      // Same bytes prove nothing if both are wrong: the answer is exactly the response schema's shape.
+      expect(parseStrict(paginatedScriptsSchema, first.body).scripts.map((script) => script.id)).toEqual([...ids].reverse().slice(3, 8));
       // A cached good answer never stands in for a bad request to the same route.
       expect((await get('/api/scripts/paginated?limit=5&offset=-3')).statusCode).toBe(400);
     });
@@ -174,6 +179,7 @@ describe.each(dialects)('public catalogue API on %s', (dialect) => {
       expect(second.statusCode).toBe(200);
       expect(second.headers['content-type']).toBe(first.headers['content-type']);
       expect(second.body).toBe(first.body);
+      expect(parseStrict(publicScriptSchema, first.body)).toMatchObject({ id: row.id, playsname: 'Cached twice' });
       await ctx.services.staffScripts.update({ role: 'admin', adminId: 1 }, row.id, { fields: { playsname: 'Renamed' }, channels: undefined, image: undefined });
       expect((await get(`/api/scripts/${row.id}`)).json().playsname).toBe('Renamed');
     });

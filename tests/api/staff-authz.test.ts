@@ -1,20 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../server/staff/tokens.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { type Account, createAdmin, createModerator, injectAs } from '../helpers/auth.ts';
 import { dialects } from '../helpers/databases.ts';
-import { expireSession, pngImage, SNAPSHOT_PARTS, type SnapshotPart, scriptForm, snapshot } from '../helpers/staff.ts';
+import { MATRIX, type Principal, PRINCIPALS, type RouteRow } from '../helpers/authz-matrix.ts';
+import { expireSession, pngImage, SNAPSHOT_PARTS, scriptForm, snapshot } from '../helpers/staff.ts';
 
-// docs/product.md#authorization-matrix: one table holds the authorization matrix, every staff route × every principal.
+// docs/product.md#authorization-matrix: one table holds the authorization matrix, every staff route × every principal (tests/helpers/authz-matrix.ts).
 // Each case builds its own fixtures (the target script's owner, the target script, a site channel,
 // a moderator to delete), then snapshots every staff table and the uploads folder around the call:
 // a denied call changes nothing; an allowed write changes exactly the parts its row names.
-
-const PRINCIPALS = ['anonymous', 'owner', 'other moderator', 'deleted moderator', 'admin', 'expired token', 'garbage token'] as const;
-type Principal = (typeof PRINCIPALS)[number];
-type Statuses = [number, number, number, number, number, number, number];
 
 interface World {
   owner: Account;
@@ -23,52 +19,6 @@ interface World {
   /** Created only for routes whose path names `:moderator`. */
   moderatorId?: number;
 }
-
-interface RouteRow {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** `:script` is the owner's script, `:moderator` a fresh moderator, `:siteChannel` a site channel. */
-  path: string;
-  statuses: Statuses;
-  /** What an allowed call changes; every other part must stay as it was. */
-  writes: SnapshotPart[];
-  body?: () => Promise<InjectOptions['payload']>;
-}
-
-const newScript = async () =>
-  scriptForm({ playsname: 'Matrix script', description: 'Made by the matrix', loadstring: 'print("matrix")', channels: ['@matrix_one, matrix_two'], image: await pngImage() });
-const scriptEdit = async () => scriptForm({ playsname: 'Edited by the matrix', channels: ['edited_channel'], image: await pngImage() });
-let moderatorSequence = 0;
-const newModerator = async () => ({ UserName: `matrix_new_${++moderatorSequence}`, Password: 'matrix-password-1' });
-const newSiteChannel = async () => ({ name: 'Matrix channel', url: 'https://t.me/matrix_channel' });
-
-const row = (method: RouteRow['method'], path: string, statuses: Statuses, writes: SnapshotPart[] = [], body?: RouteRow['body']): RouteRow => ({
-  method,
-  path,
-  statuses,
-  writes,
-  ...(body ? { body } : {}),
-});
-
-const SCRIPT_FILES: SnapshotPart[] = ['scripts', 'script_channels', 'uploads'];
-
-// prettier-ignore
-const MATRIX: RouteRow[] = [
-  //   method    path                               anon owner other deleted admin expired garbage   an allowed call changes
-  row('POST',   '/api/logout',                     [401, 200,  200,  401,    200,  401,    401],     ['sessions']),
-  row('GET',    '/api/m/check-status',             [401, 200,  200,  401,    403,  401,    401]),
-  row('GET',    '/api/m/scripts',                  [401, 200,  200,  401,    403,  401,    401]),
-  row('POST',   '/api/m',                          [401, 201,  201,  401,    403,  401,    401],     SCRIPT_FILES, newScript),
-  row('DELETE', '/api/m/:script',                  [401, 200,  404,  401,    403,  401,    401],     SCRIPT_FILES),
-  row('GET',    '/api/moderators',                 [401, 403,  403,  401,    200,  401,    401]),
-  row('POST',   '/api/createModerator',            [401, 403,  403,  401,    201,  401,    401],     ['moderators'], newModerator),
-  row('DELETE', '/api/delete-moderator/:moderator',[401, 403,  403,  401,    200,  401,    401],     ['moderators', 'sessions']),
-  row('GET',    '/api/scripts',                    [401, 403,  403,  401,    200,  401,    401]),
-  row('POST',   '/api/ac',                         [401, 403,  403,  401,    201,  401,    401],     SCRIPT_FILES, newScript),
-  row('PATCH',  '/api/update-script/:script',      [401, 403,  403,  401,    200,  401,    401],     SCRIPT_FILES, scriptEdit),
-  row('DELETE', '/api/ad/:script',                 [401, 403,  403,  401,    200,  401,    401],     SCRIPT_FILES),
-  row('POST',   '/api/site-channels',              [401, 403,  403,  401,    201,  401,    401],     ['site_channels'], newSiteChannel),
-  row('DELETE', '/api/site-channels/:siteChannel', [401, 403,  403,  401,    200,  401,    401],     ['site_channels']),
-];
 
 const CODE_BY_STATUS: Record<number, string> = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND' };
 

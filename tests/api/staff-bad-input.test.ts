@@ -89,6 +89,10 @@ const SCRIPT_FAULTS: Case[] = [
   ['a channel that is neither a handle nor a URL', () => multipart(scriptForm({ ...VALID, channels: 'not a handle!' })), invalid('channels')],
   ['11 channels as repeated channels[]', () => multipart(scriptForm({ ...VALID, 'channels[]': channels(11) })), invalid('channels')],
   ['11 channels in one comma-separated field', () => multipart(scriptForm({ ...VALID, channels: channels(11).join(', ') })), invalid('channels')],
+  ['a channel URL with a broken % escape', () => json({ ...VALID, channels: ['https://example.com/c/%E0%A4%A'] }), invalid('channels')],
+  ['a channel URL naming a control character (%00)', () => multipart(scriptForm({ ...VALID, 'channels[]': 'https://example.com/c/%00' })), invalid('channels')],
+  ['a text/plain body', () => raw('text/plain', 'playsname=x'), { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' }],
+  ['no body and no content type', () => ({}), { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' }],
   [
     'an SVG image carrying a script',
     () => multipart(scriptForm(VALID, { bytes: SVG_WITH_SCRIPT, type: 'image/svg+xml', filename: 'evil.svg' })),

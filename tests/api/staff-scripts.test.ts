@@ -213,6 +213,50 @@ describe.each(dialects)('staff script management on %s', (dialect) => {
     });
   });
 
+  describe('the script form’s contract', () => {
+    it('a fault answers with its first field in front, and a channel’s fault as the sentence it is', async () => {
+      const mod = await createModerator(ctx);
+      const missing = await as(mod, 'POST', '/api/m', scriptForm({ description: 'd', loadstring: 'l', channels: ['http://t.me/x'] }));
+      // The text fields are checked first: the channels wait until they are right.
+      expect(missing.json()).toEqual({ error: 'playsname: Script Name is required', code: 'VALIDATION_FAILED', fields: { playsname: 'Script Name is required' } });
+      const insecure = await as(mod, 'POST', '/api/m', { playsname: 'p', description: 'd', loadstring: 'l', channels: 'ok_one, http://t.me/x' });
+      const message = 'Channel "http://t.me/x" must use https://';
+      expect(insecure.json()).toEqual({ error: message, code: 'VALIDATION_FAILED', fields: { channels: message } });
+      const wrongType = await as(mod, 'POST', '/api/m', [{ playsname: 'p' }]);
+      expect(wrongType.statusCode).toBe(400);
+      expect(wrongType.json().fields).toHaveProperty('form');
+    });
+
+    it('a caller the route does not let in is 401 or 403 before its body is read', async () => {
+      const mod = await createModerator(ctx);
+      const broken = { 'content-type': 'multipart/form-data; boundary=x' };
+      expect((await injectAs(ctx, undefined, { method: 'POST', url: '/api/m', headers: broken, payload: 'not multipart' })).statusCode).toBe(401);
+      expect((await injectAs(ctx, mod, { method: 'POST', url: '/api/ac', headers: broken, payload: 'not multipart' })).statusCode).toBe(403);
+      expect((await injectAs(ctx, mod, { method: 'POST', url: '/api/m', headers: broken, payload: 'not multipart' })).statusCode).toBe(400);
+    });
+
+    it('the OpenAPI document describes the create and edit bodies for multipart and JSON', async () => {
+      const { paths } = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+      type Body = { content: Record<string, { schema: { properties: Record<string, { type?: string; format?: string }>; required?: string[] } }> };
+      const bodies: [string, Body][] = [
+        ['POST /api/m', paths['/api/m'].post.requestBody],
+        ['POST /api/ac', paths['/api/ac'].post.requestBody],
+        ['PATCH /api/update-script/{id}', paths['/api/update-script/{id}'].patch.requestBody],
+      ];
+      for (const [name, body] of bodies) {
+        expect(Object.keys(body.content).sort(), name).toEqual(['application/json', 'multipart/form-data']);
+        const multipart = body.content['multipart/form-data']?.schema;
+        const json = body.content['application/json']?.schema;
+        expect(Object.keys(multipart?.properties ?? {}), name).toEqual(['playsname', 'description', 'loadstring', 'channels[]', 'image']);
+        expect(multipart?.properties.image, name).toMatchObject({ type: 'string', format: 'binary' });
+        expect(Object.keys(json?.properties ?? {}), name).toEqual(['playsname', 'description', 'loadstring', 'channels']);
+        const required = name.startsWith('PATCH') ? undefined : ['playsname', 'description', 'loadstring'];
+        expect(multipart?.required, name).toEqual(required);
+        expect(json?.required, name).toEqual(required);
+      }
+    });
+  });
+
   describe('admin scripts', () => {
     it('GET /api/scripts lists every script as an array, and pages as { items, total }', async () => {
       const mod = await createModerator(ctx);

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, injectAxe, launchBrowser, PHONE, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
+import { DESKTOP, injectAxe, launchBrowser, PHONE, probeApp, probed, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
 
 /**
  * Both subscription gates end to end (docs/product.md#per-script-gate, docs/product.md#site-wide-gate): the per-script gate on
@@ -70,6 +70,7 @@ describe('subscription gates in a real browser', () => {
   /** A fresh visitor (empty localStorage). Channel links are answered locally, never fetched from the web. */
   async function visitor(viewport: { width: number; height: number }) {
     const context = await browser.newContext({ viewport });
+    await probeApp(context);
     await context.route('https://t.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>channel</title>' }));
     const page = await context.newPage();
     const hydrationErrors: string[] = [];
@@ -99,10 +100,16 @@ describe('subscription gates in a real browser', () => {
     expect(await page.getByText('Subscription required').count()).toBe(0);
   }
 
-  /** The site-wide gate acts in an effect after hydration; give a redirect a moment to happen. */
-  async function settle(page: Page) {
+  /**
+   * The site-wide gate has decided to let the visitor stay. It decides in an effect after hydration:
+   * the root's hydration mark is set by an effect of the same commit that runs after the gate's (React
+   * runs a parent's effects after its children's), the gate has read the visitor's `isSubscribed`
+   * flag, and it asked React Router for no navigation (a redirect to /subscribe is one).
+   */
+  async function expectGateStayed(page: Page) {
     await waitForHydration(page);
-    await page.waitForTimeout(300);
+    await page.waitForFunction(() => (window as unknown as { __appProbe: { reads: string[] } }).__appProbe.reads.includes('isSubscribed'));
+    expect((await probed(page)).navigations).toEqual([]);
   }
 
   const storageOf = (page: Page, key: string) => page.evaluate((name) => window.localStorage.getItem(name), key);
@@ -186,7 +193,7 @@ describe('subscription gates in a real browser', () => {
 
       const { context, page, hydrationErrors } = await visitor(viewport);
       await page.goto(`${site.url}/scripts/${script.id}`);
-      await settle(page);
+      await expectGateStayed(page);
       expect(new URL(page.url()).pathname).toBe(`/scripts/${script.id}`);
       await expectScriptContent(page);
       expect(hydrationErrors).toEqual([]);
@@ -227,6 +234,8 @@ describe('subscription gates in a real browser', () => {
       await page.goto(`${site.url}${target}`);
       await page.waitForURL(`${site.url}/subscribe?from=${encodeURIComponent(target)}`);
       await waitForHydration(page);
+      // The probe the stay-put checks rely on does see the gate's redirect.
+      expect((await probed(page)).navigations).toEqual([`/subscribe?from=${encodeURIComponent(target)}`]);
       await page.getByRole('heading', { level: 1, name: 'Join Our Telegram Channels' }).waitFor();
       expect(await page.title()).toBe('Join Our Telegram Channels — ScriptHub');
       expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
@@ -256,7 +265,7 @@ describe('subscription gates in a real browser', () => {
 
       // Subscribed to this list: a fresh load stays on the script.
       await page.reload();
-      await settle(page);
+      await expectGateStayed(page);
       expect(page.url()).toBe(`${site.url}${target}`);
 
       // /subscribe replaced the script entry both ways, so Back skips it.

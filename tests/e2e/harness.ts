@@ -123,3 +123,52 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
+
+interface AppProbe {
+  /** Every localStorage key the page read, in order. */
+  reads: string[];
+  /** Every navigation the app asked React Router for (its `navigate`), in order. */
+  navigations: string[];
+}
+
+/**
+ * Records, in every page of the context from its first script on, the localStorage keys the app reads
+ * and the navigations it asks React Router for. A test of "nothing happened" waits for a positive
+ * signal (the effect that decides has read what it decides on) and then finds no navigation asked
+ * for, instead of sleeping and looking. React Router hands its router to the page as
+ * `window.__reactRouterDataRouter` before the first render; its `navigate` is wrapped there.
+ */
+export async function probeApp(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const probe: AppProbe = { reads: [], navigations: [] };
+    (window as unknown as { __appProbe: AppProbe }).__appProbe = probe;
+    const getItem = Storage.prototype.getItem;
+    Storage.prototype.getItem = function read(this: Storage, key: string) {
+      probe.reads.push(key);
+      return getItem.call(this, key);
+    };
+    type Router = { navigate: (...args: unknown[]) => unknown };
+    let router: Router | undefined;
+    Object.defineProperty(window, '__reactRouterDataRouter', {
+      configurable: true,
+      get: () => router,
+      set: (value: Router) => {
+        const navigate = value.navigate;
+        value.navigate = (...args: unknown[]) => {
+          probe.navigations.push(typeof args[0] === 'string' ? args[0] : JSON.stringify(args[0]));
+          return navigate.apply(value, args);
+        };
+        router = value;
+      },
+    });
+  });
+}
+
+/** What probeApp has recorded in the page so far. */
+export function probed(page: Page): Promise<AppProbe> {
+  return page.evaluate(() => {
+    const probe = (window as unknown as { __appProbe?: AppProbe }).__appProbe;
+    if (!probe) throw new Error('probeApp was not installed in this page’s context');
+    return { reads: [...probe.reads], navigations: [...probe.navigations] };
+  });
+}

@@ -6,7 +6,7 @@ import { privacy } from '../../web/content/privacy.ts';
 import { terms } from '../../web/content/terms.ts';
 import { seo } from '../../web/content/seo.ts';
 import { formatDate } from '../../web/lib/format.ts';
-import { DESKTOP, launchBrowser, newPage, PHONE, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
+import { DESKTOP, launchBrowser, newPage, PHONE, probeApp, probed, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
 
 // The static pages (docs/product.md#static-pages) in a real browser against the built server.
 
@@ -218,6 +218,7 @@ describe('static pages in a real browser', () => {
 
     it('has a Save Preferences button that does nothing harmful', async () => {
       const { context, page } = await newPage(browser);
+      await probeApp(context);
       const problems = watch(page);
       await page.goto(`${site.url}/cookies`);
       await waitForHydration(page);
@@ -229,8 +230,14 @@ describe('static pages in a real browser', () => {
       const cookiesBefore = await context.cookies();
       const save = page.getByRole('button', { name: cookies.save });
       await eventually(() => save.isVisible()).toBe(true);
+      // A positive signal that the click is over: a listener on window hears it after every handler
+      // of the page (React's sit on the document), and marks the page once a frame has rendered since.
+      await page.evaluate(() => {
+        window.addEventListener('click', () => requestAnimationFrame(() => setTimeout(() => (document.documentElement.dataset.clickHandled = 'true'))), { once: true });
+      });
       await save.click();
-      await page.waitForTimeout(300);
+      await page.waitForFunction(() => document.documentElement.dataset.clickHandled === 'true');
+      expect((await probed(page)).navigations).toEqual([]);
 
       expect(page.url()).toBe(`${site.url}/cookies`);
       expect(requests).toEqual([]);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import { type Db, openDatabase } from '../../server/db/database.ts';
@@ -22,6 +22,8 @@ export interface TestOptions {
   env?: Record<string, string>;
   /** The caches' clock (monotonic milliseconds), to see answers expire without waiting. */
   now?: () => number;
+  /** Told of every route as it is registered. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** A migrated throwaway database and an app on it; close() drops both. */
@@ -37,7 +39,7 @@ export async function createTestContext(dialect: TestDialect, options: TestOptio
   const db = openDatabase(config.database);
   await migrateToLatest(db);
   const web: WebMode = options.web ? { kind: 'build', dir: path.resolve('build') } : { kind: 'none' };
-  const app = await buildApp({ config, db, web, logger: false, ...(options.now ? { now: options.now } : {}) });
+  const app = await buildApp({ config, db, web, logger: false, now: options.now, onRoute: options.onRoute });
   await app.ready();
   return {
     app,

@@ -125,9 +125,10 @@ export interface RecordingContext extends TestContext {
 
 /**
  * Like createTestContext, but every answer (headers and body) is recorded, and the app logs at
- * `trace` to `logStream` when given, with the redaction buildApp applies by default.
+ * `trace` to `logStream` when given, with the redaction buildApp applies by default. `clock` is the
+ * sessions' and login throttle's clock (epoch milliseconds).
  */
-export async function createRecordingContext(dialect: TestDialect, options: { logStream?: Writable } = {}): Promise<RecordingContext> {
+export async function createRecordingContext(dialect: TestDialect, options: { logStream?: Writable; clock?: () => number } = {}): Promise<RecordingContext> {
   const throwaway = await throwawayDatabase(dialect);
   const config = loadConfig({ NODE_ENV: 'test', DEMO_CATALOGUE: 'off', VIEW_FLUSH_INTERVAL_MS: '3600000', ...throwaway.env });
   const db = openDatabase(config.database);
@@ -135,7 +136,7 @@ export async function createRecordingContext(dialect: TestDialect, options: { lo
   const logger = options.logStream
     ? { level: 'trace', stream: options.logStream, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }
     : false;
-  const app = await buildApp({ config, db, web: { kind: 'none' }, logger });
+  const app = await buildApp({ config, db, web: { kind: 'none' }, logger, clock: options.clock });
   const answers: string[] = [];
   app.addHook('onSend', async (_request, reply, payload) => {
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';

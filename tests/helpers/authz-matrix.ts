@@ -1,0 +1,87 @@
+import type { InjectOptions } from 'fastify';
+import { pngImage, type SnapshotPart, scriptForm } from './staff.ts';
+
+// The authorization matrix: every staff route × every principal, with the status each gets and what an
+// allowed call changes (tests/api/staff-authz.test.ts runs it), and the routes anyone may call.
+// tests/api/route-coverage.test.ts lists every route the app registers and fails for one in neither list.
+
+export const PRINCIPALS = ['anonymous', 'owner', 'other moderator', 'deleted moderator', 'admin', 'expired token', 'garbage token'] as const;
+export type Principal = (typeof PRINCIPALS)[number];
+type Statuses = [number, number, number, number, number, number, number];
+
+export interface RouteRow {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** `:script` is the owner's script, `:moderator` a fresh moderator, `:siteChannel` a site channel. */
+  path: string;
+  statuses: Statuses;
+  /** What an allowed call changes; every other part must stay as it was. */
+  writes: SnapshotPart[];
+  body?: () => Promise<InjectOptions['payload']>;
+}
+
+const newScript = async () =>
+  scriptForm({ playsname: 'Matrix script', description: 'Made by the matrix', loadstring: 'print("matrix")', channels: ['@matrix_one, matrix_two'], image: await pngImage() });
+const scriptEdit = async () => scriptForm({ playsname: 'Edited by the matrix', channels: ['edited_channel'], image: await pngImage() });
+let moderatorSequence = 0;
+const newModerator = async () => ({ UserName: `matrix_new_${++moderatorSequence}`, Password: 'matrix-password-1' });
+const newSiteChannel = async () => ({ name: 'Matrix channel', url: 'https://t.me/matrix_channel' });
+
+const row = (method: RouteRow['method'], path: string, statuses: Statuses, writes: SnapshotPart[] = [], body?: RouteRow['body']): RouteRow => ({
+  method,
+  path,
+  statuses,
+  writes,
+  ...(body ? { body } : {}),
+});
+
+const SCRIPT_FILES: SnapshotPart[] = ['scripts', 'script_channels', 'uploads'];
+
+// prettier-ignore
+export const MATRIX: RouteRow[] = [
+  //   method    path                               anon owner other deleted admin expired garbage   an allowed call changes
+  row('POST',   '/api/logout',                     [401, 200,  200,  401,    200,  401,    401],     ['sessions']),
+  row('GET',    '/api/m/check-status',             [401, 200,  200,  401,    403,  401,    401]),
+  row('GET',    '/api/m/scripts',                  [401, 200,  200,  401,    403,  401,    401]),
+  row('POST',   '/api/m',                          [401, 201,  201,  401,    403,  401,    401],     SCRIPT_FILES, newScript),
+  row('DELETE', '/api/m/:script',                  [401, 200,  404,  401,    403,  401,    401],     SCRIPT_FILES),
+  row('GET',    '/api/moderators',                 [401, 403,  403,  401,    200,  401,    401]),
+  row('POST',   '/api/createModerator',            [401, 403,  403,  401,    201,  401,    401],     ['moderators'], newModerator),
+  row('DELETE', '/api/delete-moderator/:moderator',[401, 403,  403,  401,    200,  401,    401],     ['moderators', 'sessions']),
+  row('GET',    '/api/scripts',                    [401, 403,  403,  401,    200,  401,    401]),
+  row('POST',   '/api/ac',                         [401, 403,  403,  401,    201,  401,    401],     SCRIPT_FILES, newScript),
+  row('PATCH',  '/api/update-script/:script',      [401, 403,  403,  401,    200,  401,    401],     SCRIPT_FILES, scriptEdit),
+  row('DELETE', '/api/ad/:script',                 [401, 403,  403,  401,    200,  401,    401],     SCRIPT_FILES),
+  row('POST',   '/api/site-channels',              [401, 403,  403,  401,    201,  401,    401],     ['site_channels'], newSiteChannel),
+  row('DELETE', '/api/site-channels/:siteChannel', [401, 403,  403,  401,    200,  401,    401],     ['site_channels']),
+  // Operator metrics: admin only; they change caches and figures, no stored row.
+  row('GET',    '/api/metrics',                    [401, 403,  403,  401,    200,  401,    401]),
+  row('POST',   '/api/metrics/reset',              [401, 403,  403,  401,    200,  401,    401]),
+  row('POST',   '/api/metrics/clear-caches',       [401, 403,  403,  401,    200,  401,    401]),
+];
+
+/** Routes anyone may call, without a token: each is here or in MATRIX, never in neither. */
+// prettier-ignore
+export const PUBLIC_ROUTES: { method: 'GET' | 'POST'; path: string; what: string }[] = [
+  { method: 'GET',  path: '/api/health',                what: 'health check' },
+  { method: 'GET',  path: '/api/scripts/paginated',     what: 'the catalogue' },
+  { method: 'GET',  path: '/api/scripts/:id',           what: 'a script' },
+  { method: 'GET',  path: '/api/scripts/:id/channels',  what: 'a script’s channels' },
+  { method: 'GET',  path: '/api/site-channels',         what: 'the /subscribe list' },
+  { method: 'POST', path: '/api/login',                 what: 'moderator login' },
+  { method: 'POST', path: '/api/al',                    what: 'admin login' },
+  { method: 'GET',  path: '/api/*',                     what: 'the JSON 404 of unknown API paths' },
+  { method: 'GET',  path: '/api/docs',                  what: 'OpenAPI UI' },
+  { method: 'GET',  path: '/api/docs/json',             what: 'OpenAPI document' },
+  { method: 'GET',  path: '/api/docs/yaml',             what: 'OpenAPI document' },
+  { method: 'GET',  path: '/api/docs/static/index.html', what: 'OpenAPI UI' },
+  { method: 'GET',  path: '/api/docs/static/swagger-initializer.js', what: 'OpenAPI UI' },
+  { method: 'GET',  path: '/api/docs/static/*',         what: 'OpenAPI UI files' },
+  { method: 'GET',  path: '/uploads/*',                 what: 'stored images on disk' },
+  { method: 'GET',  path: '/uploads/:file',             what: 'stored images in the database' },
+  { method: 'GET',  path: '/assets/*',                  what: 'the web app’s hashed files' },
+  { method: 'GET',  path: '/favicon.svg',               what: 'the site icon' },
+  { method: 'GET',  path: '/*',                         what: 'the web app’s pages' },
+];
+
+/** Folders @fastify/static serves, which it may register as one route per file: each is its `/*` entry above. */
+export const STATIC_FOLDERS = ['/assets/', '/uploads/'];
