@@ -18,8 +18,8 @@ export function helmetOptions(development: boolean): HelmetOptions {
             defaultSrc: ["'self'"],
             scriptSrc: SCRIPT_SRC,
             styleSrc: ["'self'", "'unsafe-inline'"],
-            // blob: for the panels' previews of a chosen image before it is uploaded.
-            imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+            // data: for the panels' previews of a chosen image before it is uploaded (no blob: URLs).
+            imgSrc: ["'self'", 'data:', 'https:'],
             connectSrc: ["'self'"],
             fontSrc: ["'self'", 'data:'],
             objectSrc: ["'none'"],

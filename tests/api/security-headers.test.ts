@@ -16,7 +16,7 @@ describe('security headers', () => {
   it('computes the policy helmet sets, including the CSP directives', () => {
     const headers = helmetHeaders(helmetOptions(false));
     expect(headers['content-security-policy']).toContain("default-src 'self'");
-    expect(headers['content-security-policy']).toContain("img-src 'self' data: blob: https:");
+    expect(headers['content-security-policy']).toContain("img-src 'self' data: https:");
     expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(headers['x-content-type-options']).toBe('nosniff');

@@ -4,7 +4,7 @@ import { cn } from '../../../lib/cn.ts';
 import { IMAGE_TYPES, isAcceptedImageType } from '../lib/script-form.ts';
 import { describedBy, FieldFrame } from './Field.tsx';
 
-/** A chosen file as a data: URL (the site's CSP allows data: images, not blob:). */
+/** A chosen file as a data: URL, which the site's CSP allows for images (blob: URLs it does not). */
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
