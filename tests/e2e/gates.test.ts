@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, injectAxe, launchBrowser, PHONE, probeApp, probed, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
+import { DESKTOP, injectAxe, launchBrowser, loginAdmin, PHONE, probeApp, probed, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
 
 /**
  * Both subscription gates end to end (docs/product.md#per-script-gate, docs/product.md#site-wide-gate): the per-script gate on
@@ -116,12 +116,7 @@ describe('subscription gates in a real browser', () => {
 
   beforeAll(async () => {
     site = await startSite();
-    const login = await fetch(`${site.url}/api/al`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'admin-password-1' }),
-    });
-    token = ((await login.json()) as { token: string }).token;
+    token = await loginAdmin(site);
     browser = await launchBrowser();
   });
   afterAll(async () => {

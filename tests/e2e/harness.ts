@@ -20,6 +20,16 @@ export interface Site {
   stop(): Promise<void>;
 }
 
+/** The admin every test site starts with. */
+export const SITE_ADMIN = { username: 'admin', password: 'admin-password-1' } as const;
+
+/** Logs the site's admin in through the API (POST /api/al) and answers the token. */
+export async function loginAdmin(site: Pick<Site, 'url'>): Promise<string> {
+  const response = await fetch(`${site.url}/api/al`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(SITE_ADMIN) });
+  if (!response.ok) throw new Error(`admin login: HTTP ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
 /**
  * Starts the real production server (the built bundle and web app, embedded database) on a free port with the
  * given environment. Arrange data through `services` BEFORE pages read it, or restart.
@@ -37,8 +47,8 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
     HOST: '127.0.0.1',
     DEMO_CATALOGUE: 'off',
     LOG_LEVEL: 'warn',
-    ADMIN_USERNAME: 'admin',
-    ADMIN_PASSWORD: 'admin-password-1',
+    ADMIN_USERNAME: SITE_ADMIN.username,
+    ADMIN_PASSWORD: SITE_ADMIN.password,
     ...env,
   };
   // The production bundle, exactly what `npm start` runs.

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertScript } from '../helpers/factories.ts';
-import { launchBrowser, newPage, type Site, startSite, waitForHydration } from './harness.ts';
+import { launchBrowser, loginAdmin, newPage, type Site, startSite, waitForHydration } from './harness.ts';
 
 // Text from users with words longer than any screen (issue 12): no page grows wider than its
 // viewport, card titles keep inside their card, and the loader scrolls inside its block with Copy
@@ -80,8 +80,7 @@ describe('words longer than the screen', () => {
     });
     gatedId = gated.id;
     const json = { 'content-type': 'application/json' };
-    const adminLogin = await fetch(`${site.url}/api/al`, { method: 'POST', headers: json, body: JSON.stringify({ username: 'admin', password: 'admin-password-1' }) });
-    adminToken = ((await adminLogin.json()) as { token: string }).token;
+    adminToken = await loginAdmin(site);
     const created = await fetch(`${site.url}/api/createModerator`, {
       method: 'POST',
       headers: { ...json, authorization: `Bearer ${adminToken}` },

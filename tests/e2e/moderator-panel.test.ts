@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
+import { DESKTOP, launchBrowser, loginAdmin, PHONE, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
 
 /**
  * The moderator panel end to end (docs/product.md#moderator-panel; issue 5): login (wrong password
@@ -87,12 +87,7 @@ describe('moderator panel in a real browser', () => {
 
   beforeAll(async () => {
     site = await startSite({ MODERATOR_STATUS_POLL_MS: '1000' });
-    const login = await fetch(`${site.url}/api/al`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'admin-password-1' }),
-    });
-    adminToken = ((await login.json()) as { token: string }).token;
+    adminToken = await loginAdmin(site);
     fixtureDir = fs.mkdtempSync(path.join(os.tmpdir(), 'moderator-e2e-'));
     pngPath = path.join(fixtureDir, 'cover.png');
     const png = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#7c3aed' } }).png().toBuffer();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleImage } from '../helpers/images.ts';
-import { launchBrowser, type Site, startSite, waitForHydration } from './harness.ts';
+import { launchBrowser, loginAdmin, type Site, startSite, waitForHydration } from './harness.ts';
 
 /**
  * What staff ran into in both panels (issue 13), checked at the widths it was seen at: no page wider
@@ -49,8 +49,7 @@ describe('both staff panels at 375, 640, 820 and 1280 px', () => {
   beforeAll(async () => {
     site = await startSite();
     const json = { 'content-type': 'application/json' };
-    const login = await fetch(`${site.url}/api/al`, { method: 'POST', headers: json, body: JSON.stringify({ username: 'admin', password: 'admin-password-1' }) });
-    adminToken = ((await login.json()) as { token: string }).token;
+    adminToken = await loginAdmin(site);
     await fetch(`${site.url}/api/createModerator`, {
       method: 'POST',
       headers: { ...json, authorization: `Bearer ${adminToken}` },

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertScript } from '../helpers/factories.ts';
-import { DESKTOP, launchBrowser, PHONE, type Site, startSite, waitForHydration } from './harness.ts';
+import { DESKTOP, launchBrowser, loginAdmin, PHONE, type Site, startSite, waitForHydration } from './harness.ts';
 
 // Toasts hide no control and never outlive a later outcome (issue 12). A toast covered the header's
 // buttons (the phone's menu button among them) at the top right; at the bottom it covered the gate's
@@ -91,12 +91,7 @@ describe('toasts in a real browser', () => {
 
   beforeAll(async () => {
     site = await startSite();
-    const login = await fetch(`${site.url}/api/al`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'admin-password-1' }),
-    });
-    adminToken = ((await login.json()) as { token: string }).token;
+    adminToken = await loginAdmin(site);
     browser = await launchBrowser();
   });
   afterAll(async () => {
