@@ -1,7 +1,7 @@
-import { Check, ExternalLink, Send } from 'lucide-react';
+import { ExternalLink, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { channelButtonClasses } from '../features/subscriptions/channel-button.ts';
+import { ChannelButtonContent, channelButtonClasses } from '../features/subscriptions/ChannelButton.tsx';
 import { safeExternalUrl, safeReturnPath } from '../features/subscriptions/site-subscription.ts';
 import { recordSiteSubscription } from '../features/subscriptions/subscription-storage.ts';
 import { pageTitle } from '../lib/settings.ts';
@@ -71,12 +71,7 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
                     onClick={() => setJoined((previous) => new Set(previous).add(channel.id))}
                     className={channelButtonClasses(isJoined, 'shrink-0 justify-center')}
                   >
-                    {isJoined ? <Check className="size-4" aria-hidden="true" /> : <ExternalLink className="size-4" aria-hidden="true" />}
-                    {isJoined ? t.joined : t.join}
-                    <span className="sr-only">
-                      {' '}
-                      {channel.name} {subscriptions.newTab}
-                    </span>
+                    <ChannelButtonContent done={isJoined} label={isJoined ? t.joined : t.join} channel={channel.name} Icon={ExternalLink} />
                   </a>
                 )}
               </li>

@@ -1,7 +1,7 @@
-import { Check, Lock, Send } from 'lucide-react';
+import { Lock, Send } from 'lucide-react';
 import { useId } from 'react';
 import type { Channel } from '../../../contract/index.ts';
-import { channelButtonClasses } from './channel-button.ts';
+import { ChannelButtonContent, channelButtonClasses } from './ChannelButton.tsx';
 import { channelHandle } from './site-subscription.ts';
 import { subscriptions } from '../../messages/subscriptions.ts';
 
@@ -40,12 +40,7 @@ export default function ChannelGate({ channels, done, onSubscribe }: { channels:
                 onClick={() => onSubscribe(channel)}
                 className={channelButtonClasses(isDone)}
               >
-                {isDone ? <Check className="size-4" aria-hidden="true" /> : <Send className="size-4" aria-hidden="true" />}
-                {isDone ? t.subscribed : t.subscribe}
-                <span className="sr-only">
-                  {' '}
-                  {handle} {subscriptions.newTab}
-                </span>
+                <ChannelButtonContent done={isDone} label={isDone ? t.subscribed : t.subscribe} channel={handle} Icon={Send} />
               </button>
             </li>
           );

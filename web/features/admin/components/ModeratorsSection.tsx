@@ -9,7 +9,7 @@ import { ErrorBanner } from '../../staff/components/ErrorBanner.tsx';
 import { ListEmpty, ListView } from '../../staff/components/ListStates.tsx';
 import { DeleteDialog } from '../../staff/components/ConfirmDialog.tsx';
 import { SearchInput } from '../../staff/components/SearchInput.tsx';
-import { SectionHeader } from '../../staff/components/SectionHeader.tsx';
+import { StaffSection } from '../../staff/components/StaffSection.tsx';
 import { useClampPage, useConfirmedDelete, useFailureToast, useListParams } from '../../staff/lib/hooks.ts';
 import { type ModeratorRow, useDeleteModerator, useModerators } from '../api/moderators.ts';
 import { ModeratorFormDialog } from './ModeratorFormDialog.tsx';
@@ -28,17 +28,16 @@ export function ModeratorsSection() {
   useClampPage(list.page, query.data?.total, TABLE_PAGE_SIZE, !query.isPlaceholderData && !query.isFetching, list.setPage);
 
   return (
-    <section aria-labelledby="staff-section-title" className="mx-auto flex max-w-6xl flex-col gap-4">
-      <SectionHeader
-        title={t.title}
-        intro={t.intro}
-        actions={
-          <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden className="h-4 w-4" />
-            {t.newModerator}
-          </Button>
-        }
-      />
+    <StaffSection
+      title={t.title}
+      intro={t.intro}
+      actions={
+        <Button onClick={() => setCreating(true)}>
+          <Plus aria-hidden className="h-4 w-4" />
+          {t.newModerator}
+        </Button>
+      }
+    >
       <SearchInput id="admin-moderators-search" list={list} placeholder={t.search} label={t.searchLabel} busy={list.typing || (query.isFetching && !query.isPending)} />
       {remove.actionError ? <ErrorBanner message={remove.actionError} onDismiss={() => remove.setActionError(null)} dismissLabel={c.dismiss} /> : null}
       <ListView
@@ -52,7 +51,7 @@ export function ModeratorsSection() {
       </ListView>
       <ModeratorFormDialog open={creating} onClose={() => setCreating(false)} />
       <DeleteDialog question={t.confirmDelete} remove={remove} />
-    </section>
+    </StaffSection>
   );
 }
 

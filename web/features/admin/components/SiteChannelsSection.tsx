@@ -9,7 +9,7 @@ import { DeleteDialog } from '../../staff/components/ConfirmDialog.tsx';
 import { ErrorBanner } from '../../staff/components/ErrorBanner.tsx';
 import { TextField } from '../../staff/components/Field.tsx';
 import { ListEmpty, ListView } from '../../staff/components/ListStates.tsx';
-import { SectionHeader } from '../../staff/components/SectionHeader.tsx';
+import { StaffSection } from '../../staff/components/StaffSection.tsx';
 import { focusFirstError, parseFields, serverFieldErrors, useFieldState } from '../../staff/lib/form.ts';
 import { useConfirmedDelete, useFailureToast } from '../../staff/lib/hooks.ts';
 import { usePanel } from '../../staff/panel.tsx';
@@ -26,18 +26,17 @@ export function SiteChannelsSection() {
   useFailureToast('admin', query.error, query.errorUpdatedAt, t.loadFailed);
 
   return (
-    <section aria-labelledby="staff-section-title" className="mx-auto flex max-w-6xl flex-col gap-4">
-      <SectionHeader
-        title={t.title}
-        intro={t.intro}
-        actions={
-          <a href="/subscribe" target="_blank" rel="noopener" className="inline-flex min-h-10 items-center gap-1.5 text-sm font-medium text-violet-300 underline-offset-4 hover:underline">
-            {t.viewPage}
-            <ExternalLink aria-hidden className="h-4 w-4" />
-            <span className="sr-only">{messages.subscriptions.newTab}</span>
-          </a>
-        }
-      />
+    <StaffSection
+      title={t.title}
+      intro={t.intro}
+      actions={
+        <a href="/subscribe" target="_blank" rel="noopener" className="inline-flex min-h-10 items-center gap-1.5 text-sm font-medium text-violet-300 underline-offset-4 hover:underline">
+          {t.viewPage}
+          <ExternalLink aria-hidden className="h-4 w-4" />
+          <span className="sr-only">{messages.subscriptions.newTab}</span>
+        </a>
+      }
+    >
       <AddChannelForm onAdded={() => remove.setActionError(null)} />
       {remove.actionError ? <ErrorBanner message={remove.actionError} onDismiss={() => remove.setActionError(null)} dismissLabel={c.dismiss} /> : null}
       <ListView<Channel> query={query} loadFailed={t.loadFailed} onRetry={() => void query.refetch()} empty={<ListEmpty title={t.empty} text={t.emptyHint} />}>
@@ -60,7 +59,7 @@ export function SiteChannelsSection() {
         )}
       </ListView>
       <DeleteDialog question={t.confirmDelete} remove={remove} />
-    </section>
+    </StaffSection>
   );
 }
 
@@ -106,15 +105,15 @@ function AddChannelForm({ onAdded }: { onAdded: () => void }) {
       <div className="flex flex-col gap-3 md:flex-row md:items-start">
         <div className="md:w-56">
           <TextField
-          id={IDS.name}
-          label={t.name}
-          value={values.name}
-          onChange={(event) => set('name', event.target.value)}
-          error={errors.name}
-          required
-          readOnly={add.isPending}
-          autoComplete="off"
-          maxLength={64}
+            id={IDS.name}
+            label={t.name}
+            value={values.name}
+            onChange={(event) => set('name', event.target.value)}
+            error={errors.name}
+            required
+            readOnly={add.isPending}
+            autoComplete="off"
+            maxLength={64}
           />
         </div>
         <div className="min-w-0 md:flex-1">

@@ -12,7 +12,7 @@ import { ListEmpty, ListView } from './ListStates.tsx';
 import { ScriptCards, ScriptTable } from './ScriptList.tsx';
 import { type ScriptDialogState, ScriptFormDialog } from './ScriptForm.tsx';
 import { SearchInput } from './SearchInput.tsx';
-import { SectionHeader } from './SectionHeader.tsx';
+import { StaffSection } from './StaffSection.tsx';
 
 /** A panel's scripts: search, the table or cards, paging, refresh, create, edit (where allowed) and delete. */
 export function ScriptsSection() {
@@ -60,30 +60,29 @@ export function ScriptsSection() {
   );
 
   return (
-    <section aria-labelledby="staff-section-title" className="mx-auto flex max-w-6xl flex-col gap-4">
-      <SectionHeader
-        title={t.title}
-        intro={
-          <>
-            {t.intro}
-            {query.data && !query.error ? (
-              <span className="ml-2 whitespace-nowrap rounded-full bg-white/5 px-2 py-0.5 text-xs text-slate-300 ring-1 ring-white/10" data-testid="scripts-total">
-                {t.count(query.data.total)}
-              </span>
-            ) : null}
-          </>
-        }
-        actions={
-          <>
-            {/* Below 640 px the refresh button is a 40 px icon (its name stays for screen readers). */}
-            <Button variant="secondary" onClick={() => void refresh()} aria-disabled={refreshing || undefined} title={t.refresh} size="icon" className="sm:w-auto sm:px-4">
-              <RefreshCw aria-hidden className={refreshing ? 'h-4 w-4 motion-safe:animate-spin' : 'h-4 w-4'} />
-              <span className="sr-only sm:not-sr-only">{t.refresh}</span>
-            </Button>
-            {create}
-          </>
-        }
-      />
+    <StaffSection
+      title={t.title}
+      intro={
+        <>
+          {t.intro}
+          {query.data && !query.error ? (
+            <span className="ml-2 whitespace-nowrap rounded-full bg-white/5 px-2 py-0.5 text-xs text-slate-300 ring-1 ring-white/10" data-testid="scripts-total">
+              {t.count(query.data.total)}
+            </span>
+          ) : null}
+        </>
+      }
+      actions={
+        <>
+          {/* Below 640 px the refresh button is a 40 px icon (its name stays for screen readers). */}
+          <Button variant="secondary" onClick={() => void refresh()} aria-disabled={refreshing || undefined} title={t.refresh} size="icon" className="sm:w-auto sm:px-4">
+            <RefreshCw aria-hidden className={refreshing ? 'h-4 w-4 motion-safe:animate-spin' : 'h-4 w-4'} />
+            <span className="sr-only sm:not-sr-only">{t.refresh}</span>
+          </Button>
+          {create}
+        </>
+      }
+    >
       <SearchInput ref={searchInput} id={`${role}-scripts-search`} list={list} placeholder={t.searchPlaceholder} label={t.searchLabel} busy={list.typing || refreshing} />
       {remove.actionError ? <ErrorBanner message={remove.actionError} onDismiss={() => remove.setActionError(null)} dismissLabel={texts.common.dismiss} /> : null}
       <ListView query={query} loadFailed={t.loadFailed} onRetry={() => void refresh()} empty={empty} paging={{ page: list.page, setPage: list.setPage }}>
@@ -101,6 +100,6 @@ export function ScriptsSection() {
         onSaved={(kind) => (kind === 'create' ? list.reset() : undefined)}
       />
       <DeleteDialog question={t.confirmDelete} remove={remove} />
-    </section>
+    </StaffSection>
   );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Channel, SCRIPT_LIMITS } from '../../../../contract/index.ts';
+import { type Channel, SCRIPT_LIMITS, type StaffScript } from '../../../../contract/index.ts';
 import { scriptFieldsSchema } from '../../../../contract/script-form.ts';
 import { splitChannels } from './text.ts';
 
@@ -34,16 +34,8 @@ export const SCRIPT_FIELD_IDS: Record<ScriptField, string> = {
   image: 'script-image',
 };
 
-/** The script being edited, or none for a new one. */
-export interface EditedScript {
-  id: number;
-  playsname: string;
-  description: string;
-  loadstring: string;
-  image: string | null;
-  imageCard: string | null;
-  channels: Channel[];
-}
+/** The script being edited, or none for a new one: the contract's staff script, as far as the form reads it. */
+export type EditedScript = Pick<StaffScript, 'id' | 'playsname' | 'description' | 'loadstring' | 'image' | 'imageCard' | 'channels'>;
 
 /** The image types the server accepts (it checks the bytes; the browser checks the type and that it decodes). */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
