@@ -309,6 +309,9 @@ describe('admin panel in a real browser', () => {
   it('scripts: delete asks first, then the row is gone', async () => {
     const page = await dashboard();
     await searchScripts(page, 'Admin Edited Hub');
+    // As a person would, wait for the search's answer: the list behind the dialog is then settled, not
+    // the previous page dimmed while it loads.
+    await expect.poll(() => tableRows(page, 'Scripts').count()).toBe(1);
     await page.getByRole('button', { name: 'Delete Admin Edited Hub' }).click();
     await dialog(page).getByRole('heading', { name: 'Are you sure you want to delete this script?' }).waitFor();
     await expectNoSeriousViolations(page, 'delete script confirmation');

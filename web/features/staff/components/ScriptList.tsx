@@ -23,7 +23,7 @@ interface ListProps {
 
 function Channels({ script }: { script: ListScript }) {
   const { texts } = usePanel();
-  if (script.channels.length === 0) return <span className="text-slate-400">{texts.scripts.noChannels}</span>;
+  if (script.channels.length === 0) return <span className="text-slate-300">{texts.scripts.noChannels}</span>;
   return (
     <ul className="flex flex-wrap gap-1">
       {script.channels.map((channel) => {
@@ -48,7 +48,7 @@ function Channels({ script }: { script: ListScript }) {
 
 function Description({ text }: { text: string }) {
   const { texts } = usePanel();
-  if (!text.trim()) return <span className="italic text-slate-400">{texts.scripts.noDescription}</span>;
+  if (!text.trim()) return <span className="italic text-slate-300">{texts.scripts.noDescription}</span>;
   const clipped = clip(text, TABLE_DESCRIPTION_CLIP);
   return <span title={clipped === text.trim() ? undefined : text}>{clipped}</span>;
 }
