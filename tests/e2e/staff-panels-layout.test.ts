@@ -175,17 +175,17 @@ describe('both staff panels at 375, 640, 820 and 1280 px', () => {
     expect(await page.getByText('url must be an https:// link').count()).toBe(0);
   });
 
-  it('375 px: the refresh button is a 40 px tap target and the search placeholders fit', async () => {
-    for (const [pathname, refresh] of [
-      ['/moderator/scripts', 'Обновить'],
-      ['/admin/dashboard', 'Refresh'],
-    ] as const) {
-      const page = await panel(pathname, 375);
+  it('at 375, 640, 820 and 1280 px the refresh button is a 40 px tap target and the search placeholders fit', async () => {
+    for (const [pathname, refresh, width] of [375, 640, 820, 1280].flatMap((width) => [
+      ['/moderator/scripts', 'Обновить', width],
+      ['/admin/dashboard', 'Refresh', width],
+    ] as const)) {
+      const page = await panel(pathname, width);
       const box = await page.getByRole('button', { name: refresh }).boundingBox();
-      expect(box && box.width >= 40 && box.height >= 40, `${pathname} refresh ${JSON.stringify(box)}`).toBe(true);
+      expect(box && box.width >= 40 && box.height >= 40, `${pathname} at ${width} refresh ${JSON.stringify(box)}`).toBe(true);
       // Its icon keeps its 16 px (padding once squeezed it to 8).
       const icon = await page.getByRole('button', { name: refresh }).locator('svg').boundingBox();
-      expect(icon && icon.width >= 16 && icon.height >= 16, `${pathname} refresh icon ${JSON.stringify(icon)}`).toBe(true);
+      expect(icon && icon.width >= 16 && icon.height >= 16, `${pathname} at ${width} refresh icon ${JSON.stringify(icon)}`).toBe(true);
       const fit = await page.getByRole('searchbox').evaluate((input: HTMLInputElement) => {
         const placeholder = getComputedStyle(input, '::placeholder');
         const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
@@ -193,7 +193,7 @@ describe('both staff panels at 375, 640, 820 and 1280 px', () => {
         const style = getComputedStyle(input);
         return { text: context.measureText(input.placeholder).width, room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) };
       });
-      expect(fit.text, `${pathname} placeholder ${JSON.stringify(fit)}`).toBeLessThanOrEqual(fit.room);
+      expect(fit.text, `${pathname} at ${width} placeholder ${JSON.stringify(fit)}`).toBeLessThanOrEqual(fit.room);
     }
   });
 });

@@ -6,7 +6,8 @@ import type { ListParamsState } from '../lib/hooks.ts';
 
 /**
  * A list's search box: the text goes to the server after a pause (useListParams), or at once on Enter.
- * The placeholder shrinks below 640 px so a long one still fits a phone.
+ * The placeholder shrinks below 768 px, so a long one still fits a phone and the narrow column beside
+ * the sidebar from 640 px.
  */
 export function SearchInput({ id, list, placeholder, label, busy, ref }: { id: string; list: ListParamsState; placeholder: string; label: string; busy?: boolean; ref?: Ref<HTMLInputElement> }) {
   return (
@@ -31,7 +32,7 @@ export function SearchInput({ id, list, placeholder, label, busy, ref }: { id: s
         placeholder={placeholder}
         autoComplete="off"
         maxLength={SEARCH_MAX_LENGTH}
-        className="h-10 w-full rounded-lg border border-white/15 bg-white/5 pl-9 pr-8 text-sm text-slate-100 placeholder:text-xs placeholder:text-slate-400 focus:border-violet-400 focus:outline-none focus:ring-2 focus:ring-violet-500/40 sm:placeholder:text-sm"
+        className="h-10 w-full rounded-lg border border-white/15 bg-white/5 pl-9 pr-8 text-sm text-slate-100 placeholder:text-xs placeholder:text-slate-400 focus:border-violet-400 focus:outline-none focus:ring-2 focus:ring-violet-500/40 md:placeholder:text-sm"
       />
       {busy ? <Spinner className="absolute right-3 top-1/2 -translate-y-1/2 text-slate-400" /> : null}
     </form>
