@@ -25,3 +25,18 @@ export const SCRIPT_LIMITS = {
   loadstringMax: 20_000,
   channelsMax: 10,
 } as const;
+
+export const GAME_LIMITS = {
+  nameMax: 80,
+  slugMax: 80,
+} as const;
+
+/** The key page of a script with a key system. */
+export const KEY_LINK_MAX = 500;
+
+/** How long views per day are kept (insights, trending). */
+export const DAILY_VIEWS_KEPT_DAYS = 90;
+/** Trending counts this many days of views, today included (docs/decisions.md#trending). */
+export const TRENDING_DAYS = 7;
+/** Feeds list this many of the newest scripts. */
+export const FEED_SIZE = 50;

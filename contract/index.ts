@@ -7,3 +7,5 @@ export * from './script-form.ts';
 export * from './channels.ts';
 export * from './text.ts';
 export * from './metrics.ts';
+export * from './games.ts';
+export * from './insights.ts';

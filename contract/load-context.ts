@@ -1,3 +1,4 @@
+import type { Game } from './games.ts';
 import type { Channel, PaginatedQuery, PaginatedScripts, PublicScript } from './scripts.ts';
 
 /** Settings the public pages need in the browser; nothing secret goes here. */
@@ -28,6 +29,11 @@ export type WebLoadContext = {
     channels(id: number): Promise<Channel[]>;
     /** The script count and `limit` scripts from `offset` in id order, for one file of /sitemap.xml. */
     sitemap(offset: number, limit: number): Promise<SitemapSlice>;
+  };
+  /** Every game with its script count, most scripts first; and one by slug. */
+  games: {
+    list(): Promise<Game[]>;
+    bySlug(slug: string): Promise<Game | undefined>;
   };
   /** The /subscribe list (docs/product.md#site-channels). */
   siteChannels(): Promise<Channel[]>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ChannelTextError, type ParsedChannel, parseChannelList } from './channels.ts';
-import { SCRIPT_LIMITS } from './constants.ts';
+import { GAME_LIMITS, KEY_LINK_MAX, SCRIPT_LIMITS } from './constants.ts';
 import { withoutControls } from './text.ts';
 
 const text = (label: string, max: number, lines: 'single' | 'multi') =>
@@ -26,6 +26,101 @@ export type ScriptFields = z.infer<typeof scriptFieldsSchema>;
 /** An edit may leave any field out, which keeps its current value. */
 export const scriptFieldsPatchSchema = scriptFieldsSchema.partial();
 export type ScriptFieldsPatch = z.infer<typeof scriptFieldsPatchSchema>;
+
+/** The key page: an https: URL; blank means none. */
+export const keyLinkSchema = withoutControls(
+  z.string().trim().max(KEY_LINK_MAX, `Key link must be at most ${KEY_LINK_MAX} characters`),
+  'Key link',
+).refine((value) => value === '' || isHttpsUrl(value), 'Key link must be an https:// URL');
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** The game as staff type it: an existing game's name or slug, or a new name; blank means none. */
+export const scriptGameSchema = withoutControls(
+  z.string().trim().max(GAME_LIMITS.nameMax, `Game must be at most ${GAME_LIMITS.nameMax} characters`),
+  'Game',
+);
+
+/**
+ * The script's listing facts (game, universal, key system, patched, verified), as every form body
+ * carries them. Left out: false or none on create, unchanged on edit. `verified` is the admin's only
+ * (a moderator sending it gets 403). Blank game or key link: none.
+ */
+export interface ScriptFacts {
+  game?: string | null | undefined;
+  universal?: boolean | undefined;
+  keySystem?: boolean | undefined;
+  keyLink?: string | null | undefined;
+  patched?: boolean | undefined;
+  verified?: boolean | undefined;
+}
+
+const FACT_TEXT = {
+  game: "The game's name or slug; a name no game has creates the game. Blank: none. A universal script has no game",
+  universal: 'Works in any game',
+  keySystem: 'Asks for a key before it runs',
+  keyLink: 'The key page, an https:// URL, only with a key system. Blank: none',
+  patched: 'Known to no longer work',
+  verified: 'Checked by the admin; admin only (a moderator sending it gets 403)',
+} as const;
+
+const jsonFacts = {
+  game: scriptGameSchema.optional().describe(FACT_TEXT.game),
+  universal: z.boolean().optional().describe(FACT_TEXT.universal),
+  keySystem: z.boolean().optional().describe(FACT_TEXT.keySystem),
+  keyLink: keyLinkSchema.optional().describe(FACT_TEXT.keyLink),
+  patched: z.boolean().optional().describe(FACT_TEXT.patched),
+  verified: z.boolean().optional().describe(FACT_TEXT.verified),
+};
+
+const formFlag = (name: string, text: string) =>
+  z
+    .enum(['true', 'false'], { error: `${name} must be true or false` })
+    .transform((value) => value === 'true')
+    .optional()
+    .describe(text);
+
+const multipartFacts = {
+  ...jsonFacts,
+  universal: formFlag('universal', FACT_TEXT.universal),
+  keySystem: formFlag('keySystem', FACT_TEXT.keySystem),
+  patched: formFlag('patched', FACT_TEXT.patched),
+  verified: formFlag('verified', FACT_TEXT.verified),
+};
+
+/** Rules between the facts of one body (the rest, against the stored script, are the server's). */
+function checkFacts(facts: ScriptFacts, context: IssueSink): ScriptFacts {
+  const problem = (message: string, path: string) => context.addIssue({ code: 'custom', message, path: [path], input: facts });
+  if (facts.universal === true && facts.game) problem('A universal script has no game', 'game');
+  if (facts.keySystem === false && facts.keyLink) problem('Key link needs a key system', 'keyLink');
+  return {
+    ...facts,
+    ...(facts.game !== undefined ? { game: facts.game === '' ? null : facts.game } : {}),
+    ...(facts.keyLink !== undefined ? { keyLink: facts.keyLink === '' ? null : facts.keyLink } : {}),
+  };
+}
+
+type FactKey = keyof typeof jsonFacts;
+const FACT_KEYS = Object.keys(jsonFacts) as FactKey[];
+
+/** Splits a parsed body into its facts (only those sent) and the rest. */
+function splitFacts<T extends Record<string, unknown>>(body: T): { facts: ScriptFacts; rest: Omit<T, FactKey> } {
+  const facts: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if ((FACT_KEYS as string[]).includes(key)) {
+      if (value !== undefined) facts[key] = value;
+    } else rest[key] = value;
+  }
+  return { facts: facts as ScriptFacts, rest: rest as Omit<T, FactKey> };
+}
 
 // The whole form, as the create and edit calls take it (multipart/form-data or JSON). These schemas
 // validate the body on the server and document it in OpenAPI; the channels text is parsed here too,
@@ -71,25 +166,37 @@ const multipartChannels = z
   .describe(`${CHANNELS_TEXT}. Repeated parts; \`channels\` is accepted as the same name. Left out: none on create, unchanged on edit; one empty part on edit removes them all`);
 const multipartImage = z.file().optional().describe(`${IMAGE_TEXT}. Left out or an empty file part: none on create, unchanged on edit`);
 
-/** POST /api/m and /api/ac as JSON: the text fields and the channels; no image. */
-export const scriptCreateJsonSchema = scriptFieldsSchema
-  .extend({ channels: jsonChannels })
-  .transform(({ channels, ...fields }, context) => ({ fields, channels: parsedChannels(channels, context) ?? [], image: undefined }));
+/** POST /api/m and /api/ac as JSON: the text fields, the channels and the facts; no image. */
+export const scriptCreateJsonSchema = scriptFieldsSchema.extend({ channels: jsonChannels, ...jsonFacts }).transform((body, context) => {
+  const { facts, rest } = splitFacts(body);
+  const { channels, ...fields } = rest;
+  return { fields, facts: checkFacts(facts, context), channels: parsedChannels(channels, context) ?? [], image: undefined };
+});
 
 /** PATCH /api/update-script/{id} as JSON: any field left out keeps its value. */
-export const scriptEditJsonSchema = scriptFieldsPatchSchema
-  .extend({ channels: jsonChannels })
-  .transform(({ channels, ...fields }, context) => ({ fields, channels: parsedChannels(channels, context), image: undefined }));
+export const scriptEditJsonSchema = scriptFieldsPatchSchema.extend({ channels: jsonChannels, ...jsonFacts }).transform((body, context) => {
+  const { facts, rest } = splitFacts(body);
+  const { channels, ...fields } = rest;
+  return { fields, facts: checkFacts(facts, context), channels: parsedChannels(channels, context), image: undefined };
+});
 
 /** POST /api/m and /api/ac as multipart/form-data, the way the panels send it. */
 export const scriptCreateMultipartSchema = scriptFieldsSchema
-  .extend({ 'channels[]': multipartChannels, image: multipartImage })
-  .transform(({ 'channels[]': channels, image, ...fields }, context) => ({ fields, channels: parsedChannels(channels, context) ?? [], image }));
+  .extend({ 'channels[]': multipartChannels, image: multipartImage, ...multipartFacts })
+  .transform((body, context) => {
+    const { facts, rest } = splitFacts(body);
+    const { 'channels[]': channels, image, ...fields } = rest;
+    return { fields, facts: checkFacts(facts, context), channels: parsedChannels(channels, context) ?? [], image };
+  });
 
 /** PATCH /api/update-script/{id} as multipart/form-data. */
 export const scriptEditMultipartSchema = scriptFieldsPatchSchema
-  .extend({ 'channels[]': multipartChannels, image: multipartImage })
-  .transform(({ 'channels[]': channels, image, ...fields }, context) => ({ fields, channels: parsedChannels(channels, context), image }));
+  .extend({ 'channels[]': multipartChannels, image: multipartImage, ...multipartFacts })
+  .transform((body, context) => {
+    const { facts, rest } = splitFacts(body);
+    const { 'channels[]': channels, image, ...fields } = rest;
+    return { fields, facts: checkFacts(facts, context), channels: parsedChannels(channels, context), image };
+  });
 
 export type ScriptCreateBody = z.output<typeof scriptCreateJsonSchema> | z.output<typeof scriptCreateMultipartSchema>;
 export type ScriptEditBody = z.output<typeof scriptEditJsonSchema> | z.output<typeof scriptEditMultipartSchema>;

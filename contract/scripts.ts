@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATALOGUE_FIRST_PAGE, CATALOGUE_MAX_LIMIT, SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS, SEARCH_TOTAL_CAP } from './constants.ts';
+import { gameRefSchema, gameSlugSchema } from './games.ts';
 import { SINGLE_LINE } from './text.ts';
 
 export const channelSchema = z
@@ -22,6 +23,13 @@ export const publicScriptSchema = z
     imageCard: z.string().nullable().describe('Path of the card-size image, or null'),
     createdAt: z.string().describe('ISO 8601 timestamp'),
     views: z.number().int(),
+    game: gameRefSchema.nullable().describe('The game it is for, or null (always null for a universal script)'),
+    universal: z.boolean().describe('Works in any game'),
+    keySystem: z.boolean().describe('Asks for a key before it runs'),
+    keyLink: z.string().nullable().describe('The key page (https:), or null'),
+    patched: z.boolean().describe('Known to no longer work'),
+    verified: z.boolean().describe('Checked by the site\'s admin'),
+    updatedAt: z.string().describe('ISO 8601 timestamp of the last change'),
   })
   .meta({ id: 'Script' });
 export type PublicScript = z.infer<typeof publicScriptSchema>;
@@ -35,13 +43,13 @@ export const staffScriptSchema = publicScriptSchema
   .meta({ id: 'StaffScript' });
 export type StaffScript = z.infer<typeof staffScriptSchema>;
 
-/** Catalogue card: the list omits the loader text, which only the detail page shows. */
+/** A catalogue card as the public pages carry it: no loader text, which only the detail page shows. */
 export const scriptCardSchema = publicScriptSchema.omit({ loadstring: true }).meta({ id: 'ScriptCard' });
 export type ScriptCard = z.infer<typeof scriptCardSchema>;
 
 export const paginatedScriptsSchema = z
   .object({
-    scripts: z.array(scriptCardSchema),
+    scripts: z.array(publicScriptSchema),
     total: z
       .number()
       .int()
@@ -82,7 +90,34 @@ export function parseId(raw: string | undefined): number | undefined {
   return raw === undefined ? undefined : idSchema.safeParse(raw).data;
 }
 
-export const paginatedQuerySchema = z.object({
+/** The catalogue's orders (docs/decisions.md#trending for `trending`). */
+export const SCRIPT_SORTS = ['newest', 'views', 'trending', 'updated'] as const;
+export type ScriptSort = (typeof SCRIPT_SORTS)[number];
+
+const flag = (name: string, meaning: string) =>
+  z
+    .enum(['true', 'false'], { error: `${name} must be true or false` })
+    .transform((value) => value === 'true')
+    .optional()
+    .describe(meaning);
+
+/** The catalogue's filters and sort, as the API and the /scripts and /games/{slug} pages read them. */
+export const catalogueFilterSchema = z.object({
+  game: gameSlugSchema.optional().describe('Only scripts for this game (its slug)'),
+  universal: flag('universal', 'true: only universal scripts; false: only scripts for one game'),
+  key: flag('key', 'true: only scripts with a key system; false: only scripts without one'),
+  patched: flag('patched', 'true: only patched scripts; false: only working ones'),
+  verified: flag('verified', 'true: only verified scripts; false: only unverified ones'),
+  sort: z
+    .enum(SCRIPT_SORTS, { error: `sort must be one of ${SCRIPT_SORTS.join(', ')}` })
+    .optional()
+    .describe(
+      'newest (default): newest first; views: most viewed; trending: views of the last 7 days, day d ago weighted (7 − d) / 7; updated: recently changed. Ties go to the newer script',
+    ),
+});
+export type CatalogueFilter = z.infer<typeof catalogueFilterSchema>;
+
+export const paginatedQuerySchema = catalogueFilterSchema.extend({
   limit: wholeNumber('limit', 1, CATALOGUE_MAX_LIMIT).default(CATALOGUE_FIRST_PAGE),
   offset: wholeNumber('offset', 0, 10_000_000).default(0),
   q: searchTextSchema.describe(

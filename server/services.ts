@@ -5,6 +5,8 @@ import type { Db } from './db/database.ts';
 import { DatabaseImageStorage } from './images/database-storage.ts';
 import { defaultDecodeLimits, ImageService } from './images/image-service.ts';
 import { type ImageStorage, LocalImageStorage } from './images/storage.ts';
+import { GameRepository } from './games/repository.ts';
+import { GameService } from './games/service.ts';
 import { PageCache } from './plugins/page-cache.ts';
 import { PublicCache } from './scripts/public-cache.ts';
 import { ScriptRepository } from './scripts/repository.ts';
@@ -23,6 +25,7 @@ export interface Services {
   pages: PageCache;
   scripts: ScriptRepository;
   catalogue: CatalogueService;
+  games: GameService;
   views: ViewCounter;
   siteChannels: SiteChannelService;
   images: ImageStorage;
@@ -56,6 +59,7 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
     onError: (error) => log.error({ err: error }, 'view counter flush failed'),
   });
   const catalogue = new CatalogueService(scripts, cache, views);
+  const games = new GameService(new GameRepository(db), cache);
   const siteChannels = new SiteChannelService(new SiteChannelRepository(db), cache);
   const images = config.imageStorage === 'database' ? new DatabaseImageStorage(db.kysely) : new LocalImageStorage(config.uploadsDir);
   const imageService = new ImageService(images, { maxBytes: config.uploadMaxBytes, maxPixels: config.uploadMaxPixels }, {
@@ -90,6 +94,7 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
       channels: async (id) => (await catalogue.channels(id)) ?? [],
       sitemap: (offset, limit) => catalogue.sitemap(offset, limit),
     },
+    games: { list: () => games.list(), bySlug: (slug) => games.bySlug(slug) },
     siteChannels: () => siteChannels.list(),
   };
   return {
@@ -99,6 +104,7 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
     pages,
     scripts,
     catalogue,
+    games,
     views,
     siteChannels,
     images,

@@ -4,7 +4,8 @@ import pg from 'pg';
 import type { Database } from './types.ts';
 
 /** What changed in the catalogue: the caches drop exactly what it can have changed. */
-export type CatalogueChange = { kind: 'script'; id: number } | { kind: 'site-channels' } | { kind: 'all' };
+/** What a write changed: one script, the site channels, the games (names, slugs, icons: shown on many pages), or anything. */
+export type CatalogueChange = { kind: 'script'; id: number } | { kind: 'site-channels' } | { kind: 'games' } | { kind: 'all' };
 
 /** PostgreSQL's channel for catalogue changes. */
 const CHANNEL = 'catalogue_changes';
@@ -114,7 +115,7 @@ function parseNote(payload: string | undefined): Note | undefined {
     const { change } = note;
     if (typeof note.origin !== 'string') return undefined;
     if (change.kind === 'script' && Number.isSafeInteger(change.id)) return note;
-    if (change.kind === 'site-channels' || change.kind === 'all') return note;
+    if (change.kind === 'site-channels' || change.kind === 'games' || change.kind === 'all') return note;
     return undefined;
   } catch {
     return undefined;
@@ -140,7 +141,7 @@ async function pollSqlite(db: Kysely<Database>, origin: string, apply: (change: 
     for (const row of rows) {
       if (row.origin === origin) continue;
       if (row.kind === 'script' && row.script_id !== null) apply({ kind: 'script', id: row.script_id });
-      else apply(row.kind === 'site-channels' ? { kind: 'site-channels' } : { kind: 'all' });
+      else apply(row.kind === 'site-channels' || row.kind === 'games' ? { kind: row.kind } : { kind: 'all' });
     }
     seen = (rows[rows.length - 1] as { id: number }).id;
   };

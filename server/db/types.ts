@@ -21,6 +21,45 @@ export interface ScriptsTable {
   loadstring_search: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The game it is for; null for none (always null for a universal script). */
+  game_id: number | null;
+  /** Flags stored as 0 or 1 on both databases. */
+  universal: Generated<number>;
+  key_system: Generated<number>;
+  /** The key page (https:), only with a key system. */
+  key_link: string | null;
+  patched: Generated<number>;
+  /** Set by the admin only. */
+  verified: Generated<number>;
+  /** Weighted views of the last 7 days (docs/decisions.md#trending), kept by the view flush. */
+  trending: Generated<number>;
+}
+
+export interface GamesTable {
+  id: Generated<number>;
+  name: string;
+  /** The name folded (lower case, NFC): unique. */
+  name_key: string;
+  slug: string;
+  /** Roblox place id, digits, or null. */
+  place_id: string | null;
+  /** Content hash naming the icon's stored renditions, or null. */
+  icon_key: string | null;
+  created_at: Timestamp;
+}
+
+/** Views counted per script and UTC day (days since 1970-01-01); 90 days kept. */
+export interface ScriptDailyViewsTable {
+  script_id: number;
+  day: number;
+  views: number;
+}
+
+/** Searches that found nothing, folded, counted per UTC day; no visitor data. */
+export interface SearchMissesTable {
+  query: string;
+  day: number;
+  searches: number;
 }
 
 export interface ScriptChannelsTable {
@@ -94,7 +133,7 @@ export interface CatalogueChangesTable {
   id: Generated<number>;
   /** The process that wrote it (a random id per process). */
   origin: string;
-  kind: 'script' | 'site-channels' | 'all';
+  kind: 'script' | 'site-channels' | 'games' | 'all';
   script_id: number | null;
 }
 
@@ -118,10 +157,14 @@ export interface Database {
   catalogue_counts: CatalogueCountsTable;
   catalogue_changes: CatalogueChangesTable;
   images: ImagesTable;
+  games: GamesTable;
+  script_daily_views: ScriptDailyViewsTable;
+  search_misses: SearchMissesTable;
 }
 
 export type ScriptRow = Selectable<ScriptsTable>;
 export type NewScriptRow = Insertable<ScriptsTable>;
+export type GameRow = Selectable<GamesTable>;
 export type ChannelRow = Selectable<ScriptChannelsTable>;
 export type SiteChannelRow = Selectable<SiteChannelsTable>;
 export type ModeratorRow = Selectable<ModeratorsTable>;

@@ -123,7 +123,8 @@ const LIST_PAGES = new Set(['/scripts', '/sitemap.xml']);
 
 /** Which rendered pages a catalogue change can have changed (see the loaders in web/routes). */
 function reaches(change: CatalogueChange, key: string): boolean {
-  if (change.kind === 'all') return true;
+  // A game's name, slug or icon shows on cards, script pages, game pages and feeds: rare, so all go.
+  if (change.kind === 'all' || change.kind === 'games') return true;
   // The page, whichever way it was asked for (HTML or data, with or without a trailing slash).
   const page = pagePath(pathOf(key));
   // A script page shows the site channels (the site-wide gate); /subscribe lists them.

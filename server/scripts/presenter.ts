@@ -1,27 +1,37 @@
 import type { Channel, PublicScript, ScriptCard, StaffScript } from '../../contract/index.ts';
-import type { ChannelRow, ScriptRow, SiteChannelRow } from '../db/types.ts';
+import type { ChannelRow, SiteChannelRow } from '../db/types.ts';
 import { cardImagePath, detailImagePath } from '../images/urls.ts';
-import type { ScriptCardRow } from './repository.ts';
+import type { ListedScriptRow } from './repository.ts';
 
 /** The one place rows become API shapes. */
 export function toIso(value: Date | string): string {
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 }
 
-export function toScriptCard(row: ScriptCardRow): ScriptCard {
+export function toPublicScript(row: ListedScriptRow): PublicScript {
   return {
     id: row.id,
     playsname: row.playsname,
     description: row.description,
+    loadstring: row.loadstring,
     image: row.image_key ? detailImagePath(row.image_key) : null,
     imageCard: row.image_key ? cardImagePath(row.image_key) : null,
     createdAt: toIso(row.created_at),
     views: Number(row.views),
+    game: row.game_id !== null && row.game_name !== null && row.game_slug !== null ? { id: Number(row.game_id), name: row.game_name, slug: row.game_slug } : null,
+    universal: Number(row.universal) === 1,
+    keySystem: Number(row.key_system) === 1,
+    keyLink: row.key_link,
+    patched: Number(row.patched) === 1,
+    verified: Number(row.verified) === 1,
+    updatedAt: toIso(row.updated_at),
   };
 }
 
-export function toPublicScript(row: ScriptRow): PublicScript {
-  return { ...toScriptCard(row), loadstring: row.loadstring };
+/** A card as the public pages carry it: the script without its loader text. */
+export function toScriptCard(script: PublicScript): ScriptCard {
+  const { loadstring: _, ...card } = script;
+  return card;
 }
 
 export function toChannel(row: ChannelRow | SiteChannelRow): Channel {
@@ -31,6 +41,6 @@ export function toChannel(row: ChannelRow | SiteChannelRow): Channel {
 export type { StaffScript };
 
 /** A script in the staff tables: the public fields, its channels and its owner. */
-export function toStaffScript(row: ScriptRow, channels: ChannelRow[]): StaffScript {
+export function toStaffScript(row: ListedScriptRow, channels: ChannelRow[]): StaffScript {
   return { ...toPublicScript(row), channels: channels.map(toChannel), ownerModeratorId: row.owner_moderator_id };
 }

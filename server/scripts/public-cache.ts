@@ -19,7 +19,15 @@ const ENTRY_OVERHEAD_BYTES = 200;
 function reaches(change: CatalogueChange, key: string): boolean {
   if (change.kind === 'all') return true;
   if (change.kind === 'site-channels') return key === 'site-channels';
-  return key.startsWith('list:') || key.startsWith('count:') || key.startsWith('sitemap') || key === `script:${change.id}` || key === `channels:${change.id}`;
+  if (change.kind === 'games') return key === 'games' || key.startsWith('list:') || key.startsWith('script:') || key.startsWith('sitemap');
+  return (
+    key.startsWith('list:') ||
+    key.startsWith('count:') ||
+    key.startsWith('sitemap') ||
+    key === 'games' ||
+    key === `script:${change.id}` ||
+    key === `channels:${change.id}`
+  );
 }
 
 /**

@@ -3,17 +3,50 @@ import type { Db, Dialect } from '../db/database.ts';
 import { lockKeys } from '../db/locks.ts';
 import { foldSearchText, searchTextOf } from '../db/search.ts';
 import type { ChannelRow, Database, ScriptRow } from '../db/types.ts';
-import { SEARCH_TOTAL_CAP } from '../../contract/index.ts';
+import { type CatalogueFilter, SEARCH_TOTAL_CAP } from '../../contract/index.ts';
 import { unauthorized } from '../errors.ts';
 import { SearchRepository } from './search-repository.ts';
 
-export interface ListOptions {
+export interface ListOptions extends CatalogueFilter {
   limit: number;
   offset: number;
   q?: string | undefined;
 }
 
-export type ScriptCardRow = Pick<ScriptRow, 'id' | 'playsname' | 'description' | 'image_key' | 'views' | 'created_at'>;
+/** The game a script is for, read with it (left join): null when it has none. */
+export interface GameColumns {
+  game_name: string | null;
+  game_slug: string | null;
+}
+
+/** What the public answers and the staff tables read of a script: everything but the search columns. */
+export type ListedScriptRow = Omit<ScriptRow, 'search_text' | 'loadstring_search'> & GameColumns;
+
+const LISTED_COLUMNS = [
+  'scripts.id',
+  'scripts.playsname',
+  'scripts.description',
+  'scripts.loadstring',
+  'scripts.image_key',
+  'scripts.owner_moderator_id',
+  'scripts.views',
+  'scripts.created_at',
+  'scripts.updated_at',
+  'scripts.game_id',
+  'scripts.universal',
+  'scripts.key_system',
+  'scripts.key_link',
+  'scripts.patched',
+  'scripts.verified',
+  'scripts.trending',
+  'games.name as game_name',
+  'games.slug as game_slug',
+] as const;
+
+/** Scripts with their game's name and slug. */
+function listed(db: Kysely<Database>) {
+  return db.selectFrom('scripts').leftJoin('games', 'games.id', 'scripts.game_id').select(LISTED_COLUMNS);
+}
 
 export interface NewScript {
   playsname: string;
@@ -115,12 +148,22 @@ export class ScriptRepository {
   }
 
   /** A catalogue page, newest first; a search's pages end at SEARCH_TOTAL_CAP, where its total stops. */
-  async listCards({ limit, offset, q }: ListOptions): Promise<ScriptCardRow[]> {
-    const columns = ['id', 'playsname', 'description', 'image_key', 'views', 'created_at'] as const;
-    if (!q) return this.r.selectFrom('scripts').select(columns).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  async listCards({ limit, offset, q }: ListOptions): Promise<ListedScriptRow[]> {
+    if (!q) return listed(this.r).orderBy('scripts.created_at', 'desc').orderBy('scripts.id', 'desc').limit(limit).offset(offset).execute();
     if (offset >= SEARCH_TOTAL_CAP) return [];
     const ids = await this.search.pageIds({ q, scope: 'public' }, Math.min(limit, SEARCH_TOTAL_CAP - offset), offset);
-    return inOrder(ids, await this.k.selectFrom('scripts').select(columns).where('id', 'in', ids.length > 0 ? ids : [0]).execute());
+    return this.byIds(ids);
+  }
+
+  /** Listed rows by id, in the order of `ids`. */
+  async byIds(ids: number[]): Promise<ListedScriptRow[]> {
+    if (ids.length === 0) return [];
+    return inOrder(ids, await listed(this.k).where('scripts.id', 'in', ids).execute());
+  }
+
+  /** One script as the public answers and staff tables show it. */
+  async findListed(id: number): Promise<ListedScriptRow | undefined> {
+    return listed(this.k).where('scripts.id', '=', id).executeTakeFirst();
   }
 
   /** Every script (kept by triggers, not counted), or a search's matches up to SEARCH_TOTAL_CAP. */
@@ -150,13 +193,10 @@ export class ScriptRepository {
   }
 
   /** Staff lists: every script, or one moderator's; paged when a limit is given. */
-  async listStaff({ ownerModeratorId, limit, offset, q }: StaffListOptions): Promise<ScriptRow[]> {
-    if (q) {
-      const ids = await this.search.pageIds({ q, scope: 'staff', ownerModeratorId }, limit ?? 1_000_000_000, offset ?? 0);
-      return inOrder(ids, await this.k.selectFrom('scripts').selectAll().where('id', 'in', ids.length > 0 ? ids : [0]).execute());
-    }
-    let query = this.r.selectFrom('scripts').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
-    if (ownerModeratorId !== undefined) query = query.where('owner_moderator_id', '=', ownerModeratorId);
+  async listStaff({ ownerModeratorId, limit, offset, q }: StaffListOptions): Promise<ListedScriptRow[]> {
+    if (q) return this.byIds(await this.search.pageIds({ q, scope: 'staff', ownerModeratorId }, limit ?? 1_000_000_000, offset ?? 0));
+    let query = listed(this.r).orderBy('scripts.created_at', 'desc').orderBy('scripts.id', 'desc');
+    if (ownerModeratorId !== undefined) query = query.where('scripts.owner_moderator_id', '=', ownerModeratorId);
     if (limit !== undefined) query = query.limit(limit).offset(offset ?? 0);
     return query.execute();
   }

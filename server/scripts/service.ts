@@ -1,5 +1,5 @@
 import type { Channel, PaginatedQuery, PaginatedScripts, PublicScript, SitemapSlice } from '../../contract/index.ts';
-import { toChannel, toIso, toPublicScript, toScriptCard } from './presenter.ts';
+import { toChannel, toIso, toPublicScript } from './presenter.ts';
 import type { CachedAnswer, PublicCache } from './public-cache.ts';
 import type { ScriptRepository } from './repository.ts';
 import type { ViewCounter, Visitor } from './view-counter.ts';
@@ -21,7 +21,7 @@ export class CatalogueService {
         this.repository.listCards({ limit, offset, q }),
         this.cache.remember(`count:${q ?? ''}`, () => this.repository.count(q)),
       ]);
-      return { scripts: rows.map(toScriptCard), total: total.value };
+      return { scripts: rows.map(toPublicScript), total: total.value };
     });
   }
 
@@ -32,7 +32,7 @@ export class CatalogueService {
   /** The script, or null when there is none (a miss is cached too: unknown ids are asked for again). */
   scriptAnswer(id: number): Promise<CachedAnswer<PublicScript | null>> {
     return this.cache.remember(`script:${id}`, async () => {
-      const row = await this.repository.findById(id);
+      const row = await this.repository.findListed(id);
       return row ? toPublicScript(row) : null;
     });
   }

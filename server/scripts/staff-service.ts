@@ -5,7 +5,7 @@ import type { ProcessedImage } from '../images/pipeline.ts';
 import { canManageScript, ownerFor, type Principal, scriptListScope } from '../staff/policies.ts';
 import { type StaffScript, toStaffScript } from './presenter.ts';
 import type { PublicCache } from './public-cache.ts';
-import type { ScriptRepository } from './repository.ts';
+import type { ListedScriptRow, ScriptRepository } from './repository.ts';
 
 export interface StaffPageQuery {
   limit: number;
@@ -89,7 +89,13 @@ export class StaffScriptService {
     return this.images.remove(key);
   }
 
-  private async present(rows: Awaited<ReturnType<ScriptRepository['listStaff']>>): Promise<StaffScript[]> {
+  private async present(written: { id: number }[]): Promise<StaffScript[]> {
+    // A row as written has no game name: read back as listed (one lookup by key).
+    const rows = await Promise.all(written.map(async (row) => ('game_name' in row ? (row as ListedScriptRow) : await this.repository.findListed(row.id))));
+    return this.presentListed(rows.filter((row): row is ListedScriptRow => row !== undefined));
+  }
+
+  private async presentListed(rows: ListedScriptRow[]): Promise<StaffScript[]> {
     const channels = await this.repository.channelsFor(rows.map((row) => row.id));
     return rows.map((row) => toStaffScript(row, channels.get(row.id) ?? []));
   }
