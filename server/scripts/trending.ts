@@ -1,0 +1,25 @@
+import { TRENDING_DAYS } from '../../contract/index.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The UTC day of an instant, as days since 1970-01-01 (the `day` of script_daily_views). */
+export function utcDay(epochMs: number): number {
+  return Math.floor(epochMs / DAY_MS);
+}
+
+/** A UTC day number as YYYY-MM-DD. */
+export function dayString(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** How much a day's views weigh in the score, `daysAgo` days before today (docs/decisions.md#trending). */
+export function trendingWeight(daysAgo: number): number {
+  return daysAgo < 0 || daysAgo >= TRENDING_DAYS ? 0 : (TRENDING_DAYS - daysAgo) / TRENDING_DAYS;
+}
+
+/** The score of views per day, given as [day, views] pairs, on `today` (docs/decisions.md#trending). */
+export function trendingScore(viewsPerDay: Iterable<[day: number, views: number]>, today: number): number {
+  let score = 0;
+  for (const [day, views] of viewsPerDay) score += views * trendingWeight(today - day);
+  return score;
+}
