@@ -13,8 +13,9 @@ export default [
   ]),
   route('admin', 'routes/admin/login.tsx'),
   route('admin/dashboard', 'routes/admin/dashboard.tsx', [
-    index('routes/admin/scripts.tsx', { id: 'admin-dashboard-index' }),
+    index('routes/admin/overview.tsx'),
     route('scripts', 'routes/admin/scripts.tsx'),
+    route('games', 'routes/admin/games.tsx'),
     route('moderators', 'routes/admin/moderators.tsx'),
     route('site-channels', 'routes/admin/site-channels.tsx'),
   ]),

@@ -2,11 +2,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { siteChannelInputSchema } from '../../contract/channels.ts';
 import { scriptFieldsSchema } from '../../contract/script-form.ts';
+import type { Game } from '../../contract/games.ts';
+import { gamePage } from '../../web/features/admin/api/games.ts';
+import { toGameFormData } from '../../web/features/admin/lib/game-form.ts';
 import { legacySectionPath, sectionOf } from '../../web/features/admin/sections.ts';
+import { gameNamed, gameOptions, matchGames } from '../../web/features/staff/api/games.ts';
 import { ApiError, isSessionError, requestTimeoutMs, TIMEOUT_SETTING_KEY } from '../../web/features/staff/api/client.ts';
 import { canonicalKeys, listScriptSchema, pagedPath } from '../../web/features/staff/api/scripts.ts';
 import { serverFieldErrors, zodFieldErrors } from '../../web/features/staff/lib/form.ts';
-import { channelToText, isAcceptedImageType, scriptFormSchema, toFormData, type ScriptFormValues } from '../../web/features/staff/lib/script-form.ts';
+import { dayText, daySummary } from '../../web/features/staff/lib/days.ts';
+import { channelToText, checkScriptForm, initialValues, isAcceptedImageType, scriptFormSchema, toFormData, type ScriptFormValues } from '../../web/features/staff/lib/script-form.ts';
 import { clip, splitChannels } from '../../web/features/staff/lib/text.ts';
 import { STAFF_TEXTS, wordInRussian } from '../../web/features/staff/texts.ts';
 
@@ -18,6 +23,12 @@ const values = (overrides: Partial<ScriptFormValues> = {}): ScriptFormValues => 
   loadstring: 'loadstring()',
   channels: '',
   image: null,
+  game: '',
+  universal: false,
+  keySystem: false,
+  keyLink: '',
+  patched: false,
+  verified: false,
   ...overrides,
 });
 const channel = (id: number, name: string, url = `https://t.me/${name}`) => ({ id, name, url });
@@ -206,21 +217,149 @@ describe('canonicalKeys and the tolerant list schema', () => {
 
   it('reads a script row with other capitalisations and missing optional parts', () => {
     const row = listScriptSchema.parse({ ID: 7, PlaysName: 'Hub', Loadstring: 'l', CreatedAt: '2026-01-01T00:00:00Z', Channels: [{ Id: 1, NAME: 'a', url: 'https://t.me/a' }] });
-    expect(row).toEqual({ id: 7, playsname: 'Hub', description: '', loadstring: 'l', image: null, imageCard: null, createdAt: '2026-01-01T00:00:00Z', channels: [{ id: 1, name: 'a', url: 'https://t.me/a' }] });
+    expect(row).toEqual({
+      id: 7,
+      playsname: 'Hub',
+      description: '',
+      loadstring: 'l',
+      image: null,
+      imageCard: null,
+      createdAt: '2026-01-01T00:00:00Z',
+      channels: [{ id: 1, name: 'a', url: 'https://t.me/a' }],
+      // Facts left out: none and false.
+      game: null,
+      universal: false,
+      keySystem: false,
+      keyLink: null,
+      patched: false,
+      verified: false,
+    });
+  });
+
+  it('reads the facts as the server sends them', () => {
+    const row = listScriptSchema.parse({
+      id: 1,
+      playsname: 'Hub',
+      loadstring: 'l',
+      createdAt: '2026-01-01T00:00:00Z',
+      game: { id: 3, name: 'Blox Fruits', slug: 'blox-fruits' },
+      universal: false,
+      keySystem: true,
+      keyLink: 'https://keys.example/get',
+      patched: true,
+      verified: true,
+    });
+    expect(row).toMatchObject({ game: { id: 3, name: 'Blox Fruits', slug: 'blox-fruits' }, keySystem: true, keyLink: 'https://keys.example/get', patched: true, verified: true });
   });
 });
 
 describe('admin sections', () => {
-  it('reads the section from the path; the dashboard itself is Scripts', () => {
-    expect(sectionOf('/admin/dashboard')).toBe('scripts');
+  it('reads the section from the path; the dashboard itself is the Overview', () => {
+    expect(sectionOf('/admin/dashboard')).toBe('overview');
+    expect(sectionOf('/admin/dashboard/scripts')).toBe('scripts');
+    expect(sectionOf('/admin/dashboard/games')).toBe('games');
     expect(sectionOf('/admin/dashboard/moderators')).toBe('moderators');
     expect(sectionOf('/admin/dashboard/site-channels/')).toBe('site-channels');
-    expect(sectionOf('/admin/dashboard/nonsense')).toBe('scripts');
+    expect(sectionOf('/admin/dashboard/nonsense')).toBe('overview');
   });
 
   it('sends an old ?section= address to its path', () => {
+    expect(legacySectionPath(new URL('http://x/admin/dashboard?section=scripts'))).toBe('/admin/dashboard/scripts');
     expect(legacySectionPath(new URL('http://x/admin/dashboard?section=moderators'))).toBe('/admin/dashboard/moderators');
     expect(legacySectionPath(new URL('http://x/admin/dashboard?section=nope'))).toBe(null);
     expect(legacySectionPath(new URL('http://x/admin/dashboard'))).toBe(null);
+  });
+});
+
+const game = (id: number, name: string, slug: string, scripts = 0): Game => ({ id, name, slug, placeId: null, icon: null, scripts });
+const GAMES = [game(1, 'Blox Fruits', 'blox-fruits', 9), game(2, 'Brookhaven RP', 'brookhaven-rp', 5), game(3, 'Arsenal', 'arsenal', 2), game(4, 'Fruit Battlegrounds', 'fruit-battlegrounds')];
+
+describe('the script form’s facts', () => {
+  it('create sends only the facts that are set, as the contract’s multipart fields', () => {
+    expect(entries(toFormData(values())).filter(([key]) => !['playsname', 'description', 'loadstring'].includes(key as string))).toEqual([]);
+    const form = toFormData(values({ game: '  Blox Fruits ', keySystem: true, keyLink: ' https://keys.example/get ', patched: true, verified: true }));
+    expect(entries(form).slice(3)).toEqual([
+      ['game', 'Blox Fruits'],
+      ['keySystem', 'true'],
+      ['keyLink', 'https://keys.example/get'],
+      ['patched', 'true'],
+      ['verified', 'true'],
+    ]);
+  });
+
+  it('a universal script sends no game; a key link without a key system is not sent', () => {
+    const form = toFormData(values({ game: 'Blox Fruits', universal: true, keyLink: 'https://keys.example/get' }));
+    expect(form.get('universal')).toBe('true');
+    expect(form.has('game')).toBe(false);
+    expect(form.has('keyLink')).toBe(false);
+  });
+
+  it('edit sends only what changed: clearing the game sends it blank, switching the key system off sends false and a blank link', () => {
+    const edited = { channels: [], game: { id: 1, name: 'Blox Fruits', slug: 'blox-fruits' }, universal: false, keySystem: true, keyLink: 'https://keys.example/get', patched: false, verified: true };
+    const same = initialValues({ id: 1, playsname: 'Hub', description: 'About', loadstring: 'loadstring()', image: null, imageCard: null, ...edited });
+    expect(entries(toFormData(same, edited)).filter(([key]) => !['playsname', 'description', 'loadstring'].includes(key as string))).toEqual([]);
+    const changed = toFormData({ ...same, game: '', keySystem: false, verified: false }, edited);
+    expect(entries(changed).slice(3)).toEqual([
+      ['game', ''],
+      ['keySystem', 'false'],
+      ['keyLink', ''],
+      ['verified', 'false'],
+    ]);
+  });
+
+  it('checks the game and the key link with the contract’s messages, only as they will be sent', () => {
+    const bad = checkScriptForm(values({ keySystem: true, keyLink: 'http://keys.example', game: 'x'.repeat(81) }));
+    if (bad.success) throw new Error('expected a failure');
+    expect(zodFieldErrors(bad.error, STAFF_TEXTS.admin.word)).toEqual({ game: 'Game must be at most 80 characters', keyLink: 'Key link must be an https:// URL' });
+    expect(zodFieldErrors(bad.error, wordInRussian)).toEqual({ game: 'Не более 80 символов', keyLink: 'Укажите ссылку, которая начинается с https://' });
+    // Hidden (key system off) or cleared (universal): not checked.
+    expect(checkScriptForm(values({ keyLink: 'http://keys.example', universal: true, game: 'x'.repeat(81) })).success).toBe(true);
+  });
+});
+
+describe('games in the panels', () => {
+  it('matches names and slugs as typed, those starting with the text first', () => {
+    expect(matchGames(GAMES, 'fruit').map((g) => g.id)).toEqual([4, 1]);
+    expect(matchGames(GAMES, '  BROOK ').map((g) => g.id)).toEqual([2]);
+    expect(matchGames(GAMES, '', 2).map((g) => g.id)).toEqual([1, 2]);
+    expect(gameNamed(GAMES, 'blox fruits')?.id).toBe(1);
+    expect(gameNamed(GAMES, 'arsenal')?.id).toBe(3);
+    expect(gameNamed(GAMES, 'Arsenal 2')).toBeUndefined();
+  });
+
+  it('offers the typed text as a new game unless a game has that name', () => {
+    expect(gameOptions(GAMES, 'Doors')).toEqual([{ kind: 'new', name: 'Doors' }]);
+    expect(gameOptions(GAMES, 'ARSENAL')).toEqual([{ kind: 'game', game: GAMES[2] }]);
+    expect(gameOptions(GAMES, 'fruit ').map((o) => (o.kind === 'game' ? o.game.id : o.name))).toEqual([4, 1, 'fruit']);
+  });
+
+  it('pages the admin’s games by 10 after the search', () => {
+    const many = Array.from({ length: 23 }, (_, i) => game(i + 1, `Game ${i + 1}`, `game-${i + 1}`));
+    expect(gamePage(many, { page: 3, q: '' })).toEqual({ items: many.slice(20), total: 23 });
+    expect(gamePage(many, { page: 1, q: 'game 2' }).items.map((g) => g.id)).toEqual([2, 20, 21, 22, 23]);
+  });
+
+  it('a game’s form sends the name, the place id and the icon; an edit only what changed', () => {
+    const icon = new File(['png'], 'icon.png', { type: 'image/png' });
+    expect(entries(toGameFormData({ name: ' Doors ', placeId: '', icon, removeIcon: false }))).toEqual([
+      ['name', 'Doors'],
+      ['icon', 'file:icon.png'],
+    ]);
+    const edited = { id: 1, name: 'Doors', slug: 'doors', placeId: '6516141723', icon: '/uploads/a.webp' };
+    expect(entries(toGameFormData({ name: 'Doors', placeId: '6516141723', icon: null, removeIcon: false }, edited))).toEqual([]);
+    expect(entries(toGameFormData({ name: 'Doors 2', placeId: '', icon: null, removeIcon: true }, edited))).toEqual([
+      ['name', 'Doors 2'],
+      ['placeId', ''],
+      ['removeIcon', 'true'],
+    ]);
+  });
+});
+
+describe('day charts in words', () => {
+  it('writes days as the panels do and sums a chart up', () => {
+    expect(dayText('2026-11-05')).toBe('05.11.2026');
+    expect(dayText('2026-11-05', true)).toBe('05.11');
+    expect(daySummary([{ day: '2026-11-01', value: 3 }, { day: '2026-11-02', value: 7 }, { day: '2026-11-03', value: 7 }])).toEqual({ total: 17, days: 3, peak: 7, peakDay: '2026-11-03' });
+    expect(daySummary([{ day: '2026-11-01', value: 0 }])).toEqual({ total: 0, days: 1, peak: 0, peakDay: null });
   });
 });

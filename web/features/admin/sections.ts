@@ -1,18 +1,21 @@
-/** The admin panel's sections, each a path under /admin/dashboard; the dashboard itself shows the first. */
-export const ADMIN_SECTIONS = ['scripts', 'moderators', 'site-channels'] as const;
+/**
+ * The admin panel's sections, each a path under /admin/dashboard; the dashboard itself (the index)
+ * is the Overview.
+ */
+export const ADMIN_SECTIONS = ['overview', 'scripts', 'games', 'moderators', 'site-channels'] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 export const DASHBOARD_PATH = '/admin/dashboard';
 export const LOGIN_PATH = '/admin';
 
 export function sectionPath(section: AdminSection): string {
-  return `${DASHBOARD_PATH}/${section}`;
+  return section === 'overview' ? DASHBOARD_PATH : `${DASHBOARD_PATH}/${section}`;
 }
 
-/** The section a dashboard path shows: its first segment after /admin/dashboard, else Scripts. */
+/** The section a dashboard path shows: its first segment after /admin/dashboard, else the Overview. */
 export function sectionOf(pathname: string): AdminSection {
   const segment = pathname.slice(DASHBOARD_PATH.length).split('/').filter(Boolean)[0] ?? '';
-  return (ADMIN_SECTIONS as readonly string[]).includes(segment) ? (segment as AdminSection) : 'scripts';
+  return (ADMIN_SECTIONS as readonly string[]).includes(segment) ? (segment as AdminSection) : 'overview';
 }
 
 /** An old `?section=` address (before sections were paths) as its path, or null. */

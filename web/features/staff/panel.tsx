@@ -20,6 +20,8 @@ export interface StaffTexts {
     invalidData: string;
     actions: string;
     pagination: PaginationProps['labels'];
+    /** The day charts' words (DayChart). */
+    chart: ChartTexts;
   };
   /** Words zod issues for this panel (undefined keeps the contract's message). */
   word: IssueWording;
@@ -36,6 +38,9 @@ export interface StaffTexts {
     columns: { name: string; description: string; date: string; channels: string };
     noDescription: string;
     noChannels: string;
+    /** Read before the game's name in a row (for screen readers). */
+    gameLabel: string;
+    badges: { universal: string; keySystem: string; patched: string; verified: string };
     /** The list's banner default and the toast of a failed load. */
     loadFailed: string;
     loadFailedToast: string;
@@ -73,7 +78,10 @@ export interface StaffTexts {
     create: string;
     created: string;
     failed: string;
+    facts: FactTexts;
   };
+  /** The views of the panel's scripts per day, above its scripts list (where the panel shows it). */
+  insights?: { title: string; caption: string; loadFailed: string };
   /** The edit texts, for a panel whose role may edit scripts. */
   edit?: {
     label: string;
@@ -85,6 +93,37 @@ export interface StaffTexts {
     save: string;
     updated: string;
   };
+}
+
+export interface ChartTexts {
+  day: string;
+  loading: string;
+  total: (total: number) => string;
+  /** A sentence saying what the chart shows, for screen readers. */
+  summary: (total: number, days: number, peak: number, peakDay: string) => string;
+  views: string;
+  scripts: string;
+}
+
+/** The script form's listing facts (docs/product.md#script-form). Verified is the admin's only. */
+export interface FactTexts {
+  legend: string;
+  game: string;
+  gameHint: string;
+  gamePlaceholder: string;
+  gameOptions: string;
+  gameNew: (name: string) => string;
+  gameScripts: (count: number) => string;
+  universal: string;
+  universalHint: string;
+  keySystem: string;
+  keySystemHint: string;
+  keyLink: string;
+  keyLinkHint: string;
+  patched: string;
+  patchedHint: string;
+  verified?: string;
+  verifiedHint?: string;
 }
 
 export interface StaffPanel {

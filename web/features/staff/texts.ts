@@ -19,6 +19,9 @@ const mv = m.validation;
 /** zod issues in Russian: the contract's English messages describe the API, not this screen. */
 export const wordInRussian: IssueWording = (issue) => {
   if (issue.code === 'too_big' && issue.path[0] === 'channels') return mv.tooManyChannels(Number(issue.maximum));
+  // The contract's own sentences about the facts, in Russian (its other custom issues name the field).
+  if (issue.code === 'custom' && issue.path[0] === 'keyLink' && issue.message.includes('https')) return mv.keyLinkHttps;
+  if (issue.code === 'custom' && issue.path[0] === 'game' && issue.message.includes('universal')) return mv.universalGame;
   if (issue.code === 'too_big') return mv.tooLong(Number(issue.maximum));
   if (issue.code === 'too_small' || issue.code === 'invalid_type') return mv.required;
   return undefined;
@@ -36,6 +39,7 @@ const admin: StaffTexts = {
     invalidData: ac.invalidData,
     actions: ac.actions,
     pagination: { previous: ac.previous, next: ac.next, nav: ac.pagination, showing: ac.showing },
+    chart: ac.chart,
   },
   word: (issue) => {
     if (issue.path[0] === 'channels' && issue.code === 'too_big') return af.tooManyChannels(Number(issue.maximum));
@@ -56,6 +60,8 @@ const admin: StaffTexts = {
     columns: as.columns,
     noDescription: as.noDescription,
     noChannels: as.noChannels,
+    gameLabel: as.gameLabel,
+    badges: as.badges,
     loadFailed: as.loadFailed,
     loadFailedToast: as.loadFailed,
     empty: as.empty,
@@ -87,6 +93,7 @@ const admin: StaffTexts = {
     create: ac.create,
     created: as.created,
     failed: as.saveFailed,
+    facts: af.facts,
   },
   edit: {
     label: ac.edit,
@@ -112,6 +119,7 @@ const moderator: StaffTexts = {
     invalidData: m.invalidData,
     actions: ms.columns.actions,
     pagination: ms.pagination,
+    chart: m.chart,
   },
   word: wordInRussian,
   scripts: {
@@ -127,6 +135,8 @@ const moderator: StaffTexts = {
     columns: ms.columns,
     noDescription: ms.noDescription,
     noChannels: ms.noChannels,
+    gameLabel: ms.gameLabel,
+    badges: ms.badges,
     loadFailed: ms.loadFailed,
     loadFailedToast: ms.loadFailedToast,
     empty: ms.emptyTitle,
@@ -162,7 +172,9 @@ const moderator: StaffTexts = {
     create: mf.submit,
     created: mf.created,
     failed: mf.failed,
+    facts: mf.facts,
   },
+  insights: m.insights,
 };
 
 export const STAFF_TEXTS: Record<StaffRole, StaffTexts> = { admin, moderator };

@@ -28,7 +28,7 @@ export function HydrateFallback() {
   return <FullPageSpinner label={messages.admin.shell.loading} />;
 }
 
-/** The layout of /admin/dashboard and its sections (scripts, moderators, site-channels). */
+/** The layout of /admin/dashboard and its sections (the overview, scripts, games, moderators, site-channels). */
 export default function AdminDashboardRoute() {
   return (
     <StaffQueryProvider>

@@ -1,6 +1,6 @@
 import { ScriptsSection } from '../../features/staff/components/ScriptsSection.tsx';
 
-/** /admin/dashboard and /admin/dashboard/scripts: every script of the catalogue. */
+/** /admin/dashboard/scripts: every script of the catalogue. */
 export default function AdminScriptsRoute() {
   return <ScriptsSection />;
 }

@@ -1,7 +1,10 @@
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 
-/** A write to a list: on success the list (every query under `queryKey`) reloads. */
-export function useListMutation<Input>(queryKey: QueryKey, mutationFn: (input: Input) => Promise<unknown>) {
+/** A write to a list: on success the list (every query under `queryKey`) reloads, and any other list it changes. */
+export function useListMutation<Input>(queryKey: QueryKey, mutationFn: (input: Input) => Promise<unknown>, alsoChanges: readonly QueryKey[] = []) {
   const client = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey }) });
+  return useMutation({
+    mutationFn,
+    onSuccess: () => Promise.all([queryKey, ...alsoChanges].map((key) => client.invalidateQueries({ queryKey: key }))),
+  });
 }

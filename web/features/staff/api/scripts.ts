@@ -4,6 +4,7 @@ import { TABLE_PAGE_SIZE } from '../../../../contract/constants.ts';
 import type { StaffRole } from './auth-storage.ts';
 import { roleRequest, uploadRequest } from './client.ts';
 import { tokens } from './auth-storage.ts';
+import { gameKeys } from './games.ts';
 import { useListMutation } from './mutation.ts';
 
 /*
@@ -41,9 +42,16 @@ const optionalText = z
 
 const listChannelSchema = z.preprocess(canonicalKeys(['id', 'name', 'url']), z.object({ id: z.number().int(), name: z.string(), url: z.string() }));
 
-/** One row of a staff script list (the contract's StaffScript, read tolerantly). */
+const flag = z
+  .boolean()
+  .nullish()
+  .transform((value) => value ?? false);
+
+const listGameSchema = z.preprocess(canonicalKeys(['id', 'name', 'slug']), z.object({ id: z.number().int(), name: z.string(), slug: z.string() }));
+
+/** One row of a staff script list (the contract's StaffScript, read tolerantly: facts left out are none and false). */
 export const listScriptSchema = z.preprocess(
-  canonicalKeys(['id', 'playsname', 'description', 'loadstring', 'image', 'imageCard', 'createdAt', 'channels']),
+  canonicalKeys(['id', 'playsname', 'description', 'loadstring', 'image', 'imageCard', 'createdAt', 'channels', 'game', 'universal', 'keySystem', 'keyLink', 'patched', 'verified']),
   z.object({
     id: z.number().int(),
     playsname: z.string(),
@@ -59,6 +67,12 @@ export const listScriptSchema = z.preprocess(
       .array(listChannelSchema)
       .nullish()
       .transform((value) => value ?? []),
+    game: listGameSchema.nullish().transform((value) => value ?? null),
+    universal: flag,
+    keySystem: flag,
+    keyLink: optionalText,
+    patched: flag,
+    verified: flag,
   }),
 );
 export type ListScript = z.infer<typeof listScriptSchema>;
@@ -122,6 +136,6 @@ export function useScriptPage(role: StaffRole, params: ListParams) {
   return useQuery(scriptPageQueryOptions(role, params));
 }
 
-/** After every create, update and delete the list reloads. */
-export const useSaveScript = (role: StaffRole) => useListMutation(scriptKeys.all(role), (input: SaveScriptInput) => saveScript(role, input));
-export const useDeleteScript = (role: StaffRole) => useListMutation(scriptKeys.all(role), (id: number) => deleteScript(role, id));
+/** After every create, update and delete the list reloads, and so do the games (a new name creates one; counts change). */
+export const useSaveScript = (role: StaffRole) => useListMutation(scriptKeys.all(role), (input: SaveScriptInput) => saveScript(role, input), [gameKeys.all]);
+export const useDeleteScript = (role: StaffRole) => useListMutation(scriptKeys.all(role), (id: number) => deleteScript(role, id), [gameKeys.all]);

@@ -7,6 +7,8 @@ export interface ConfirmDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The question, e.g. the product's "Вы уверены, что хотите удалить этот скрипт?" (docs/product.md#validation). */
   question: string;
+  /** A line under the question: what else the action does. */
+  detail?: string;
   confirmLabel: string;
   cancelLabel: string;
   closeLabel: string;
@@ -15,9 +17,9 @@ export interface ConfirmDialogProps {
 }
 
 /** A confirmation step before a destructive action (an in-page dialog rather than window.confirm). */
-export function ConfirmDialog({ open, onOpenChange, question, confirmLabel, cancelLabel, closeLabel, busy, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, question, detail, confirmLabel, cancelLabel, closeLabel, busy, onConfirm }: ConfirmDialogProps) {
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={question} closeLabel={closeLabel}>
+    <Modal open={open} onOpenChange={onOpenChange} title={question} description={detail} closeLabel={closeLabel}>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
           {cancelLabel}
@@ -31,7 +33,7 @@ export function ConfirmDialog({ open, onOpenChange, question, confirmLabel, canc
 }
 
 /** The confirmation before a delete, wired to useConfirmedDelete. */
-export function DeleteDialog({ question, remove }: { question: string; remove: { pending: unknown; busy: boolean; setPending: (row: null) => void; confirm: () => void } }) {
+export function DeleteDialog({ question, detail, remove }: { question: string; detail?: string; remove: { pending: unknown; busy: boolean; setPending: (row: null) => void; confirm: () => void } }) {
   const { texts } = usePanel();
   return (
     <ConfirmDialog
@@ -40,6 +42,7 @@ export function DeleteDialog({ question, remove }: { question: string; remove: {
         if (!open && !remove.busy) remove.setPending(null);
       }}
       question={question}
+      detail={detail}
       confirmLabel={texts.common.delete}
       cancelLabel={texts.common.cancel}
       closeLabel={texts.common.close}

@@ -29,6 +29,10 @@ export async function decodablePreview(file: File): Promise<string | null> {
 }
 
 export interface ImageFieldProps {
+  /** The file input's id (and its hint's and error's, after it): the script form's unless told. */
+  id?: string;
+  /** The multipart field's name. */
+  name?: string;
   label: string;
   hint: string;
   required?: boolean;
@@ -40,15 +44,14 @@ export interface ImageFieldProps {
 }
 
 /**
- * The image picker of both panels: the native input is visually hidden (its "Choose File / No file
+ * The image picker of both panels (a script's image, a game's icon): the native input is visually hidden (its "Choose File / No file
  * chosen" is the browser's, in the browser's language) behind a button and the file's name in the
  * panel's words. A file that is not an accepted image, or does not decode, is refused at once with
  * one message, and no preview is shown for it.
  */
-export function ImageField({ label, hint, required, error, disabled, texts, onChange, onError }: ImageFieldProps) {
+export function ImageField({ id = 'script-image', name = 'image', label, hint, required, error, disabled, texts, onChange, onError }: ImageFieldProps) {
   const input = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<{ file: File; preview: string } | null>(null);
-  const id = 'script-image';
 
   const clear = () => {
     setChosen(null);
@@ -78,7 +81,7 @@ export function ImageField({ label, hint, required, error, disabled, texts, onCh
         <input
           ref={input}
           id={id}
-          name="image"
+          name={name}
           type="file"
           accept={IMAGE_TYPES.join(',')}
           disabled={disabled}

@@ -18,6 +18,10 @@ export function Modal({ open, onOpenChange, title, description, closeLabel, chil
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
         <Dialog.Content
+          // Escape in a control whose popup is open (the Game combobox) closes the popup, not the dialog.
+          onEscapeKeyDown={(event) => {
+            if (event.target instanceof Element && event.target.getAttribute('aria-expanded') === 'true') event.preventDefault();
+          }}
           className="fixed left-1/2 top-1/2 z-50 max-h-[92vh] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-white/10 bg-panel p-5 text-slate-100 shadow-2xl focus:outline-none"
         >
           <div className="mb-4 flex items-start justify-between gap-4">

@@ -4,9 +4,10 @@ import { toast } from '../../../lib/toast.tsx';
 import { errorText, isSessionError } from '../api/client.ts';
 import { useSaveScript } from '../api/scripts.ts';
 import { type FieldErrors, focusFirstError, serverFieldErrors, useFieldState, zodFieldErrors } from '../lib/form.ts';
-import { type EditedScript, initialValues, SCRIPT_FIELD_IDS, SCRIPT_FIELDS, type ScriptField, scriptFormSchema, toFormData } from '../lib/script-form.ts';
+import { type EditedScript, initialValues, SCRIPT_FIELD_IDS, SCRIPT_FIELDS, type ScriptField, checkScriptForm, toFormData } from '../lib/script-form.ts';
 import { usePanel } from '../panel.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
+import { FactFields } from './FactFields.tsx';
 import { TextAreaField, TextField } from './Field.tsx';
 import { FormDialog } from './FormDialog.tsx';
 import { ImageField } from './ImageField.tsx';
@@ -60,7 +61,7 @@ function useScriptSubmit(script: EditedScript | undefined, onSaved: () => void) 
     event.preventDefault();
     if (save.isPending) return;
     setFormError(null);
-    const parsed = scriptFormSchema.safeParse(values);
+    const parsed = checkScriptForm(values);
     // The image was checked when chosen; its error stays until another file is picked.
     const found: FieldErrors<ScriptField> = { ...(parsed.success ? {} : zodFieldErrors(parsed.error, texts.word)), image: errors.image };
     setErrors(found);
@@ -116,6 +117,7 @@ function ScriptForm({ script, onBusyChange, onCancel, onSaved }: { script?: Edit
         onChange={(event) => set('loadstring', event.target.value)}
         error={errors.loadstring}
       />
+      <FactFields values={values} errors={errors} disabled={saving} set={set} />
       <TextField
         id={SCRIPT_FIELD_IDS.channels}
         name="channels"

@@ -6,6 +6,7 @@ import { useSettings } from '../../../lib/settings.ts';
 import type { ListScript } from '../api/scripts.ts';
 import { clip } from '../lib/text.ts';
 import { usePanel } from '../panel.tsx';
+import { ScriptFacts } from './ScriptFacts.tsx';
 import { Thumbnail } from './Thumbnail.tsx';
 
 /*
@@ -102,7 +103,10 @@ export function ScriptTable({ scripts, onEdit, onDelete }: ListProps) {
               <td className="px-4 py-3">
                 <div className="flex items-center gap-3">
                   <Thumbnail src={imageOf(script)} className="w-20" />
-                  <span className="min-w-0 font-semibold text-white">{script.playsname}</span>
+                  <div className="min-w-0">
+                    <span className="font-semibold text-white">{script.playsname}</span>
+                    <ScriptFacts script={script} />
+                  </div>
                 </div>
               </td>
               <td className="px-4 py-3 text-slate-300"><Description text={script.description} /></td>
@@ -128,6 +132,7 @@ export function ScriptCards({ scripts, onEdit, onDelete }: ListProps) {
             <div className="min-w-0 flex-1">
               <h3 className="font-semibold text-white">{script.playsname}</h3>
               <p className="mt-0.5 text-xs text-slate-400"><DateCell iso={script.createdAt} /></p>
+              <ScriptFacts script={script} />
             </div>
           </div>
           <p className="mt-3 text-sm text-slate-300"><Description text={script.description} /></p>

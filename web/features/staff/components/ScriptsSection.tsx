@@ -1,5 +1,5 @@
 import { Plus, RefreshCw } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { TABLE_PAGE_SIZE } from '../../../../contract/constants.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { toast } from '../../../lib/toast.tsx';
@@ -14,8 +14,11 @@ import { type ScriptDialogState, ScriptFormDialog } from './ScriptForm.tsx';
 import { SearchInput } from './SearchInput.tsx';
 import { StaffSection } from './StaffSection.tsx';
 
-/** A panel's scripts: search, the table or cards, paging, refresh, create, edit (where allowed) and delete. */
-export function ScriptsSection() {
+/**
+ * A panel's scripts: search, the table or cards, paging, refresh, create, edit (where allowed) and
+ * delete; `lead` goes between the title and the list (the moderator's views chart).
+ */
+export function ScriptsSection({ lead }: { lead?: ReactNode } = {}) {
   const { role, texts } = usePanel();
   const canEdit = SCRIPT_ENDPOINTS[role].update !== undefined && texts.edit !== undefined;
   const t = texts.scripts;
@@ -83,6 +86,7 @@ export function ScriptsSection() {
         </>
       }
     >
+      {lead}
       <SearchInput ref={searchInput} id={`${role}-scripts-search`} list={list} placeholder={t.searchPlaceholder} label={t.searchLabel} busy={list.typing || refreshing} />
       {remove.actionError ? <ErrorBanner message={remove.actionError} onDismiss={() => remove.setActionError(null)} dismissLabel={texts.common.dismiss} /> : null}
       <ListView query={query} loadFailed={t.loadFailed} onRetry={() => void refresh()} empty={empty} paging={{ page: list.page, setPage: list.setPage }}>

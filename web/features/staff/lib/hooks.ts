@@ -45,6 +45,11 @@ export function useListParams() {
       setSearch('');
       setParams({ q: '', page: 1 });
     },
+    /** Searches for this text at once (showing a row just created). */
+    searchFor: (text: string) => {
+      setSearch(text);
+      setParams({ q: text.trim(), page: 1 });
+    },
   };
 }
 export type ListParamsState = ReturnType<typeof useListParams>;

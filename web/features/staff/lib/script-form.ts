@@ -1,11 +1,32 @@
 import { z } from 'zod';
 import { type Channel, SCRIPT_LIMITS, type StaffScript } from '../../../../contract/index.ts';
-import { scriptFieldsSchema } from '../../../../contract/script-form.ts';
+import { keyLinkSchema, scriptFieldsSchema, scriptGameSchema } from '../../../../contract/script-form.ts';
 import { splitChannels } from './text.ts';
 
+/** The listing facts as the form holds them (docs/product.md#script-form). */
+export interface FormFacts {
+  /** A game's name (an existing one's, or a new one); blank: none. */
+  game: string;
+  universal: boolean;
+  keySystem: boolean;
+  /** Kept while the key system is off (switching it back restores it), but then neither checked nor sent. */
+  keyLink: string;
+  patched: boolean;
+  /** The admin's only: the moderator's form never shows or sends it. */
+  verified: boolean;
+}
+
+export const FACT_KEYS = ['game', 'universal', 'keySystem', 'keyLink', 'patched', 'verified'] as const satisfies readonly (keyof FormFacts)[];
+
+/** What the facts say once their rules apply: a universal script has no game; a key link only with a key system. */
+export function effectiveFacts(facts: FormFacts): FormFacts {
+  return { ...facts, game: facts.universal ? '' : facts.game.trim(), keyLink: facts.keySystem ? facts.keyLink.trim() : '' };
+}
+
 /**
- * The script form of both panels, create and edit: the contract's scriptFieldsSchema (the server's
- * own rules) plus what only the browser holds, the channels text and the chosen image.
+ * The script form of both panels, create and edit: the contract's schemas (the server's own rules and
+ * messages: scriptFieldsSchema, the game's and the key link's) plus what only the browser holds, the
+ * channels text and the chosen image. Check a form with checkScriptForm, which applies the facts' rules first.
  */
 export const scriptFormSchema = scriptFieldsSchema.extend({
   channels: z
@@ -13,9 +34,20 @@ export const scriptFormSchema = scriptFieldsSchema.extend({
     .transform(splitChannels)
     .pipe(z.array(z.string()).max(SCRIPT_LIMITS.channelsMax, `At most ${SCRIPT_LIMITS.channelsMax} channels`)),
   image: z.instanceof(Blob).nullable(),
+  game: scriptGameSchema,
+  universal: z.boolean(),
+  keySystem: z.boolean(),
+  keyLink: keyLinkSchema,
+  patched: z.boolean(),
+  verified: z.boolean(),
 });
 
-export interface ScriptFormValues {
+/** The form's values checked as they will be sent: a hidden key link or a universal script's game is not checked. */
+export function checkScriptForm(values: ScriptFormValues) {
+  return scriptFormSchema.safeParse({ ...values, ...effectiveFacts(values) });
+}
+
+export interface ScriptFormValues extends FormFacts {
   playsname: string;
   description: string;
   loadstring: string;
@@ -25,17 +57,40 @@ export interface ScriptFormValues {
 }
 
 export type ScriptField = keyof ScriptFormValues;
-export const SCRIPT_FIELDS: readonly ScriptField[] = ['playsname', 'description', 'loadstring', 'channels', 'image'];
+/** The form's fields in the order they are shown (the first one with an error gets the focus). */
+export const SCRIPT_FIELDS: readonly ScriptField[] = ['playsname', 'description', 'loadstring', 'game', 'universal', 'keySystem', 'keyLink', 'patched', 'verified', 'channels', 'image'];
 export const SCRIPT_FIELD_IDS: Record<ScriptField, string> = {
   playsname: 'script-playsname',
   description: 'script-description',
   loadstring: 'script-loadstring',
+  game: 'script-game',
+  universal: 'script-universal',
+  keySystem: 'script-key-system',
+  keyLink: 'script-key-link',
+  patched: 'script-patched',
+  verified: 'script-verified',
   channels: 'script-channels',
   image: 'script-image',
 };
 
+type FactFields = 'game' | 'universal' | 'keySystem' | 'keyLink' | 'patched' | 'verified';
+
 /** The script being edited, or none for a new one: the contract's staff script, as far as the form reads it. */
-export type EditedScript = Pick<StaffScript, 'id' | 'playsname' | 'description' | 'loadstring' | 'image' | 'imageCard' | 'channels'>;
+export type EditedScript = Pick<StaffScript, 'id' | 'playsname' | 'description' | 'loadstring' | 'image' | 'imageCard' | 'channels' | FactFields>;
+
+const NO_FACTS: FormFacts = { game: '', universal: false, keySystem: false, keyLink: '', patched: false, verified: false };
+
+/** A stored script's facts as the form holds them. */
+export function factsOf(script: Partial<Pick<EditedScript, FactFields>>): FormFacts {
+  return {
+    game: script.game?.name ?? '',
+    universal: script.universal ?? false,
+    keySystem: script.keySystem ?? false,
+    keyLink: script.keyLink ?? '',
+    patched: script.patched ?? false,
+    verified: script.verified ?? false,
+  };
+}
 
 /** The image types the server accepts (it checks the bytes; the browser checks the type and that it decodes). */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
@@ -56,6 +111,7 @@ export function initialValues(script?: EditedScript): ScriptFormValues {
     loadstring: script?.loadstring ?? '',
     channels: script ? script.channels.map(channelToText).join(', ') : '',
     image: null,
+    ...(script ? factsOf(script) : NO_FACTS),
   };
 }
 
@@ -64,9 +120,11 @@ export function initialValues(script?: EditedScript): ScriptFormValues {
  * repeated `channels[]`, the image if one was chosen. An edit sends channels only when the list
  * changed: sending them replaces the script's channels (new ids, which would reset visitors'
  * per-script subscription flags); a list emptied on edit goes as one empty `channels[]`, which
- * removes them all.
+ * removes them all. The facts go as the contract's multipart fields ('true'/'false', blank game or
+ * key link: none), each only when it differs from the script's (on create: from none and false), so
+ * a moderator's form never sends `verified`.
  */
-export function toFormData(values: ScriptFormValues, edited?: Pick<EditedScript, 'channels'>): FormData {
+export function toFormData(values: ScriptFormValues, edited?: Pick<EditedScript, 'channels'> & Partial<Pick<EditedScript, FactFields>>): FormData {
   const form = new FormData();
   for (const key of ['playsname', 'description', 'loadstring'] as const) {
     const value = values[key].trim();
@@ -78,6 +136,9 @@ export function toFormData(values: ScriptFormValues, edited?: Pick<EditedScript,
     if (edited && channels.length === 0) form.append('channels[]', '');
     for (const channel of channels) form.append('channels[]', channel);
   }
+  const facts = effectiveFacts(values);
+  const before = edited ? factsOf(edited) : NO_FACTS;
+  for (const key of FACT_KEYS) if (facts[key] !== before[key]) form.append(key, String(facts[key]));
   if (values.image) form.append('image', values.image);
   return form;
 }
