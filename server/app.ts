@@ -4,7 +4,9 @@ import { parseId } from '../contract/index.ts';
 import { type Config, proxyTrust } from './config.ts';
 import type { Db } from './db/database.ts';
 import { siteChannelAdminRoutes } from './channels/site-routes.ts';
+import { gameAdminRoutes, publicGameRoutes } from './games/routes.ts';
 import { metricsRoutes } from './health/metrics-routes.ts';
+import { insightsRoutes } from './insights/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { createGuards } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -92,11 +94,14 @@ export async function buildApp({ config, db, web, logger, now, clock, onRoute }:
   // The app's own routes.
   await app.register(healthRoutes, { services });
   await app.register(publicScriptRoutes, { services });
+  await app.register(publicGameRoutes, { services });
   const guards = createGuards(services.auth);
   await app.register(metricsRoutes, { services, guards });
   await app.register(staffRoutes, { services, guards });
   await app.register(staffScriptRoutes, { services, guards });
   await app.register(siteChannelAdminRoutes, { services, guards });
+  await app.register(gameAdminRoutes, { services, guards });
+  await app.register(insightsRoutes, { services, guards });
   await app.register(uploadsPlugin, {
     source: services.images instanceof DatabaseImageStorage ? { kind: 'database', storage: services.images } : { kind: 'disk', dir: config.uploadsDir },
   });

@@ -4,9 +4,12 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { DatabaseImageStorage } from './images/database-storage.ts';
 import { defaultDecodeLimits, ImageService } from './images/image-service.ts';
+import { ImageReferenceRepository } from './images/references.ts';
 import { type ImageStorage, LocalImageStorage } from './images/storage.ts';
 import { GameRepository } from './games/repository.ts';
 import { GameService } from './games/service.ts';
+import { InsightsRepository } from './insights/repository.ts';
+import { InsightsService } from './insights/service.ts';
 import { PageCache } from './plugins/page-cache.ts';
 import { PublicCache } from './scripts/public-cache.ts';
 import { ScriptRepository } from './scripts/repository.ts';
@@ -26,6 +29,7 @@ export interface Services {
   scripts: ScriptRepository;
   catalogue: CatalogueService;
   games: GameService;
+  insights: InsightsService;
   views: ViewCounter;
   siteChannels: SiteChannelService;
   images: ImageStorage;
@@ -59,14 +63,14 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
     onError: (error) => log.error({ err: error }, 'view counter flush failed'),
   });
   const catalogue = new CatalogueService(scripts, cache, views);
-  const games = new GameService(new GameRepository(db), cache);
   const siteChannels = new SiteChannelService(new SiteChannelRepository(db), cache);
   const images = config.imageStorage === 'database' ? new DatabaseImageStorage(db.kysely) : new LocalImageStorage(config.uploadsDir);
   const imageService = new ImageService(images, { maxBytes: config.uploadMaxBytes, maxPixels: config.uploadMaxPixels }, {
     decode: defaultDecodeLimits(config.uploadMaxPixels),
-    // Files of a key go only when no script row references it.
-    references: scripts,
+    // Files of a key go only when no script's image and no game's icon references it.
+    references: new ImageReferenceRepository(db),
   });
+  const games = new GameService(new GameRepository(db), cache, imageService);
   const staff = new StaffRepository(db);
   const auth = new AuthService(staff, {
     sessionTtlMs: config.sessionTtlMs,
@@ -105,6 +109,7 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
     scripts,
     catalogue,
     games,
+    insights: new InsightsService(new InsightsRepository(db), cache),
     views,
     siteChannels,
     images,

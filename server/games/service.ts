@@ -1,13 +1,36 @@
 import type { Game } from '../../contract/index.ts';
+import { AppError, badRequest, conflict, notFound } from '../errors.ts';
+import type { ImageService, UploadedImage } from '../images/image-service.ts';
+import type { ProcessedImage } from '../images/pipeline.ts';
 import type { PublicCache } from '../scripts/public-cache.ts';
 import { toGame } from './presenter.ts';
-import type { GameRepository } from './repository.ts';
+import type { GameRepository, GameWrite } from './repository.ts';
 
-/** The public list of games, cached like every public answer (its counts change with any script). */
+export interface GameInput {
+  name: string;
+  placeId?: string | null | undefined;
+  icon?: UploadedImage | undefined;
+}
+
+export interface GameEdit {
+  name?: string | undefined;
+  placeId?: string | null | undefined;
+  icon?: UploadedImage | undefined;
+  removeIcon?: boolean | undefined;
+}
+
+const NAME_TAKEN = () => conflict('A game with this name already exists', { name: 'Another game has this name' });
+
+/**
+ * The public list of games, cached like every public answer (its counts change with any script), and
+ * the admin's game management (docs/decisions.md#games): names unique in any case, slugs fixed at
+ * creation, icons through the image pipeline (a failed write leaves no file behind).
+ */
 export class GameService {
   constructor(
     private readonly repository: GameRepository,
     private readonly cache: PublicCache,
+    private readonly images?: ImageService,
   ) {}
 
   listAnswer() {
@@ -22,4 +45,61 @@ export class GameService {
   async bySlug(slug: string): Promise<Game | undefined> {
     return (await this.list()).find((game) => game.slug === slug);
   }
+
+  async create(input: GameInput): Promise<Game> {
+    const icon = await this.prepare(input.icon);
+    const written = await this.withIcon(icon, () => this.repository.create({ name: input.name, placeId: input.placeId ?? null, iconKey: icon?.key ?? null }));
+    const { row } = this.settled(written);
+    this.cache.changed({ kind: 'games' });
+    return toGame({ ...row, scripts: 0 });
+  }
+
+  async update(id: number, input: GameEdit): Promise<Game> {
+    if (input.icon && input.removeIcon) throw badRequest('Send a new icon or removeIcon=true, not both', { removeIcon: 'Not with a new icon' });
+    if (!(await this.repository.findById(id))) throw notFound('Game not found');
+    const icon = await this.prepare(input.icon);
+    const iconKey = icon ? icon.key : input.removeIcon ? null : undefined;
+    const written = await this.withIcon(icon, () => this.repository.update(id, { name: input.name, placeId: input.placeId, iconKey }));
+    const { row, previousIconKey } = this.settled(written);
+    this.cache.changed({ kind: 'games' });
+    if (previousIconKey && previousIconKey !== row.icon_key) await this.images?.remove(previousIconKey);
+    return toGame({ ...row, scripts: await this.repository.scriptCount(id) });
+  }
+
+  /** Deletes the game; its scripts stay, without a game. */
+  async delete(id: number): Promise<void> {
+    const deleted = await this.repository.delete(id);
+    if (!deleted) throw notFound('Game not found');
+    this.cache.changed({ kind: 'games' });
+    if (deleted.icon_key) await this.images?.remove(deleted.icon_key);
+  }
+
+  /** A write's row, or its refusal as the error the caller gets (thrown inside withIcon, so the icon goes again). */
+  private settled(written: GameWrite): Exclude<GameWrite, { conflict: 'name' } | undefined> {
+    if (!written) throw notFound('Game not found');
+    if ('conflict' in written) throw NAME_TAKEN();
+    return written;
+  }
+
+  private async prepare(upload: UploadedImage | undefined): Promise<ProcessedImage | undefined> {
+    if (!upload || !this.images) return undefined;
+    try {
+      return await this.images.prepare(upload);
+    } catch (error) {
+      throw asIconError(error);
+    }
+  }
+
+  /** Stores the icon around the row write; a refused or failed write releases its files. */
+  private withIcon(icon: ProcessedImage | undefined, write: () => Promise<GameWrite>): Promise<GameWrite> {
+    if (!icon || !this.images) return write();
+    return this.images.store(icon, async () => this.settled(await write()));
+  }
+}
+
+/** The image pipeline names its field `image`; here the file is the `icon`. */
+function asIconError(error: unknown): unknown {
+  if (!(error instanceof AppError) || !error.fields || !('image' in error.fields)) return error;
+  const { image, ...rest } = error.fields;
+  return new AppError(error.statusCode, error.code, error.message, { ...rest, icon: image as string }, error.extra);
 }

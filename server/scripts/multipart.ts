@@ -18,6 +18,8 @@ export interface MultipartLimits {
   maxParts: number;
   /** File parts; more is 413. */
   maxFiles: number;
+  /** The one name a file part may have ('image' unless said: the script form's). */
+  fileField?: string;
 }
 
 export interface MultipartForm {
@@ -74,6 +76,6 @@ function checkedFile(name: string, file: File, limits: MultipartLimits, filesSoF
     const megabytes = Math.floor(limits.maxFileBytes / 1024 / 1024);
     throw payloadTooLarge(`Image must be at most ${megabytes} MB`, { [name]: 'File is too large' });
   }
-  if (name !== 'image') throw badRequest(`Unexpected file field ${name}`, { [name]: 'Unexpected file' });
+  if (name !== (limits.fileField ?? 'image')) throw badRequest(`Unexpected file field ${name}`, { [name]: 'Unexpected file' });
   return file;
 }

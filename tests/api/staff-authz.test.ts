@@ -18,7 +18,11 @@ interface World {
   siteChannelId: number;
   /** Created only for routes whose path names `:moderator`. */
   moderatorId?: number;
+  /** Created only for routes whose path names `:game`: a game with an icon, which the target script is for. */
+  gameId?: number;
 }
+
+let gameSequence = 0;
 
 const CODE_BY_STATUS: Record<number, string> = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND' };
 
@@ -51,6 +55,11 @@ describe.each(dialects)('staff authorization matrix on %s', (dialect) => {
     const siteChannel = await ctx.services.siteChannels.add({ name: 'Fixture channel', url: 'https://t.me/fixture_channel' });
     const world: World = { owner, scriptId: created.json().id, siteChannelId: siteChannel.id };
     if (route.path.includes(':moderator')) world.moderatorId = (await createModerator(ctx)).id;
+    if (route.path.includes(':game')) {
+      const game = await ctx.services.games.create({ name: `Target game ${++gameSequence}`, icon: { bytes: await pngImage(), declaredType: 'image/png' } });
+      await ctx.db.kysely.updateTable('scripts').set({ game_id: game.id }).where('id', '=', world.scriptId).execute();
+      world.gameId = game.id;
+    }
     return world;
   }
 
@@ -85,7 +94,8 @@ describe.each(dialects)('staff authorization matrix on %s', (dialect) => {
     path
       .replace(':script', String(world.scriptId))
       .replace(':siteChannel', String(world.siteChannelId))
-      .replace(':moderator', String(world.moderatorId));
+      .replace(':moderator', String(world.moderatorId))
+      .replace(':game', String(world.gameId));
 
   it.each(cases)('$method $path as $principal → $status', async (testCase) => {
     const world = await buildWorld(testCase);

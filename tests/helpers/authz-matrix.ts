@@ -11,7 +11,7 @@ type Statuses = [number, number, number, number, number, number, number];
 
 export interface RouteRow {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** `:script` is the owner's script, `:moderator` a fresh moderator, `:siteChannel` a site channel. */
+  /** `:script` is the owner's script, `:moderator` a fresh moderator, `:siteChannel` a site channel, `:game` a game with an icon that the owner's script is for. */
   path: string;
   statuses: Statuses;
   /** What an allowed call changes; every other part must stay as it was. */
@@ -25,6 +25,14 @@ const scriptEdit = async () => scriptForm({ playsname: 'Edited by the matrix', c
 let moderatorSequence = 0;
 const newModerator = async () => ({ UserName: `matrix_new_${++moderatorSequence}`, Password: 'matrix-password-1' });
 const newSiteChannel = async () => ({ name: 'Matrix channel', url: 'https://t.me/matrix_channel' });
+let gameSequence = 0;
+/** A games form with a fresh icon (multipart), so an allowed call changes the uploads too. */
+const gameForm = async () => {
+  const form = new FormData();
+  form.append('name', `Matrix game ${++gameSequence}`);
+  form.append('icon', new Blob([new Uint8Array(await pngImage())], { type: 'image/png' }), 'icon.png');
+  return form;
+};
 
 const row = (method: RouteRow['method'], path: string, statuses: Statuses, writes: SnapshotPart[] = [], body?: RouteRow['body']): RouteRow => ({
   method,
@@ -53,6 +61,13 @@ export const MATRIX: RouteRow[] = [
   row('DELETE', '/api/ad/:script',                 [401, 403,  403,  401,    200,  401,    401],     SCRIPT_FILES),
   row('POST',   '/api/site-channels',              [401, 403,  403,  401,    201,  401,    401],     ['site_channels'], newSiteChannel),
   row('DELETE', '/api/site-channels/:siteChannel', [401, 403,  403,  401,    200,  401,    401],     ['site_channels']),
+  // Games: anyone reads GET /api/games; only the admin writes. Deleting one leaves its scripts without it.
+  row('POST',   '/api/games',                      [401, 403,  403,  401,    201,  401,    401],     ['games', 'uploads'], gameForm),
+  row('PATCH',  '/api/games/:game',                [401, 403,  403,  401,    200,  401,    401],     ['games', 'uploads'], gameForm),
+  row('DELETE', '/api/games/:game',                [401, 403,  403,  401,    200,  401,    401],     ['games', 'scripts', 'uploads']),
+  // Insights: the overview is the admin's; views per day are each staff member's own (the admin's: all).
+  row('GET',    '/api/insights/overview',          [401, 403,  403,  401,    200,  401,    401]),
+  row('GET',    '/api/insights/views',             [401, 200,  200,  401,    200,  401,    401]),
   // Operator metrics: admin only; they change caches and figures, no stored row.
   row('GET',    '/api/metrics',                    [401, 403,  403,  401,    200,  401,    401]),
   row('POST',   '/api/metrics/reset',              [401, 403,  403,  401,    200,  401,    401]),
@@ -67,6 +82,7 @@ export const PUBLIC_ROUTES: { method: 'GET' | 'POST'; path: string; what: string
   { method: 'GET',  path: '/api/scripts/:id',           what: 'a script' },
   { method: 'GET',  path: '/api/scripts/:id/channels',  what: 'a script’s channels' },
   { method: 'GET',  path: '/api/site-channels',         what: 'the /subscribe list' },
+  { method: 'GET',  path: '/api/games',                 what: 'the games with their script counts' },
   { method: 'POST', path: '/api/login',                 what: 'moderator login' },
   { method: 'POST', path: '/api/al',                    what: 'admin login' },
   { method: 'GET',  path: '/api/*',                     what: 'the JSON 404 of unknown API paths' },

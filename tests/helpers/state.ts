@@ -12,6 +12,7 @@ const TABLES = {
   admins: 'id',
   sessions: 'id',
   login_failures: 'throttle_key, failed_at',
+  games: 'id',
 } as const;
 type Table = keyof typeof TABLES;
 

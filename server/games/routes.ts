@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  deletedSchema,
+  errorBodySchema,
+  gameCreateJsonSchema,
+  gameCreateMultipartSchema,
+  gameEditJsonSchema,
+  gameEditMultipartSchema,
+  gameListSchema,
+  gameSchema,
+  idParamsSchema,
+} from '../../contract/index.ts';
+import type { Guards } from '../plugins/auth.ts';
+import { noStore } from '../plugins/security.ts';
+import { acceptMultipart } from '../scripts/multipart.ts';
+import { scriptFormBody, scriptFormErrors, uploadedImage } from '../scripts/script-form.ts';
+import type { Services } from '../services.ts';
+import { gameFormLimits, readGameForm } from './form.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema } as const;
+const writeErrors = { ...errors, 409: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema } as const;
+const bearer = [{ bearer: [] }];
+
+type CreateBody = z.output<typeof gameCreateJsonSchema> & { icon?: File };
+type EditBody = z.output<typeof gameEditJsonSchema> & { icon?: File; removeIcon?: 'true' | 'false' };
+
+function sendJson(reply: FastifyReply, json: string): void {
+  reply.header('content-type', 'application/json; charset=utf-8').send(json);
+}
+
+/** GET /api/games (public). */
+export async function publicGameRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/games',
+    { schema: { tags: ['public'], summary: 'Every game with its icon and how many scripts are for it, most scripts first', response: { 200: gameListSchema } } },
+    // The cached JSON as it is: no serialising per request.
+    (_request, reply) =>
+      services.games.listAnswer().then((answer) => sendJson(reply, answer.json)),
+  );
+}
+
+/** POST /api/games, PATCH and DELETE /api/games/{id}: the admin's game management (docs/decisions.md#games). */
+export async function gameAdminRoutes(app: FastifyInstance, { services, guards }: { services: Services; guards: Guards }) {
+  const { games } = services;
+  const limits = gameFormLimits(services.config.uploadMaxBytes);
+  // Multipart bodies (the icon) are accepted in this scope only.
+  acceptMultipart(app, limits);
+  app.addHook('onRequest', noStore);
+  const route = app.withTypeProvider<ZodTypeProvider>();
+  // The guard runs before the body is read, so a caller the route does not let in is 401/403 whatever it sent.
+  const preValidation = [guards.requireAdmin, readGameForm(limits)];
+
+  route.post(
+    '/api/games',
+    {
+      preValidation,
+      schemaErrorFormatter: scriptFormErrors,
+      schema: {
+        tags: ['admin'],
+        summary: 'Creates a game (name unique in any case: 409 otherwise); its slug comes from the name',
+        security: bearer,
+        body: scriptFormBody(gameCreateJsonSchema, gameCreateMultipartSchema),
+        response: { 201: gameSchema, ...writeErrors },
+      },
+    },
+    async (request: FastifyRequest, reply) => {
+      const body = request.body as CreateBody;
+      return reply.code(201).send(await games.create({ name: body.name, placeId: body.placeId, icon: await uploadedImage(body.icon) }));
+    },
+  );
+
+  route.patch(
+    '/api/games/:id',
+    {
+      preValidation,
+      schemaErrorFormatter: scriptFormErrors,
+      schema: {
+        tags: ['admin'],
+        summary: 'Edits a game; fields left out keep their values, the slug stays as it is',
+        security: bearer,
+        params: idParamsSchema,
+        body: scriptFormBody(gameEditJsonSchema, gameEditMultipartSchema),
+        response: { 200: gameSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const body = request.body as EditBody;
+      return games.update(request.params.id, {
+        name: body.name,
+        placeId: body.placeId,
+        icon: await uploadedImage(body.icon),
+        removeIcon: body.removeIcon === 'true',
+      });
+    },
+  );
+
+  route.delete(
+    '/api/games/:id',
+    {
+      preHandler: guards.requireAdmin,
+      schema: { tags: ['admin'], summary: 'Deletes a game; its scripts stay, without a game', security: bearer, params: idParamsSchema, response: { 200: deletedSchema, ...errors } },
+    },
+    async (request) => {
+      await games.delete(request.params.id);
+      return { id: request.params.id, deleted: true as const };
+    },
+  );
+}

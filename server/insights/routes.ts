@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminInsightsSchema, errorBodySchema, moderatorInsightsSchema } from '../../contract/index.ts';
+import { type Guards, principalOf } from '../plugins/auth.ts';
+import { noStore } from '../plugins/security.ts';
+import type { Services } from '../services.ts';
+
+const errors = { 401: errorBodySchema, 403: errorBodySchema } as const;
+const bearer = [{ bearer: [] }];
+
+/** GET /api/insights/overview (admin) and /api/insights/views (staff): the dashboards' figures (docs/decisions.md#insights). */
+export async function insightsRoutes(app: FastifyInstance, { services, guards }: { services: Services; guards: Guards }) {
+  const route = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', noStore);
+
+  route.get(
+    '/api/insights/overview',
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'The admin overview: views and new scripts per day (30 days), top scripts and searches that found nothing (7 days)',
+        security: bearer,
+        response: { 200: adminInsightsSchema, ...errors },
+      },
+    },
+    async () => services.insights.overview(),
+  );
+
+  route.get(
+    '/api/insights/views',
+    {
+      preHandler: guards.requireStaff,
+      schema: {
+        tags: ['moderator', 'admin'],
+        summary: "Views per day (30 days) of the caller's scripts: a moderator's own, the admin's all",
+        security: bearer,
+        response: { 200: moderatorInsightsSchema, ...errors },
+      },
+    },
+    async (request) => services.insights.views(principalOf(request)),
+  );
+}
