@@ -112,7 +112,7 @@ export const admin = {
         game: 'Game',
         gameHint: 'Pick a game or type a new name (it creates the game). Leave empty for none.',
         gamePlaceholder: 'Blox Fruits',
-        gameOptions: 'Games',
+        gameOptions: 'Suggestions',
         gameNew: (name: string) => `New game “${name}”`,
         gameScripts: (count: number) => `${count} ${count === 1 ? 'script' : 'scripts'}`,
         universal: 'Universal',

@@ -114,7 +114,7 @@ export const moderator = {
       game: 'Игра',
       gameHint: 'Выберите игру или введите новое название — игра будет создана. Пусто — без игры.',
       gamePlaceholder: 'Blox Fruits',
-      gameOptions: 'Игры',
+      gameOptions: 'Варианты',
       gameNew: (name: string) => `Новая игра «${name}»`,
       gameScripts: (count: number) => `скриптов: ${count}`,
       universal: 'Универсальный',
