@@ -18,7 +18,7 @@ describe.each(dialects)('the insights API on %s', (dialect) => {
   let moderator: Account;
   let clock = 1_000_000;
   const today = utcDay(Date.now());
-  const ids: Record<string, number> = {};
+  const ids = { mine: 0, popular: 0, older: 0, edge: 0, outside: 0 };
 
   beforeAll(async () => {
     ctx = await createTestContext(dialect, { now: () => clock });
