@@ -1,10 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import type { Db, Dialect } from '../db/database.ts';
-import { lockKeys } from '../db/locks.ts';
 import { foldSearchText, searchTextOf } from '../db/search.ts';
 import type { ChannelRow, Database, ScriptRow } from '../db/types.ts';
 import { type CatalogueFilter, SEARCH_TOTAL_CAP } from '../../contract/index.ts';
 import { unauthorized } from '../errors.ts';
+import { lockGames, resolveGame } from '../games/repository.ts';
+import { type FactChanges, flag, type GameChoice, NO_FACTS, nextFacts, type NextFacts, storedFacts } from './facts.ts';
 import { SearchRepository } from './search-repository.ts';
 
 export interface ListOptions extends CatalogueFilter {
@@ -48,7 +49,8 @@ function listed(db: Kysely<Database>) {
   return db.selectFrom('scripts').leftJoin('games', 'games.id', 'scripts.game_id').select(LISTED_COLUMNS);
 }
 
-export interface NewScript {
+/** A new script; its facts left out are off (no game, no key system, …). */
+export interface NewScript extends FactChanges {
   playsname: string;
   description: string;
   loadstring: string;
@@ -65,7 +67,8 @@ export interface StaffListOptions {
   q?: string | undefined;
 }
 
-export interface ScriptPatch {
+/** An edit: what is left out keeps its value; the facts follow nextFacts' rules (server/scripts/facts.ts). */
+export interface ScriptPatch extends FactChanges {
   playsname?: string | undefined;
   description?: string | undefined;
   loadstring?: string | undefined;
@@ -118,6 +121,31 @@ async function requireOwner(trx: Kysely<Database>, dialect: Dialect, moderatorId
   let owner = trx.selectFrom('moderators').select('id').where('id', '=', moderatorId);
   if (dialect === 'postgres') owner = owner.forKeyShare();
   if (!(await owner.executeTakeFirst())) throw unauthorized('Your account no longer exists; the script was not saved');
+}
+
+/** The facts' columns for a write, the game resolved (created when new) inside `trx`, which holds lockGames. */
+async function factColumns(trx: Kysely<Database>, changes: Db['changes'], facts: NextFacts, currentGameId: number | null) {
+  let gameId = currentGameId;
+  let gameCreated = false;
+  if (facts.game === null) gameId = null;
+  else if (facts.game !== 'keep') {
+    if ('id' in facts.game) gameId = facts.game.id;
+    else ({ id: gameId, created: gameCreated } = await resolveGame(trx, changes, facts.game.name));
+  }
+  const columns = {
+    game_id: gameId,
+    universal: flag(facts.universal),
+    key_system: flag(facts.keySystem),
+    key_link: facts.keyLink,
+    patched: flag(facts.patched),
+    verified: flag(facts.verified),
+  };
+  return { columns, gameCreated };
+}
+
+/** A write that names a game takes the games' lock first: the same order as a game's delete, so neither waits on the other in a cycle. */
+function namesGame(game: GameChoice | null | undefined): game is GameChoice {
+  return game !== undefined && game !== null;
 }
 
 /** Rows fetched by id, put back in the order of `ids`. */
@@ -236,21 +264,26 @@ export class ScriptRepository {
    * Answers the row and the image key it had before, read under the row's lock: the key this write
    * replaced, which the caller may release (another edit's key is never mistaken for it).
    */
-  async update(id: number, patch: ScriptPatch): Promise<{ row: ScriptRow; previousImageKey: string | null } | undefined> {
+  async update(id: number, patch: ScriptPatch): Promise<{ row: ScriptRow; previousImageKey: string | null; gameCreated: boolean } | undefined> {
     return this.k.transaction().execute(async (trx) => {
+      if (namesGame(patch.game)) await lockGames(trx, this.db.dialect);
       let select = trx.selectFrom('scripts').selectAll().where('id', '=', id);
       if (this.db.dialect === 'postgres') select = select.forUpdate();
       const current = await select.executeTakeFirst();
       if (!current) return undefined;
+      // The facts' rules are checked against the stored values, under the row's lock.
+      const facts = nextFacts(storedFacts(current), patch);
+      const { columns, gameCreated } = await factColumns(trx, this.db.changes, facts, current.game_id);
       const next = {
         playsname: patch.playsname ?? current.playsname,
         description: patch.description ?? current.description,
         loadstring: patch.loadstring ?? current.loadstring,
         image_key: patch.imageKey === undefined ? current.image_key : patch.imageKey,
+        ...columns,
       };
       const fieldsChanged = (Object.keys(next) as (keyof typeof next)[]).some((field) => next[field] !== current[field]);
       const channelsChanged = patch.channels !== undefined && !sameChannels(await channelList(trx, id), patch.channels);
-      if (!fieldsChanged && !channelsChanged) return { row: current, previousImageKey: current.image_key };
+      if (!fieldsChanged && !channelsChanged) return { row: current, previousImageKey: current.image_key, gameCreated };
       const row = await trx
         .updateTable('scripts')
         .set({
@@ -264,7 +297,7 @@ export class ScriptRepository {
         .executeTakeFirstOrThrow();
       if (patch.channels && channelsChanged) await replaceChannels(trx, id, patch.channels);
       await this.db.changes.record(trx, { kind: 'script', id });
-      return { row, previousImageKey: current.image_key };
+      return { row, previousImageKey: current.image_key, gameCreated };
     });
   }
 
@@ -277,28 +310,18 @@ export class ScriptRepository {
     });
   }
 
-  /** Images are named by content, so two scripts may share one; files go only when none uses them. */
-  async isImageKeyUsed(key: string, executor: Kysely<Database> = this.k): Promise<boolean> {
-    const row = await executor.selectFrom('scripts').select('id').where('image_key', '=', key).limit(1).executeTakeFirst();
-    return row !== undefined;
-  }
-
-  /**
-   * Runs `work` in a write transaction holding the image key's lock for every process sharing this
-   * database (an advisory lock on PostgreSQL; SQLite's write lock), told whether a row uses the key.
-   * Removing files and checking them after a commit both run under it, so they never interleave.
-   */
-  async underImageKeyLock<T>(key: string, work: (referenced: boolean, trx: Kysely<Database>) => Promise<T>): Promise<T> {
-    return this.k.transaction().execute(async (trx) => {
-      await lockKeys(trx, this.db.dialect, [`image:${key}`]);
-      return work(await this.isImageKeyUsed(key, trx), trx);
-    });
-  }
-
   async insert(script: NewScript): Promise<ScriptRow> {
+    return (await this.create(script)).row;
+  }
+
+  /** Inserts a script with its channels and facts; `gameCreated` when the game it names was new. */
+  async create(script: NewScript): Promise<{ row: ScriptRow; gameCreated: boolean }> {
     const at = (script.createdAt ?? new Date()).toISOString();
+    const facts = nextFacts(NO_FACTS, script);
     return this.k.transaction().execute(async (trx) => {
+      if (namesGame(script.game)) await lockGames(trx, this.db.dialect);
       if (script.ownerModeratorId !== null) await requireOwner(trx, this.db.dialect, script.ownerModeratorId);
+      const { columns, gameCreated } = await factColumns(trx, this.db.changes, facts, null);
       const row = await trx
         .insertInto('scripts')
         .values({
@@ -311,6 +334,7 @@ export class ScriptRepository {
           loadstring_search: foldSearchText(script.loadstring),
           created_at: at,
           updated_at: at,
+          ...columns,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -321,7 +345,7 @@ export class ScriptRepository {
           .execute();
       }
       await this.db.changes.record(trx, { kind: 'script', id: row.id });
-      return row;
+      return { row, gameCreated };
     });
   }
 

@@ -10,6 +10,8 @@ import { isMultipart, type MultipartLimits, readMultipart } from './multipart.ts
 // into the object its schema checks, and answering a failure the way this form always has.
 
 const TEXT_FIELDS = new Set(['playsname', 'description', 'loadstring']);
+/** The facts (contract/script-form.ts ScriptFacts) as text parts; the multipart schema parses the flags. */
+const FACT_FIELDS = new Set(['game', 'universal', 'keySystem', 'keyLink', 'patched', 'verified']);
 const CHANNEL_FIELDS = new Set(['channels', 'channels[]']);
 const FORM_TYPES = 'multipart/form-data or application/json';
 
@@ -18,18 +20,26 @@ export function scriptFormLimits(maxImageBytes: number): MultipartLimits {
   return { maxFileBytes: maxImageBytes, maxFieldBytes: 128 * 1024, maxParts: 50, maxFiles: 1 };
 }
 
-/** A multipart script form as the object its schema validates: the last value of each text field, every channel part in order, the image. */
+/** A multipart script form as the object its schema validates: the last value of each text field and fact, every channel part in order, the image. */
 export interface MultipartScriptForm {
   playsname?: string;
   description?: string;
   loadstring?: string;
+  game?: string;
+  universal?: string;
+  keySystem?: string;
+  keyLink?: string;
+  patched?: string;
+  verified?: string;
   'channels[]'?: string[];
   image?: File;
 }
 
+type SingleField = Exclude<keyof MultipartScriptForm, 'channels[]' | 'image'>;
+
 /**
  * preValidation, after the guard: reads a multipart body (the format of docs/product.md#script-form:
- * text fields, repeated channels[] or channels, one image file) into a MultipartScriptForm, so the
+ * text fields, the facts, repeated channels[] or channels, one image file) into a MultipartScriptForm, so the
  * multipart schema can check it; a JSON body is checked as it is. Any other body, or none, is 415: the
  * form has exactly these two types.
  */
@@ -43,7 +53,7 @@ export function readScriptForm(limits: MultipartLimits): preValidationAsyncHookH
     const form: MultipartScriptForm = {};
     for (const [name, value] of fields) {
       if (CHANNEL_FIELDS.has(name)) (form['channels[]'] ??= []).push(value);
-      else if (TEXT_FIELDS.has(name)) form[name as 'playsname' | 'description' | 'loadstring'] = value;
+      else if (TEXT_FIELDS.has(name) || FACT_FIELDS.has(name)) form[name as SingleField] = value;
     }
     // Browsers send an empty file part when no file was chosen.
     const image = files.find((file) => file.size > 0);

@@ -65,8 +65,8 @@ export async function staffScriptRoutes(app: FastifyInstance, { services, guards
       },
       async (request: FastifyRequest, reply) => {
         // Validated and parsed by the body schema of its content type.
-        const { fields, channels, image } = request.body as ScriptCreateBody;
-        return reply.code(201).send(await staffScripts.create(principalOf(request), { fields, channels, image: await uploadedImage(image) }));
+        const { fields, facts, channels, image } = request.body as ScriptCreateBody;
+        return reply.code(201).send(await staffScripts.create(principalOf(request), { fields, facts, channels, image: await uploadedImage(image) }));
       },
     );
 
@@ -103,8 +103,8 @@ export async function staffScriptRoutes(app: FastifyInstance, { services, guards
       },
     },
     async (request) => {
-      const { fields, channels, image } = request.body as ScriptEditBody;
-      return staffScripts.update(principalOf(request), request.params.id, { fields, channels, image: await uploadedImage(image) });
+      const { fields, facts, channels, image } = request.body as ScriptEditBody;
+      return staffScripts.update(principalOf(request), request.params.id, { fields, facts, channels, image: await uploadedImage(image) });
     },
   );
 }

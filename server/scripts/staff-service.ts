@@ -1,11 +1,23 @@
-import type { ParsedChannel, ScriptFields, ScriptFieldsPatch } from '../../contract/index.ts';
-import { notFound } from '../errors.ts';
+import type { ParsedChannel, ScriptFacts, ScriptFields, ScriptFieldsPatch } from '../../contract/index.ts';
+import { forbidden, notFound } from '../errors.ts';
 import type { ImageService, UploadedImage } from '../images/image-service.ts';
 import type { ProcessedImage } from '../images/pipeline.ts';
 import { canManageScript, ownerFor, type Principal, scriptListScope } from '../staff/policies.ts';
 import { type StaffScript, toStaffScript } from './presenter.ts';
 import type { PublicCache } from './public-cache.ts';
+import type { FactChanges } from './facts.ts';
 import type { ListedScriptRow, ScriptRepository } from './repository.ts';
+
+/**
+ * The form's facts as the repository takes them: a game name or slug to resolve (or create), null for
+ * none. `verified` is the admin's alone: a moderator sending it, whatever its value, is refused before
+ * anything is read or stored (docs/decisions.md#script-facts).
+ */
+function factChanges(principal: Principal, facts: ScriptFacts): FactChanges {
+  if (facts.verified !== undefined && principal.role !== 'admin') throw forbidden('Only the admin may set verified');
+  const { game, ...flags } = facts;
+  return { ...flags, ...(game === undefined ? {} : { game: game === null ? null : { name: game } }) };
+}
 
 export interface StaffPageQuery {
   limit: number;
@@ -35,34 +47,39 @@ export class StaffScriptService {
     return { items: await this.present(rows), total };
   }
 
-  async create(principal: Principal, input: { fields: ScriptFields; channels: ParsedChannel[]; image: UploadedImage | undefined }) {
+  async create(principal: Principal, input: { fields: ScriptFields; facts?: ScriptFacts; channels: ParsedChannel[]; image: UploadedImage | undefined }) {
+    const facts = factChanges(principal, input.facts ?? {});
     const image = input.image ? await this.images.prepare(input.image) : undefined;
-    const row = await this.withImage(image, () =>
-      this.repository.insert({
+    const { row, gameCreated } = await this.withImage(image, () =>
+      this.repository.create({
         ...input.fields,
+        ...facts,
         imageKey: image?.key ?? null,
         ownerModeratorId: ownerFor(principal),
         channels: input.channels,
       }),
     );
     this.cache.changed({ kind: 'script', id: row.id });
+    if (gameCreated) this.cache.changed({ kind: 'games' });
     return (await this.present([row]))[0] as StaffScript;
   }
 
   async update(
     principal: Principal,
     id: number,
-    input: { fields: ScriptFieldsPatch; channels: ParsedChannel[] | undefined; image: UploadedImage | undefined },
+    input: { fields: ScriptFieldsPatch; facts?: ScriptFacts; channels: ParsedChannel[] | undefined; image: UploadedImage | undefined },
   ) {
+    const facts = factChanges(principal, input.facts ?? {});
     const current = await this.repository.findById(id);
     if (!current || !canManageScript(principal, current)) throw notFound('Script not found');
     const image = input.image ? await this.images.prepare(input.image) : undefined;
-    const { row, previousImageKey } = await this.withImage(image, async () => {
-      const updated = await this.repository.update(id, { ...input.fields, imageKey: image?.key, channels: input.channels });
+    const { row, previousImageKey, gameCreated } = await this.withImage(image, async () => {
+      const updated = await this.repository.update(id, { ...input.fields, ...facts, imageKey: image?.key, channels: input.channels });
       if (!updated) throw notFound('Script not found');
       return updated;
     });
     this.cache.changed({ kind: 'script', id });
+    if (gameCreated) this.cache.changed({ kind: 'games' });
     if (previousImageKey && previousImageKey !== row.image_key) await this.releaseImage(previousImageKey);
     return (await this.present([row]))[0] as StaffScript;
   }

@@ -205,6 +205,25 @@ const SCRIPT_FAULTS: Case[] = [
   ['a JSON array body', () => json([VALID]), { status: 400, code: 'VALIDATION_FAILED' }],
   ['a JSON string body', () => json('playsname'), { status: 400, code: 'VALIDATION_FAILED' }],
   ...BODY_FAULTS,
+  // The facts (docs/decisions.md#script-facts); the existing scripts have no key system and are not universal.
+  ['an http: key link', () => json({ ...VALID, keySystem: true, keyLink: 'http://example.com/key' }), invalid('keyLink')],
+  ['a javascript: key link', () => multipart(scriptForm({ ...VALID, keySystem: 'true', keyLink: 'javascript:alert(1)' })), invalid('keyLink')],
+  ['a key link with keySystem=false', () => json({ ...VALID, keySystem: false, keyLink: 'https://example.com/key' }), invalid('keyLink')],
+  ['a key link without a key system', () => multipart(scriptForm({ ...VALID, keyLink: 'https://example.com/key' })), invalid('keyLink')],
+  ['a key link without a key system (JSON)', () => json({ ...VALID, keyLink: 'https://example.com/key' }), invalid('keyLink')],
+  ['a 501-character key link', () => json({ ...VALID, keySystem: true, keyLink: `https://example.com/${'k'.repeat(481)}` }), invalid('keyLink')],
+  ['a NUL byte in the key link', () => json({ ...VALID, keySystem: true, keyLink: 'https://example.com/\u0000' }), invalid('keyLink')],
+  ['universal with a game', () => json({ ...VALID, universal: true, game: 'Some Game' }), invalid('game')],
+  ['universal=true with a game as multipart', () => multipart(scriptForm({ ...VALID, universal: 'true', game: 'Some Game' })), invalid('game')],
+  ['universal=yes', () => multipart(scriptForm({ ...VALID, universal: 'yes' })), invalid('universal')],
+  ['keySystem=1', () => multipart(scriptForm({ ...VALID, keySystem: '1' })), invalid('keySystem')],
+  ['patched=on (a checkbox without a value)', () => multipart(scriptForm({ ...VALID, patched: 'on' })), invalid('patched')],
+  ['a string as universal in JSON', () => json({ ...VALID, universal: 'true' }), invalid('universal')],
+  ['a number as patched in JSON', () => json({ ...VALID, patched: 1 }), invalid('patched')],
+  ['null as game in JSON', () => json({ ...VALID, game: null }), invalid('game')],
+  ['a NUL byte in the game', () => multipart(scriptForm({ ...VALID, game: 'Blox\u0000Fruits' })), invalid('game')],
+  ['a NUL byte in the game (JSON)', () => json({ ...VALID, game: 'Blox\u0000Fruits' }), invalid('game')],
+  ['an 81-character game', () => json({ ...VALID, game: 'g'.repeat(81) }), invalid('game')],
 ];
 
 /** Faults only a create has: a required field left out. */
@@ -356,6 +375,17 @@ describe.each(dialects)('bad input to the staff write endpoints on %s', (dialect
     });
   });
 
+  describe('verified is the admin’s alone', () => {
+    it.each([
+      ['verified=true as JSON', () => json({ ...VALID, verified: true })],
+      ['verified=false as JSON', () => json({ ...VALID, verified: false })],
+      ['verified=true as multipart', () => multipart(scriptForm({ ...VALID, verified: 'true' }))],
+      ['verified=false with a new game as multipart', () => multipart(scriptForm({ ...VALID, game: 'Never Created Game', verified: 'false' }))],
+    ])('a moderator sending %s gets 403 and nothing changes (no script, no game)', async (_label, request) => {
+      await expectRejected(moderator, { method: 'POST', url: '/api/m', ...request() }, { status: 403, code: 'FORBIDDEN' });
+    });
+  });
+
   describe('an edit that changes nothing writes nothing: updated_at keeps its value', () => {
     it.each([
       ['an empty JSON object', () => json({})],
@@ -373,7 +403,19 @@ describe.each(dialects)('bad input to the staff write endpoints on %s', (dialect
       const row = await ctx.db.kysely.selectFrom('scripts').selectAll().where('id', '=', adminScriptId).executeTakeFirstOrThrow();
       const stored = await ctx.db.kysely.selectFrom('script_channels').select('url').where('script_id', '=', adminScriptId).orderBy('position').execute();
       const before = await snapshotState(ctx);
-      const payload = { playsname: row.playsname, description: row.description, loadstring: row.loadstring, 'channels[]': stored.map((channel) => channel.url) };
+      const payload = {
+        playsname: row.playsname,
+        description: row.description,
+        loadstring: row.loadstring,
+        'channels[]': stored.map((channel) => channel.url),
+        // The stored facts, sent back as they are.
+        game: '',
+        universal: 'false',
+        keySystem: 'false',
+        keyLink: '',
+        patched: 'false',
+        verified: 'false',
+      };
       const response = await injectAs(ctx, admin, { method: 'PATCH', url: `/api/update-script/${adminScriptId}`, payload: scriptForm(payload) });
       expect(response.statusCode, response.body).toBe(200);
       expect(await snapshotState(ctx)).toEqual(before);

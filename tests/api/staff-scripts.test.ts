@@ -22,9 +22,29 @@ interface StaffScriptBody {
   views: number;
   channels: { id: number; name: string; url: string }[];
   ownerModeratorId: number | null;
+  updatedAt: string;
 }
 
-const STAFF_SCRIPT_KEYS = ['channels', 'createdAt', 'description', 'id', 'image', 'imageCard', 'loadstring', 'ownerModeratorId', 'playsname', 'views'];
+const STAFF_SCRIPT_KEYS = [
+  'channels',
+  'createdAt',
+  'description',
+  'game',
+  'id',
+  'image',
+  'imageCard',
+  'keyLink',
+  'keySystem',
+  'loadstring',
+  'ownerModeratorId',
+  'patched',
+  'playsname',
+  'universal',
+  'updatedAt',
+  'verified',
+  'views',
+];
+const FACTS = ['game', 'universal', 'keySystem', 'keyLink', 'patched', 'verified'];
 
 describe.each(dialects)('staff script management on %s', (dialect) => {
   let ctx: TestContext;
@@ -247,9 +267,9 @@ describe.each(dialects)('staff script management on %s', (dialect) => {
         expect(Object.keys(body.content).sort(), name).toEqual(['application/json', 'multipart/form-data']);
         const multipart = body.content['multipart/form-data']?.schema;
         const json = body.content['application/json']?.schema;
-        expect(Object.keys(multipart?.properties ?? {}), name).toEqual(['playsname', 'description', 'loadstring', 'channels[]', 'image']);
+        expect(Object.keys(multipart?.properties ?? {}), name).toEqual(['playsname', 'description', 'loadstring', 'channels[]', 'image', ...FACTS]);
         expect(multipart?.properties.image, name).toMatchObject({ type: 'string', format: 'binary' });
-        expect(Object.keys(json?.properties ?? {}), name).toEqual(['playsname', 'description', 'loadstring', 'channels']);
+        expect(Object.keys(json?.properties ?? {}), name).toEqual(['playsname', 'description', 'loadstring', 'channels', ...FACTS]);
         const required = name.startsWith('PATCH') ? undefined : ['playsname', 'description', 'loadstring'];
         expect(multipart?.required, name).toEqual(required);
         expect(json?.required, name).toEqual(required);
@@ -304,7 +324,9 @@ describe.each(dialects)('staff script management on %s', (dialect) => {
       const response = await as(admin, 'PATCH', `/api/update-script/${script.id}`, scriptForm({ playsname: 'After edit' }));
       expect(response.statusCode).toBe(200);
       const edited = response.json() as StaffScriptBody;
-      expect(edited).toEqual({ ...script, playsname: 'After edit' });
+      // A change moves updatedAt on; everything else stays.
+      expect(edited).toEqual({ ...script, playsname: 'After edit', updatedAt: expect.any(String) });
+      expect(Date.parse(edited.updatedAt)).toBeGreaterThanOrEqual(Date.parse(script.updatedAt));
       expect(filesExist(imageKeyOf(script.image))).toEqual([true, true]);
       expect(await channelsOf(script.id)).toEqual([
         { name: 'kept_one', url: 'https://t.me/kept_one' },
