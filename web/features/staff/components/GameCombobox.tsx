@@ -21,9 +21,8 @@ export function GameCombobox({ id, value, onChange, error, disabled, texts }: { 
     items: options,
     itemToString: optionText,
     itemToKey: (option) => (option === null ? null : option.kind === 'game' ? `game-${option.game.id}` : 'new'),
+    // The text is the value: a pick writes its name, typing after it is kept as typed.
     inputValue: value,
-    // Always nothing selected: the text is the value, so typing after a pick is never undone.
-    selectedItem: null,
     onInputValueChange: ({ inputValue }) => onChange(inputValue ?? ''),
     onSelectedItemChange: ({ selectedItem }) => {
       if (selectedItem) onChange(optionText(selectedItem));
