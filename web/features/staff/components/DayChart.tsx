@@ -46,23 +46,26 @@ export function DayChart({ title, caption, valueLabel, data, kind = 'area', test
           <DayChartPlot data={data} kind={kind} valueLabel={valueLabel} />
         </Suspense>
       </div>
-      <table className="sr-only">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t.day}</th>
-            <th scope="col">{valueLabel}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((figure) => (
-            <tr key={figure.day}>
-              <th scope="row">{dayText(figure.day)}</th>
-              <td>{figure.value}</td>
+      {/* In a box: a table grows to its content whatever its own width, and would widen the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t.day}</th>
+              <th scope="col">{valueLabel}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data.map((figure) => (
+              <tr key={figure.day}>
+                <th scope="row">{dayText(figure.day)}</th>
+                <td>{figure.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
