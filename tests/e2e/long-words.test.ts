@@ -136,7 +136,7 @@ describe('words longer than the screen', () => {
         '/scripts': (page) => page.getByRole('heading', { name: MODERATED_NAME, exact: true }).waitFor(),
         [`/scripts/${id}`]: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
         [`/scripts/${gatedId}`]: (page) => page.getByText(`@channel_${'y'.repeat(60)}`, { exact: true }).waitFor(),
-        '/admin/dashboard': (page) => page.getByText(MODERATED_NAME).filter({ visible: true }).first().waitFor(),
+        '/admin/dashboard/scripts': (page) => page.getByText(MODERATED_NAME).filter({ visible: true }).first().waitFor(),
         '/admin/dashboard/moderators': (page) => page.getByText(MODERATOR).filter({ visible: true }).first().waitFor(),
         '/moderator/dashboard': (page) => page.getByText(`@${LONG_CHANNEL}`).filter({ visible: true }).first().waitFor(),
       };

@@ -82,16 +82,18 @@ describe('both staff panels at 375, 640, 820 and 1280 px', () => {
     if (fixtures) fs.rmSync(fixtures, { recursive: true, force: true });
   });
 
+  // Seven pages at four widths, each in a fresh context: longer than the default minute.
   it('no page and no create dialog is wider than the screen', async () => {
-    const pages = ['/moderator/scripts', '/moderator/dashboard', '/admin/dashboard', '/admin/dashboard/moderators', '/admin/dashboard/site-channels'];
+    const pages = ['/moderator/scripts', '/moderator/dashboard', '/admin/dashboard', '/admin/dashboard/scripts', '/admin/dashboard/games', '/admin/dashboard/moderators', '/admin/dashboard/site-channels'];
     for (const width of WIDTHS) {
       for (const pathname of pages) {
         const page = await panel(pathname, width);
-        // The list (or its empty state) is in before measuring.
-        await page.locator('[data-testid=list-loading]').waitFor({ state: 'detached' });
+        // The list (or its empty state) and the overview are in before measuring.
+        await page.locator('[data-testid=list-loading], [data-testid=overview-loading]').waitFor({ state: 'detached' });
         const measured = await pageWidth(page);
         expect(measured.scroll, `${pathname} at ${width} px`).toBeLessThanOrEqual(measured.window);
-        const create = page.getByRole('button', { name: /^(Добавить скрипт|New Script)$/ });
+        // An empty list offers its create button a second time: the header's is the first.
+        const create = page.getByRole('button', { name: /^(Добавить скрипт|New Script|New Game)$/ }).first();
         if (await create.count()) {
           await create.click();
           await dialog(page).waitFor();
@@ -101,7 +103,7 @@ describe('both staff panels at 375, 640, 820 and 1280 px', () => {
         await page.context().close();
       }
     }
-  });
+  }, 150_000);
 
   for (const [name, pathname, createLabel, imageLabel, texts] of [
     ['moderator', '/moderator/scripts', 'Добавить скрипт', 'Изображение', { only: 'Можно выбрать только изображение', choose: 'Выбрать изображение', none: 'Файл не выбран', submit: 'Создать' }],
@@ -178,7 +180,7 @@ describe('both staff panels at 375, 640, 820 and 1280 px', () => {
   it('at 375, 640, 820 and 1280 px the refresh button is a 40 px tap target and the search placeholders fit', async () => {
     for (const [pathname, refresh, width] of [375, 640, 820, 1280].flatMap((width) => [
       ['/moderator/scripts', 'Обновить', width],
-      ['/admin/dashboard', 'Refresh', width],
+      ['/admin/dashboard/scripts', 'Refresh', width],
     ] as const)) {
       const page = await panel(pathname, width);
       const box = await page.getByRole('button', { name: refresh }).boundingBox();
