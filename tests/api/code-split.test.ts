@@ -4,6 +4,10 @@ import { insertScript } from '../helpers/factories.ts';
 
 // Texts that only the staff panels show (docs/product.md#staff-panels, docs/product.md#error-texts): none may reach a visitor's browser.
 const PANEL_TEXTS = ['Вход для модератора', 'Create New Moderator', 'Manage Moderators', 'Превышено время ожидания запроса', 'Вы уверены, что хотите удалить этот скрипт?'];
+// The chart library's own class names (its SVG root and wrapper), which survive minification: only
+// the panels' charts use it (docs/decisions.md#charts-in-the-panels).
+const CHART_LIBRARY = ['recharts-surface', 'recharts-wrapper'];
+const PUBLIC_PAGES = ['/', '/info', '/scripts', '/scripts/{id}', '/subscribe', '/privacy', '/no-such-page'];
 
 describe('code splitting of the built web app', () => {
   let ctx: TestContext;
@@ -15,8 +19,12 @@ describe('code splitting of the built web app', () => {
   });
   afterAll(async () => ctx?.close());
 
-  /** Every script a page loads at first: its module scripts and modulepreloads, and what they import statically. */
-  async function firstLoadJs(url: string): Promise<Map<string, string>> {
+  /**
+   * Every script a page loads at first: its module scripts and modulepreloads, and what they import
+   * statically; with `dynamic`, also every chunk they can load later (import(), and the files the
+   * bundler's preload map names), so nothing the page could ever fetch is left out.
+   */
+  async function firstLoadJs(url: string, { dynamic = false } = {}): Promise<Map<string, string>> {
     const html = (await ctx.app.inject({ method: 'GET', url })).body;
     const queue = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] as string);
     const files = new Map<string, string>();
@@ -27,11 +35,14 @@ describe('code splitting of the built web app', () => {
       expect(response.statusCode, asset).toBe(200);
       files.set(asset, response.body);
       for (const m of response.body.matchAll(/from\s*"\.\/([^"]+\.js)"/g)) queue.push(`/assets/${m[1]}`);
+      if (!dynamic) continue;
+      for (const m of response.body.matchAll(/(?:from|import)\s*\(?\s*[`"']\.\/([^`"']+\.js)[`"']/g)) queue.push(`/assets/${m[1]}`);
+      for (const m of response.body.matchAll(/[`"']assets\/([^`"']+\.js)[`"']/g)) queue.push(`/assets/${m[1]}`);
     }
     return files;
   }
 
-  it.each(['/', '/scripts', '/scripts/{id}', '/subscribe', '/privacy'])('ships no panel code on %s', async (path) => {
+  it.each(PUBLIC_PAGES)('ships no panel code on %s', async (path) => {
     const files = await firstLoadJs(path.replace('{id}', String(id)));
     expect(files.size).toBeGreaterThan(0);
     for (const [asset, text] of files) {
@@ -43,5 +54,21 @@ describe('code splitting of the built web app', () => {
     const files = await firstLoadJs('/moderator/login');
     const all = [...files.values()].join('\n');
     expect(all).toContain('Вход для модератора');
+  });
+
+  it.each(PUBLIC_PAGES)('never lets %s load the chart library, not even later', async (path) => {
+    const files = await firstLoadJs(path.replace('{id}', String(id)), { dynamic: true });
+    expect(files.size).toBeGreaterThan(0);
+    for (const [asset, text] of files) {
+      for (const marker of CHART_LIBRARY) expect(text.includes(marker), `${asset} holds "${marker}"`).toBe(false);
+    }
+  });
+
+  it.each(['/admin/dashboard', '/moderator/dashboard'])('loads the chart library on demand in the panel at %s (so the check above can fail)', async (path) => {
+    const firstLoad = [...(await firstLoadJs(path)).values()].join('\n');
+    // Not before a chart is shown: the panel's first load leaves it out.
+    for (const marker of CHART_LIBRARY) expect(firstLoad).not.toContain(marker);
+    const reachable = [...(await firstLoadJs(path, { dynamic: true })).values()].join('\n');
+    for (const marker of CHART_LIBRARY) expect(reachable).toContain(marker);
   });
 });
