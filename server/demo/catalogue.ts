@@ -1,24 +1,49 @@
 /**
- * The demo catalogue: ten scripts for each game of the landing page, so a first start shows a
- * living catalogue. Every name contains its game's full name, so the landing page's
+ * The demo catalogue: ten scripts for each game of the landing page, three for each of four more
+ * games and a few universal ones, so a first start shows a living catalogue in which every filter
+ * and sort finds something. Every name contains its game's full name, so the landing page's
  * "View Scripts" search (q = game name) finds them. Loaders are harmless `print` placeholders.
  */
 export const DEMO_GAMES = ['Adopt Me!', 'Brookhaven RP', 'Blox Fruits', 'Pet Simulator X'] as const;
+/** Games beyond the landing's four, with a few scripts each. */
+export const MORE_DEMO_GAMES = ['Murder Mystery 2', 'Arsenal', 'Doors', 'Da Hood'] as const;
 
-export type DemoGame = (typeof DEMO_GAMES)[number];
+export type DemoGame = (typeof DEMO_GAMES)[number] | (typeof MORE_DEMO_GAMES)[number];
+/** A script's group in the demo: its game, or the universal scripts. */
+export type DemoGroup = DemoGame | 'Universal';
+export const UNIVERSAL: DemoGroup = 'Universal';
+
+/** Every demo game with its Roblox place id. */
+export const DEMO_GAME_LIST: { name: DemoGame; placeId: string }[] = [
+  { name: 'Adopt Me!', placeId: '920587237' },
+  { name: 'Brookhaven RP', placeId: '4924922222' },
+  { name: 'Blox Fruits', placeId: '2753915549' },
+  { name: 'Pet Simulator X', placeId: '6284583030' },
+  { name: 'Murder Mystery 2', placeId: '142823291' },
+  { name: 'Arsenal', placeId: '286090429' },
+  { name: 'Doors', placeId: '6516141723' },
+  { name: 'Da Hood', placeId: '2788229376' },
+];
 
 export interface DemoScript {
-  game: DemoGame;
+  group: DemoGroup;
+  /** Its game's name, or null for a universal script. */
+  game: DemoGame | null;
   playsname: string;
   description: string;
   /** Channel text as a moderator would type it: `@name`, `t.me/name` or an https:// URL. */
   channels: string[];
   loadstring: string;
+  universal: boolean;
+  keySystem: boolean;
+  keyLink: string | null;
+  patched: boolean;
+  verified: boolean;
 }
 
 type Entry = [playsname: string, description: string, channels?: string[]];
 
-const entries: Record<DemoGame, Entry[]> = {
+const entries: Record<DemoGroup, Entry[]> = {
   'Adopt Me!': [
     ['Adopt Me! Auto Farm', 'Completes pet tasks and collects bucks while you are away. Optimized to stay light on low-end devices.', ['@adoptme_demo_hub']],
     ['Adopt Me! Pet Duplication Helper', 'Keeps track of your trades and highlights fair offers in real time. Clean interface, one-click toggles.'],
@@ -67,18 +92,77 @@ const entries: Record<DemoGame, Entry[]> = {
     ['Pet Simulator X Enchant Roller', 'Rerolls enchants until you get the one you want, then stops automatically.'],
     ['Pet Simulator X Area Unlocker', 'Buys new areas and gates as soon as you can afford them, so progression never stalls.'],
   ],
+  'Murder Mystery 2': [
+    ['Murder Mystery 2 Role Reveal', 'Shows who the murderer and the sheriff are as soon as the round starts.', ['@mm2_demo']],
+    ['Murder Mystery 2 Coin Farm', 'Собирает монеты по всей карте и избегает убийцу. Безопасный режим включён.'],
+    ['Murder Mystery 2 Knife Aura', 'A toy aura for private servers: highlights everyone within reach.'],
+  ],
+  Arsenal: [
+    ['Arsenal Silent Aim Trainer', 'Practice tracking with on-screen targets and a hit counter. Offline mode only.'],
+    ['Arsenal Skin Viewer', 'Preview every skin and kill effect before you spend your bucks.', ['https://t.me/demo_arsenal']],
+    ['Arsenal FPS Boost', 'Отключает тени и частицы для стабильных 60 FPS на слабых ПК.'],
+  ],
+  Doors: [
+    ['Doors Entity Notifier', 'Warns you before Rush, Ambush and Seek arrive, with a sound and a banner.', ['@doors_demo']],
+    ['Doors Item ESP', 'Highlights keys, books, lighters and gold through walls.'],
+    ['Doors Auto Library', 'Решает головоломку библиотеки по собранным книгам. Без лишних действий.'],
+  ],
+  'Da Hood': [
+    ['Da Hood Cash Farm', 'Farms cash at the bank and the ATMs with an anti-AFK loop.'],
+    ['Da Hood Lock Menu', 'A target menu with prediction settings for duels with friends.'],
+    ['Da Hood Animation Pack', 'Unlocks every emote and animation pack on your client.', ['@dahood_demo']],
+  ],
+  Universal: [
+    ['Universal ESP', 'Player boxes, names and distances in any game. Colours by team.', ['@universal_demo']],
+    ['Universal Fly and Noclip', 'Fly and walk through walls in any experience; one key toggles each.'],
+    ['Universal FPS Unlocker', 'Lifts the 60 FPS cap everywhere. Works with every executor.'],
+    ['Universal Anti-AFK', 'Никогда не вылетайте за бездействие: работает в любой игре.'],
+    ['Universal Chat Translator', 'Translates the chat into your language as messages arrive.', ['https://t.me/demo_translator']],
+  ],
 };
 
 function placeholderLoader(playsname: string): string {
   return `-- demo placeholder, not a real script\nprint(${JSON.stringify(`Demo script: ${playsname}`)})`;
 }
 
-export const DEMO_CATALOGUE: DemoScript[] = DEMO_GAMES.flatMap((game) =>
-  entries[game].map(([playsname, description, channels = []]) => ({
-    game,
+/** The demo's groups in display order: the landing's games, the others, then the universal scripts. */
+export const DEMO_GROUPS: DemoGroup[] = [...DEMO_GAMES, ...MORE_DEMO_GAMES, UNIVERSAL];
+
+/** The key page of a demo script with a key system; some have none, as some real ones do. */
+function keyLinkFor(playsname: string, index: number): string | null {
+  return index % 2 === 0 ? `https://example.com/get-key/${encodeURIComponent(playsname.toLowerCase().replace(/[^a-z0-9]+/g, '-'))}` : null;
+}
+
+/**
+ * Facts spread by a script's place in the whole list, so each appears in every group and both values
+ * of each filter have scripts: a key system on every third, patched on every seventh, verified on
+ * every fourth.
+ */
+export const DEMO_CATALOGUE: DemoScript[] = DEMO_GROUPS.flatMap((group) => entries[group]).map(([playsname, description, channels = []], index) => {
+  const group = DEMO_GROUPS.find((name) => entries[name].some((entry) => entry[0] === playsname)) as DemoGroup;
+  const keySystem = index % 3 === 1;
+  return {
+    group,
+    game: group === UNIVERSAL ? null : (group as DemoGame),
     playsname,
     description,
     channels,
     loadstring: placeholderLoader(playsname),
-  })),
-);
+    universal: group === UNIVERSAL,
+    keySystem,
+    keyLink: keySystem ? keyLinkFor(playsname, Math.floor(index / 3)) : null,
+    patched: index % 7 === 3,
+    verified: index % 4 === 0,
+  };
+});
+
+/** Searches that found nothing in the demo's last days: [query, days ago, searches]. */
+export const DEMO_SEARCH_MISSES: [query: string, daysAgo: number, searches: number][] = [
+  ['bedwars', 0, 6],
+  ['bedwars', 2, 4],
+  ['jailbreak auto rob', 1, 5],
+  ['king legacy', 3, 3],
+  ['ohio', 0, 2],
+  ['адопт ми дюп', 4, 2],
+  ['blade ball', 6, 1],
+];

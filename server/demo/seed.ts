@@ -1,9 +1,11 @@
-import { parseChannelList } from '../../contract/index.ts';
+import { DAILY_VIEWS_KEPT_DAYS, parseChannelList } from '../../contract/index.ts';
 import type { Config } from '../config.ts';
 import { processImage } from '../images/pipeline.ts';
+import { trendingScore, utcDay } from '../scripts/trending.ts';
 import type { Services } from '../services.ts';
-import { DEMO_CATALOGUE, DEMO_GAMES, type DemoScript } from './catalogue.ts';
-import { renderDemoImage } from './images.ts';
+import { DEMO_CATALOGUE, DEMO_GAME_LIST, DEMO_GROUPS, DEMO_SEARCH_MISSES, type DemoScript } from './catalogue.ts';
+import { random, renderDemoIcon, renderDemoImage } from './images.ts';
+import { DemoRepository } from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SPAN_MS = 60 * DAY_MS;
@@ -12,9 +14,12 @@ const DEFAULT_MAX_PIXELS = 40_000_000;
 /** Images are prepared a few at a time: sharp is parallel already, and memory stays flat. */
 const BATCH = 4;
 
-/** Newest-first display order, taking one script of each game in turn so every page mixes games. */
+/** Days of views the demo draws for each script (or since its creation, when newer). */
+const VIEW_DAYS = 28;
+
+/** Newest-first display order, taking one script of each group in turn so every page mixes games. */
 function displayOrder(): { script: DemoScript; index: number }[] {
-  const perGame = DEMO_GAMES.map((game) => DEMO_CATALOGUE.filter((script) => script.game === game));
+  const perGame = DEMO_GROUPS.map((group) => DEMO_CATALOGUE.filter((script) => script.group === group));
   const rounds = Math.max(...perGame.map((list) => list.length));
   const order: { script: DemoScript; index: number }[] = [];
   for (let index = 0; index < rounds; index++) {
@@ -27,19 +32,52 @@ function displayOrder(): { script: DemoScript; index: number }[] {
 }
 
 /**
+ * A script's views per day from its creation (at most VIEW_DAYS back) to today: a popularity drawn
+ * per script and a shape (rising, steady or fading), so "most viewed" and "trending" differ.
+ */
+function demoViews(playsname: string, createdDay: number, today: number): [day: number, views: number][] {
+  const next = random(`views#${playsname}`);
+  const popularity = 2 + Math.floor(next() ** 2 * 120);
+  const shape = Math.floor(next() * 3);
+  const days: [number, number][] = [];
+  for (let day = Math.max(createdDay, today - (VIEW_DAYS - 1)); day <= today; day += 1) {
+    const recency = (today - day) / (VIEW_DAYS - 1);
+    const trend = shape === 0 ? 1.7 - 1.4 * recency : shape === 1 ? 1 : 0.3 + 1.4 * recency;
+    days.push([day, Math.round(popularity * trend * (0.6 + next() * 0.8))]);
+  }
+  return days;
+}
+
+/** The demo games with their icons, created once (a second `npm run demo` finds them by name). */
+async function demoGames(services: Services): Promise<Map<string, number>> {
+  const existing = new Map((await services.games.list()).map((game) => [game.name, game.id]));
+  for (const { name, placeId } of DEMO_GAME_LIST) {
+    if (existing.has(name)) continue;
+    const game = await services.games.create({ name, placeId, icon: { bytes: await renderDemoIcon(name), declaredType: 'image/png' } });
+    existing.set(name, game.id);
+  }
+  return existing;
+}
+
+/**
  * Inserts the whole demo catalogue with locally drawn covers, dated over the last 60 days so the
- * list looks lived in. Works on either database; returns how many scripts were inserted.
+ * list looks lived in: its games with icons, each script's facts, a few weeks of views per day (the
+ * views and trending scores they imply, for today) and a few searches that found nothing. Works on
+ * either database; returns how many scripts were inserted.
  */
 export async function loadDemoCatalogue(services: Services, maxPixels = DEFAULT_MAX_PIXELS): Promise<number> {
   const order = displayOrder();
+  const demo = new DemoRepository(services.db);
+  const gameIds = await demoGames(services);
   const now = Date.now();
+  const today = utcDay(now);
   const step = SPAN_MS / order.length;
   let inserted = 0;
   // Oldest first, so ids grow with dates and the newest script is also the last inserted.
   for (let start = order.length - 1; start >= 0; start -= BATCH) {
     const batch = order.slice(Math.max(0, start - BATCH + 1), start + 1).reverse();
     const images = await Promise.all(
-      batch.map(async ({ script, index }) => processImage(await renderDemoImage(script.game, index), maxPixels)),
+      batch.map(async ({ script, index }) => processImage(await renderDemoImage(script.group, index), maxPixels)),
     );
     for (const [i, { script }] of batch.entries()) {
       const image = images[i];
@@ -48,7 +86,8 @@ export async function loadDemoCatalogue(services: Services, maxPixels = DEFAULT_
       const position = start - i;
       // A few hours of jitter per position, so dates do not fall on a perfect grid.
       const createdAt = new Date(now - position * step - ((position * 7) % 11) * 60 * 60 * 1000 - 60_000);
-      await services.scripts.insert({
+      const gameId = script.game ? gameIds.get(script.game) : undefined;
+      const row = await services.scripts.insert({
         playsname: script.playsname,
         description: script.description,
         loadstring: script.loadstring,
@@ -56,10 +95,24 @@ export async function loadDemoCatalogue(services: Services, maxPixels = DEFAULT_
         ownerModeratorId: null,
         channels: parseChannelList(script.channels),
         createdAt,
+        ...(gameId === undefined ? {} : { game: { id: gameId } }),
+        universal: script.universal,
+        keySystem: script.keySystem,
+        keyLink: script.keyLink,
+        patched: script.patched,
+        verified: script.verified,
       });
+      const views = demoViews(script.playsname, utcDay(createdAt.getTime()), today);
+      await demo.setViews(row.id, views, trendingScore(views, today));
+      // Every fifth script was changed after it was added, so "recently updated" has its own order.
+      if (position % 5 === 2) await demo.setUpdatedAt(row.id, new Date(createdAt.getTime() + (now - createdAt.getTime()) * 0.6));
       inserted++;
     }
   }
+  await demo.setTrendingDay(today);
+  await demo.addSearchMisses(
+    DEMO_SEARCH_MISSES.filter(([, daysAgo]) => daysAgo < DAILY_VIEWS_KEPT_DAYS).map(([query, daysAgo, searches]) => ({ query, day: today - daysAgo, searches })),
+  );
   services.cache.invalidate();
   return inserted;
 }

@@ -1,62 +1,122 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TRENDING_DAYS } from '../../contract/index.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
-import { DEMO_GAMES } from '../../server/demo/catalogue.ts';
+import { DEMO_CATALOGUE, DEMO_GAME_LIST, DEMO_GAMES, MORE_DEMO_GAMES } from '../../server/demo/catalogue.ts';
 import { seedDemoIfEmpty } from '../../server/demo/seed.ts';
+import { trendingScore, utcDay } from '../../server/scripts/trending.ts';
 import { createServices } from '../../server/services.ts';
+import { dialects, throwawayDatabase } from '../helpers/databases.ts';
 
 /** RIFF....WEBP: the container header every WebP file starts with. */
 function isWebp(bytes: Buffer): boolean {
   return bytes.subarray(0, 4).toString('ascii') === 'RIFF' && bytes.subarray(8, 12).toString('ascii') === 'WEBP';
 }
 
-describe('demo catalogue', () => {
-  it('fills an empty embedded database once, with local images and harmless loaders', async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'demo-test-'));
-    const config = loadConfig({ DATA_DIR: dir, NODE_ENV: 'test' });
+describe.each(dialects)('demo catalogue on %s', (dialect) => {
+  it('fills an empty database once: games with icons, facts for every filter, views for every sort, the overview', async () => {
+    const throwaway = await throwawayDatabase(dialect);
+    const config = loadConfig({ ...throwaway.env, NODE_ENV: 'test' });
     const db = openDatabase(config.database);
     try {
       await migrateToLatest(db);
       const services = createServices(config, db, console);
+      const k = db.kysely;
 
       const loaded = await seedDemoIfEmpty(services, config);
-      expect(loaded).toBeGreaterThanOrEqual(36);
-      expect(loaded).toBeLessThanOrEqual(44);
+      expect(loaded).toBe(DEMO_CATALOGUE.length);
+      expect(loaded).toBeGreaterThanOrEqual(50);
       expect(await services.scripts.count()).toBe(loaded);
 
       // The landing page's game cards search by the full game name.
       for (const game of DEMO_GAMES) expect(await services.scripts.count(game)).toBeGreaterThanOrEqual(8);
 
-      const rows = await services.scripts.listCards({ limit: 100, offset: 0 });
+      const rows = await k.selectFrom('scripts').selectAll().orderBy('id').execute();
       expect(rows).toHaveLength(loaded);
       let withChannels = 0;
-      for (const card of rows) {
-        const row = await services.scripts.findById(card.id);
-        expect(row?.image_key).toMatch(/^[a-f0-9]+$/);
-        const key = row?.image_key ?? '';
-        for (const file of [`${key}.webp`, `${key}-card.webp`]) {
+      for (const row of rows) {
+        expect(row.image_key).toMatch(/^[a-f0-9]+$/);
+        for (const file of [`${row.image_key}.webp`, `${row.image_key}-card.webp`]) {
           expect(isWebp(await fs.readFile(path.join(config.uploadsDir, file)))).toBe(true);
         }
-        const loader = row?.loadstring ?? '';
-        expect(loader.startsWith('print(') || loader.startsWith('--')).toBe(true);
-        expect(loader).not.toMatch(/loadstring\s*\(\s*game:HttpGet|http/i);
-        if ((await services.scripts.channelsOf(card.id)).length > 0) withChannels++;
+        expect(row.loadstring.startsWith('print(') || row.loadstring.startsWith('--')).toBe(true);
+        expect(row.loadstring).not.toMatch(/loadstring\s*\(\s*game:HttpGet|http/i);
+        if ((await services.scripts.channelsOf(row.id)).length > 0) withChannels++;
       }
       expect(withChannels).toBeGreaterThan(0);
       expect(withChannels).toBeLessThan(loaded);
-
       // Newest first comes out of the seeding order: dates are spread, not all equal.
-      expect(new Set(rows.map((row) => String(row.created_at))).size).toBe(loaded);
+      expect(new Set(rows.map((row) => new Date(row.created_at).toISOString())).size).toBe(loaded);
+
+      // Games: the landing's four and the others, each with an icon and scripts, most scripts first.
+      const games = await services.games.list();
+      expect(games.map((game) => game.name).sort()).toEqual(DEMO_GAME_LIST.map((game) => game.name).sort());
+      for (const game of games) {
+        expect(game.icon).toMatch(/^\/uploads\/[a-f0-9]+-card\.webp$/);
+        expect(isWebp(await fs.readFile(path.join(config.uploadsDir, path.basename(game.icon as string))))).toBe(true);
+        expect(game.placeId).toMatch(/^\d+$/);
+        expect(game.scripts).toBe((DEMO_GAMES as readonly string[]).includes(game.name) ? 10 : 3);
+      }
+      expect(games.slice(0, 4).map((game) => game.name).sort()).toEqual([...DEMO_GAMES].sort());
+      expect(MORE_DEMO_GAMES.every((name) => games.some((game) => game.name === name))).toBe(true);
+      expect(games.find((game) => game.name === 'Blox Fruits')?.slug).toBe('blox-fruits');
+
+      // Every filter has scripts on both of its sides; universal scripts have no game; key links are https:, only with a key system.
+      const count = (rowsOf: (row: (typeof rows)[number]) => boolean) => rows.filter(rowsOf).length;
+      for (const column of ['universal', 'key_system', 'patched', 'verified'] as const) {
+        expect(count((row) => Number(row[column]) === 1), `${column}=true`).toBeGreaterThan(0);
+        expect(count((row) => Number(row[column]) === 0), `${column}=false`).toBeGreaterThan(0);
+      }
+      expect(rows.filter((row) => Number(row.universal) === 1).every((row) => row.game_id === null)).toBe(true);
+      expect(rows.filter((row) => Number(row.universal) === 0).every((row) => row.game_id !== null)).toBe(true);
+      const keyLinks = rows.filter((row) => row.key_link !== null);
+      expect(keyLinks.length).toBeGreaterThan(0);
+      expect(keyLinks.every((row) => Number(row.key_system) === 1 && row.key_link?.startsWith('https://'))).toBe(true);
+      expect(count((row) => Number(row.key_system) === 1 && row.key_link === null)).toBeGreaterThan(0);
+      // Within one game too: each landing game has scripts with and without a key system.
+      for (const game of games.slice(0, 4)) {
+        const own = rows.filter((row) => row.game_id === game.id);
+        expect(new Set(own.map((row) => Number(row.key_system))), game.name).toEqual(new Set([0, 1]));
+      }
+
+      // Views per day for the last weeks; each script's views are their sum and its trending score is the formula's for today.
+      const today = utcDay(Date.now());
+      const daily = await k.selectFrom('script_daily_views').selectAll().execute();
+      expect(new Set(daily.map((row) => row.day)).size).toBeGreaterThanOrEqual(21);
+      for (const row of rows) {
+        const own = daily.filter((entry) => entry.script_id === row.id).map((entry): [number, number] => [entry.day, entry.views]);
+        expect(Number(row.views), row.playsname).toBe(own.reduce((sum, [, views]) => sum + views, 0));
+        expect(Number(row.trending)).toBeCloseTo(trendingScore(own, today), 6);
+      }
+      const trendingDay = await k.selectFrom('catalogue_counts').select('value').where('name', '=', 'trending_day').executeTakeFirstOrThrow();
+      expect(Number(trendingDay.value)).toBe(today);
+      // The sorts differ: most viewed, trending and recently updated each put another script first.
+      const first = (by: (row: (typeof rows)[number]) => number) => [...rows].sort((a, b) => by(b) - by(a))[0]?.id;
+      const firsts = new Set([
+        first((row) => Number(row.views)),
+        first((row) => Number(row.trending)),
+        first((row) => Date.parse(new Date(row.updated_at).toISOString())),
+        first((row) => Date.parse(new Date(row.created_at).toISOString())),
+      ]);
+      expect(firsts.size).toBeGreaterThanOrEqual(3);
+      expect(count((row) => new Date(row.updated_at).getTime() > new Date(row.created_at).getTime())).toBeGreaterThan(0);
+      expect(daily.filter((entry) => entry.day > today - TRENDING_DAYS).length).toBeGreaterThan(0);
+
+      // The admin's overview shows a chart, a week's top, new scripts and searches that found nothing.
+      const overview = await services.insights.overview();
+      expect(overview.viewsPerDay.filter((entry) => entry.value > 0).length).toBeGreaterThanOrEqual(21);
+      expect(overview.topThisWeek).toHaveLength(10);
+      expect(overview.newScriptsPerDay.some((entry) => entry.value > 0)).toBe(true);
+      expect(overview.emptySearches.length).toBeGreaterThanOrEqual(3);
 
       expect(await seedDemoIfEmpty(services, config)).toBe(0);
       expect(await services.scripts.count()).toBe(loaded);
     } finally {
       await db.close();
-      await fs.rm(dir, { recursive: true, force: true });
+      await throwaway.drop();
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -271,6 +271,28 @@ describe.each(dialects)('the games API on %s', (dialect) => {
     }
   });
 
+  it('the OpenAPI document describes the games calls, with JSON and multipart bodies', async () => {
+    const { paths } = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(paths['/api/games'].get.responses['200']).toBeDefined();
+    for (const [name, body] of [
+      ['POST', paths['/api/games'].post.requestBody],
+      ['PATCH', paths['/api/games/{id}'].patch.requestBody],
+    ]) {
+      expect(Object.keys(body.content).sort(), name).toEqual(['application/json', 'multipart/form-data']);
+      expect(body.content['multipart/form-data'].schema.properties.icon, name).toMatchObject({ type: 'string', format: 'binary' });
+      expect(Object.keys(body.content['application/json'].schema.properties), name).toEqual(['name', 'placeId']);
+    }
+    expect(Object.keys(paths['/api/games'].post.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '409', '413', '415']));
+    expect(paths['/api/games/{id}'].delete).toBeDefined();
+  });
+
+  it('answers another method on /api/games with 405 and its Allow list', async () => {
+    const response = await as(admin, 'DELETE', '/api/games');
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toContain('GET');
+    expect(response.headers.allow).toContain('POST');
+  });
+
   it('only the admin may write games', async () => {
     const moderator = await createModerator(ctx);
     const before = await snapshot(ctx);

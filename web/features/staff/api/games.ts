@@ -22,9 +22,9 @@ export function useGames() {
   return useQuery(gamesQueryOptions());
 }
 
-/** Folded for matching as staff type: lower case, NFC, no surrounding spaces. */
+/** A name folded as the server compares game names (docs/decisions.md#games): NFC, lower case, ё as е, one space between words. */
 export function foldName(text: string): string {
-  return text.normalize('NFC').toLowerCase().trim();
+  return text.normalize('NFC').toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ').trim();
 }
 
 /** Games whose name or slug contains the typed text, those starting with it first; all of them for no text. */
