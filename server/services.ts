@@ -7,6 +7,7 @@ import { defaultDecodeLimits, ImageService } from './images/image-service.ts';
 import { type ImageStorage, LocalImageStorage } from './images/storage.ts';
 import { GameRepository } from './games/repository.ts';
 import { GameService } from './games/service.ts';
+import { SearchMissRepository } from './insights/search-misses-repository.ts';
 import { PageCache } from './plugins/page-cache.ts';
 import { PublicCache } from './scripts/public-cache.ts';
 import { ScriptRepository } from './scripts/repository.ts';
@@ -40,7 +41,7 @@ export interface Services {
 export interface Clocks {
   /** The caches' clock (monotonic milliseconds). */
   now?: (() => number) | undefined;
-  /** Sessions' expiry and the login throttle's windows (epoch milliseconds; Date.now by default). */
+  /** Sessions' expiry, the login throttle's windows, and the days of views and searches (epoch milliseconds; Date.now by default). */
   clock?: (() => number) | undefined;
 }
 
@@ -55,6 +56,8 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
   const scripts = new ScriptRepository(db);
   const views = new ViewCounter(scripts, {
     flushIntervalMs: config.viewFlushIntervalMs,
+    clock,
+    searchMisses: new SearchMissRepository(db),
     // Counted views drop nothing: cached answers show a views figure at most a minute old.
     onError: (error) => log.error({ err: error }, 'view counter flush failed'),
   });
