@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_TOTAL_CAP, SCRIPT_SORTS } from '../../contract/index.ts';
+import { SEARCH_TOTAL_CAP, SCRIPT_SORTS, type ScriptSort } from '../../contract/index.ts';
+import { filterInIndex, filterOnRow, type Listing, orderBy } from '../../server/db/listing.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { expectedListing, type ListedFixture, type ListingQuery, listingUrl } from '../helpers/listing-fixture.ts';
@@ -174,5 +176,44 @@ describe.each(dialects)('catalogue filters and sorts on %s', (dialect) => {
     expect(names).toEqual(expect.arrayContaining(['game', 'universal', 'key', 'patched', 'verified', 'sort']));
     const sort = operation.parameters.find((parameter: { name: string }) => parameter.name === 'sort');
     expect(sort.description).toMatch(/\(7 − d\) \/ 7/);
+  });
+});
+
+describe('how SQLite reads a filtered or sorted page', () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestContext('sqlite');
+    await insertListingFixture(ctx, 2_000);
+  }, 120_000);
+  afterAll(async () => ctx?.close());
+
+  async function plan(query: ReturnType<typeof sql>): Promise<string> {
+    const { rows } = await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${query}`.execute(ctx.db.kysely);
+    return rows.map((row) => row.detail).join('\n');
+  }
+
+  const INDEX: Record<ScriptSort, string> = { newest: 'created', views: 'views', trending: 'trending', updated: 'updated' };
+
+  it.each(SCRIPT_SORTS)('reads sort=%s in its index order, with or without a game and flags, never sorting', async (sort) => {
+    const filters: Listing[] = [
+      { sort },
+      { sort, key: false, patched: false },
+      { sort, verified: true, universal: true },
+    ];
+    for (const listing of filters) {
+      const detail = await plan(sql`SELECT s.id FROM scripts AS s WHERE ${filterOnRow('sqlite', listing)} ${orderBy(sort)} LIMIT 16`);
+      expect(detail, JSON.stringify(listing)).toContain(`scripts_${INDEX[sort]}_idx`);
+      expect(detail, JSON.stringify(listing)).not.toMatch(/TEMP B-TREE/);
+    }
+    const inGame = await plan(sql`SELECT s.id FROM scripts AS s WHERE ${filterOnRow('sqlite', { sort, game: 'doors', key: false })} ${orderBy(sort)} LIMIT 16`);
+    expect(inGame).toContain(`scripts_game_${INDEX[sort]}_idx`);
+    expect(inGame).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it('reads a rare filter\'s rows through the facets index, seeking each open flag', async () => {
+    const listing: Listing = { sort: 'views', verified: true, patched: true };
+    const detail = await plan(sql`SELECT scripts.id FROM scripts WHERE ${filterInIndex(listing)}`);
+    expect(detail).toMatch(/SEARCH scripts USING (COVERING )?INDEX scripts_facets_idx/);
   });
 });
