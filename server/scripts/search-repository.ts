@@ -250,14 +250,18 @@ export class SearchRepository {
 }
 
 /**
- * Whether reading a filter's matches through scripts_facets_idx (and sorting them) reads fewer rows
- * than reading its scope in order until `rows` matches are found.
+ * Whether reading a filter's matches through scripts_facets_idx (and sorting them) costs less than
+ * reading its scope in order until `rows` matches are found.
  */
 export function gathers({ scope, matching }: FacetTotals, rows: number): boolean {
   if (matching > GATHER_ROWS) return false;
+  // Read in order, the flags are tested in the sort index's entries (they end every sort index);
+  // gathered, each match costs a row read, about as much as this many entries read in order.
   const scanned = matching === 0 ? scope : (rows * scope) / matching;
-  return matching < scanned;
+  return matching * ROW_READ_IN_ENTRIES < scanned;
 }
+
+const ROW_READ_IN_ENTRIES = 20;
 
 const all = (words: SearchWords) => [...words.indexed, ...words.short];
 

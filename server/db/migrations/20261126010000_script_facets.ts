@@ -1,14 +1,35 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from './dialect.ts';
 
+/** Each sort's index (docs/decisions.md#filters-and-sorts), the catalogue's and a game's. */
+const SORT_INDEXES: [name: string, columns: string[]][] = [
+  ['scripts_created_idx', ['created_at desc', 'id desc']],
+  ['scripts_views_idx', ['views desc', 'created_at desc', 'id desc']],
+  ['scripts_trending_idx', ['trending desc', 'created_at desc', 'id desc']],
+  ['scripts_updated_idx', ['updated_at desc', 'id desc']],
+  ['scripts_game_created_idx', ['game_id', 'created_at desc', 'id desc']],
+  ['scripts_game_views_idx', ['game_id', 'views desc', 'created_at desc', 'id desc']],
+  ['scripts_game_trending_idx', ['game_id', 'trending desc', 'created_at desc', 'id desc']],
+  ['scripts_game_updated_idx', ['game_id', 'updated_at desc', 'id desc']],
+];
+const FLAG_COLUMNS = ['universal', 'key_system', 'patched', 'verified'];
+
+async function replaceIndex(db: Kysely<any>, name: string, columns: string[]): Promise<void> {
+  await db.schema.dropIndex(name).ifExists().execute();
+  await db.schema.createIndex(name).on('scripts').columns(columns).execute();
+}
+
 /**
  * What the catalogue's filters need to stay cheap at a million scripts (docs/decisions.md#filters-and-sorts):
  * - `script_facets`: how many scripts each combination of game and flags has, kept by triggers like
  *   the script count, so any filter's total is a sum over a few rows instead of a scan;
  * - `scripts_facets_idx`: the scripts of one combination through an index, so a filter matching few
- *   scripts reads just them (and sorts those few) instead of reading the catalogue in order.
+ *   scripts reads just them (and sorts those few) instead of reading the catalogue in order;
+ * - the flags at the end of every sort's index, so a page read in sort order tests them in the index
+ *   entry instead of fetching each script's row (wide: its texts).
  */
 export async function up(db: Kysely<any>): Promise<void> {
+  for (const [name, columns] of SORT_INDEXES) await replaceIndex(db, name, [...columns, ...FLAG_COLUMNS]);
   await db.schema
     .createTable('script_facets')
     // 0 for no game: a primary key column cannot be null.
@@ -73,6 +94,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  for (const [name, columns] of SORT_INDEXES) await replaceIndex(db, name, columns);
   for (const trigger of ['scripts_facets_insert', 'scripts_facets_delete', 'scripts_facets_update']) {
     await sql`DROP TRIGGER IF EXISTS ${sql.id(trigger)} ${isPostgres(db) ? sql`ON scripts` : sql``}`.execute(db);
   }
