@@ -18,9 +18,10 @@ const ROWS_PER_STATEMENT = 500;
 export class SearchMissRepository {
   constructor(private readonly db: Db) {}
 
-  /** Adds counted misses to their day's rows. */
+  /** Adds counted misses to their day's rows, a statement per slice with a turn of the event loop between. */
   async add(misses: SearchMiss[]): Promise<void> {
     for (let start = 0; start < misses.length; start += ROWS_PER_STATEMENT) {
+      if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
       await this.db.kysely
         .insertInto('search_misses')
         .values(misses.slice(start, start + ROWS_PER_STATEMENT))

@@ -142,7 +142,7 @@ export class ViewCounter {
   }
 
   /**
-   * Writes everything buffered so far (views, then searches that found nothing); resolves to the
+   * Writes everything buffered so far (searches that found nothing, then views); resolves to the
    * number of views actually counted. First, when the UTC day has changed since the stored trending
    * scores' day, they are moved to today's weights.
    */
