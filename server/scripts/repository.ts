@@ -84,6 +84,7 @@ export interface ViewMark {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Scripts recomputed per transaction when the trending day rolls; rows deleted per prune statement. */
 const ROLL_SLICE = 500;
+const ROLL_ATTEMPTS = 3;
 
 /**
  * The stored trending score is TRENDING_DAYS times the published one (docs/decisions.md#trending):
@@ -413,7 +414,7 @@ export class ScriptRepository {
         // A script deleted since the view was buffered gains nothing and is not reported.
         if (Number(result.numUpdatedRows) === 0) continue;
         added.set(scriptId, views);
-        for (const [day, count] of days) daily.push({ script_id: scriptId, day, views: count });
+        for (const [day, count] of [...days].sort(([a], [b]) => a - b)) daily.push({ script_id: scriptId, day, views: count });
       }
       if (daily.length > 0) {
         await trx
@@ -455,10 +456,22 @@ export class ScriptRepository {
     const ids = rows.map((row) => Number(row.id));
     for (let start = 0; start < ids.length; start += ROLL_SLICE) {
       if (start > 0) await pause();
-      await sql`UPDATE scripts SET trending = coalesce((
+      const slice = ids.slice(start, start + ROLL_SLICE);
+      const recompute = sql`UPDATE scripts SET trending = coalesce((
           SELECT sum(v.views * (${TRENDING_DAYS} - (${today} - v.day))) FROM script_daily_views AS v
           WHERE v.script_id = scripts.id AND v.day > ${window} AND v.day <= ${today}), 0)
-        WHERE id IN (${sql.join(ids.slice(start, start + ROLL_SLICE))})`.execute(this.k);
+        WHERE id IN (${sql.join(slice)})`;
+      // The day is claimed: a slice that meets a lock time-out or a deadlock with a flush is tried
+      // again rather than left at the old weights until tomorrow.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await recompute.execute(this.k);
+          break;
+        } catch (error) {
+          if (attempt >= ROLL_ATTEMPTS) throw error;
+          await pause();
+        }
+      }
     }
     return true;
   }
