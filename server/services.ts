@@ -28,6 +28,8 @@ export interface Services {
   catalogue: CatalogueService;
   games: GameService;
   views: ViewCounter;
+  /** Searches that found nothing: written by `views`' flush, read by the insights (`topMisses`). */
+  searchMisses: SearchMissRepository;
   siteChannels: SiteChannelService;
   images: ImageStorage;
   imageService: ImageService;
@@ -54,10 +56,11 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
   const pages = new PageCache(config.pageCacheBytes, now);
   cache.onChange((change) => pages.changed(change));
   const scripts = new ScriptRepository(db);
+  const searchMisses = new SearchMissRepository(db);
   const views = new ViewCounter(scripts, {
     flushIntervalMs: config.viewFlushIntervalMs,
     clock,
-    searchMisses: new SearchMissRepository(db),
+    searchMisses,
     // Counted views drop nothing: cached answers show a views figure at most a minute old.
     onError: (error) => log.error({ err: error }, 'view counter flush failed'),
   });
@@ -109,6 +112,7 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
     catalogue,
     games,
     views,
+    searchMisses,
     siteChannels,
     images,
     imageService,
