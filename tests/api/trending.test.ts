@@ -80,6 +80,28 @@ describe.each(dialects)('views per day and trending on %s', (dialect) => {
     ]);
   });
 
+  it('puts views buffered on either side of midnight on their own days, and none for a script deleted meanwhile', async () => {
+    await ctx.services.views.flush();
+    const kept = await insertScript(ctx.services);
+    const deleted = await insertScript(ctx.services);
+    // 23:59:30 UTC, then 23:59:30 plus a minute: two days in one flush.
+    clock.ms = (today() + 1) * DAY_MS - 30_000;
+    await view(kept.id, 2);
+    await view(deleted.id, 1);
+    clock.advance(60_000);
+    await view(kept.id, 1);
+    await ctx.db.kysely.deleteFrom('scripts').where('id', '=', deleted.id).execute();
+    expect(await ctx.services.views.flush()).toBe(3);
+    expect(await dailyViews(kept.id)).toEqual([
+      [today() - 1, 2],
+      [today(), 1],
+    ]);
+    expect(await dailyViews(deleted.id)).toEqual([]);
+    // Rolled to the new day first, then weighted: yesterday 2 × 6, today 1 × 7.
+    expect(await stored(kept.id)).toBe(2 * 6 + 1 * 7);
+    clock.ms = today() * DAY_MS + DAY_MS / 2;
+  });
+
   it('keeps each score to the formula as views come in day after day, rolls it when the day changes, and ties go to the newer script', async () => {
     await ctx.services.views.flush();
     const [a, b, c, d, e] = [await insertScript(ctx.services), await insertScript(ctx.services), await insertScript(ctx.services), await insertScript(ctx.services), await insertScript(ctx.services)];
