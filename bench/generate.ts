@@ -9,6 +9,9 @@ import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { foldSearchText, searchTextOf } from '../server/db/search.ts';
 import type { NewScriptRow } from '../server/db/types.ts';
+import { slugOf } from '../contract/index.ts';
+import { trendingScore } from '../server/scripts/trending.ts';
+import { utcDay } from '../server/scripts/trending.ts';
 import { seededRandom } from '../tools/seeded-random.ts';
 
 const ROWS_PER_INSERT = 500; // 10 columns → 5,000 bound values, far below SQLite's 32,766
@@ -42,14 +45,40 @@ const RUSSIAN = [
 const FARM_ENGLISH = 'Farms coins and levels while you are away.';
 const FARM_RUSSIAN = 'Автофарм монет и опыта без остановки.';
 
+/** The games of the catalogue, ids 1… in this order (GAMES_ROWS); the bench's game pages and filters use their slugs. */
+export const GAME_SLUGS = GAMES.map((name) => slugOf(name));
+
+/** Shares of the catalogue's flags (docs/decisions.md#filters-and-sorts): what filters find in the benchmark. */
+const SHARES = { universal: 0.12, noGame: 0.08, keySystem: 0.35, patched: 0.08, verified: 0.04, recentViews: 0.05 } as const;
+/** Days of views per day generated, up to the generation day. */
+const DAILY_DAYS = 10;
+
+/** A script's views per day: the recently viewed few get some on most of the last DAILY_DAYS days. */
+function dailyViews(next: () => number, today: number): [day: number, views: number][] {
+  if (next() >= SHARES.recentViews) return [];
+  const days: [number, number][] = [];
+  const scale = 1 + Math.floor(next() ** 3 * 300);
+  for (let ago = DAILY_DAYS - 1; ago >= 0; ago -= 1) {
+    const views = Math.floor(next() * scale);
+    if (views > 0) days.push([today - ago, views]);
+  }
+  return days;
+}
+
+/** The stored trending score (docs/decisions.md#trending). */
+const trendingOf = (days: [number, number][], today: number): number => trendingScore(days, today);
+
+type GeneratedRow = NewScriptRow & { daily: [number, number][] };
+
 const START = Date.UTC(2023, 0, 1);
 const SPAN_MS = 3 * 365 * 24 * 3600 * 1000;
 const HOUR_MS = 3600 * 1000;
 
 
-function row(i: number, count: number, next: () => number): NewScriptRow {
+function row(i: number, count: number, next: () => number, today: number): GeneratedRow {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
-  const game = pick(GAMES);
+  const gameIndex = Math.floor(next() * GAMES.length);
+  const game = GAMES[gameIndex] as string;
   const farm = next() < 0.3;
   const russian = next() < 0.25;
   const rareStep = Math.floor(count / RARE_ROWS);
@@ -64,7 +93,19 @@ function row(i: number, count: number, next: () => number): NewScriptRow {
   // Mostly in id order, with a few hours of jitter so created_at order is not exactly id order.
   const at = new Date(START + (i / count) * SPAN_MS + (next() - 0.5) * 6 * HOUR_MS).toISOString();
   const loadstring = `loadstring(game:HttpGet("https://scripts.example/${i}.lua"))()`;
+  const universal = next() < SHARES.universal;
+  const keySystem = next() < SHARES.keySystem;
+  const updated = next() < 0.2 ? new Date(Math.min(Date.parse(at) + next() * 90 * 24 * HOUR_MS, START + SPAN_MS)).toISOString() : at;
+  const daily = dailyViews(next, today);
   return {
+    game_id: universal || next() < SHARES.noGame ? null : gameIndex + 1,
+    universal: universal ? 1 : 0,
+    key_system: keySystem ? 1 : 0,
+    key_link: keySystem ? `https://keys.example/${i}` : null,
+    patched: next() < SHARES.patched ? 1 : 0,
+    verified: next() < SHARES.verified ? 1 : 0,
+    trending: trendingOf(daily, today),
+    daily,
     playsname,
     description,
     loadstring,
@@ -74,8 +115,27 @@ function row(i: number, count: number, next: () => number): NewScriptRow {
     search_text: searchTextOf(playsname, description),
     loadstring_search: foldSearchText(loadstring),
     created_at: at,
-    updated_at: at,
+    updated_at: updated,
   };
+}
+
+/** The games, ids 1… in GAMES order. */
+function gameRows() {
+  return GAMES.map((name, index) => ({ id: index + 1, name, name_key: name.toLowerCase(), slug: GAME_SLUGS[index] as string, place_id: null, icon_key: null, created_at: new Date(START).toISOString() }));
+}
+
+/** A generated row as inserted (its views per day go to their own table). */
+function scriptRow({ daily: _, ...script }: GeneratedRow): NewScriptRow {
+  return script;
+}
+
+function dailyRows(first: number, rows: GeneratedRow[]) {
+  return rows.flatMap((script, index) => script.daily.map(([day, views]) => ({ script_id: first + index + 1, day, views })));
+}
+
+/** The generated scores are for the generation day; a server started on a later day rolls them. */
+async function markTrendingDay(db: ReturnType<typeof openDatabase>, today: number): Promise<void> {
+  await db.kysely.updateTable('catalogue_counts').set({ value: today }).where('name', '=', 'trending_day').execute();
 }
 
 export interface Catalogue {
@@ -128,19 +188,30 @@ export async function ensurePostgresCatalogue(count: number, serverUrl: string):
   try {
     await migrateToLatest(db);
     const next = seededRandom(42);
+    const today = utcDay(Date.now());
+    await db.kysely.insertInto('games').values(gameRows()).execute();
+    await sql`SELECT setval(pg_get_serial_sequence('games', 'id'), ${GAMES.length})`.execute(db.kysely);
     for (let first = 0; first < count; first += ROWS_PER_TRANSACTION) {
       const last = Math.min(first + ROWS_PER_TRANSACTION, count);
-      const rows: NewScriptRow[] = [];
-      for (let i = first; i < last; i += 1) rows.push(row(i, count, next));
+      const generated: GeneratedRow[] = [];
+      for (let i = first; i < last; i += 1) generated.push(row(i, count, next, today));
+      const rows = generated.map(scriptRow);
       const column = <K extends keyof NewScriptRow>(name: K) => rows.map((r) => r[name]);
       // One statement per batch: arrays unnested server-side, far faster than multi-row VALUES.
-      await sql`INSERT INTO scripts (playsname, description, loadstring, views, search_text, loadstring_search, created_at, updated_at)
+      await sql`INSERT INTO scripts (playsname, description, loadstring, views, search_text, loadstring_search, created_at, updated_at,
+          game_id, universal, key_system, key_link, patched, verified, trending)
         SELECT * FROM unnest(${column('playsname')}::text[], ${column('description')}::text[], ${column('loadstring')}::text[],
           ${column('views')}::int[], ${column('search_text')}::text[], ${column('loadstring_search')}::text[],
-          ${column('created_at')}::timestamptz[], ${column('updated_at')}::timestamptz[])`.execute(db.kysely);
+          ${column('created_at')}::timestamptz[], ${column('updated_at')}::timestamptz[], ${column('game_id')}::int[],
+          ${column('universal')}::int[], ${column('key_system')}::int[], ${column('key_link')}::text[], ${column('patched')}::int[],
+          ${column('verified')}::int[], ${column('trending')}::float8[])`.execute(db.kysely);
+      const daily = dailyRows(first, generated);
+      await sql`INSERT INTO script_daily_views (script_id, day, views)
+        SELECT * FROM unnest(${daily.map((d) => d.script_id)}::int[], ${daily.map((d) => d.day)}::int[], ${daily.map((d) => d.views)}::int[])`.execute(db.kysely);
       process.stdout.write(`\r  generating on PostgreSQL: ${last.toLocaleString('en')} / ${count.toLocaleString('en')}`);
     }
     process.stdout.write('\n');
+    await markTrendingDay(db, today);
     await sql`ANALYZE`.execute(db.kysely);
     await sql`CREATE TABLE bench_ready (count integer NOT NULL)`.execute(db.kysely);
     await sql`INSERT INTO bench_ready VALUES (${count})`.execute(db.kysely);
@@ -174,18 +245,23 @@ export async function ensureCatalogue(count: number): Promise<Catalogue> {
   try {
     await migrateToLatest(db);
     const next = seededRandom(42);
+    const today = utcDay(Date.now());
+    await db.kysely.insertInto('games').values(gameRows()).execute();
     for (let first = 0; first < count; first += ROWS_PER_TRANSACTION) {
       const last = Math.min(first + ROWS_PER_TRANSACTION, count);
       await db.kysely.transaction().execute(async (trx) => {
         for (let start = first; start < last; start += ROWS_PER_INSERT) {
-          const rows = [];
-          for (let i = start; i < Math.min(start + ROWS_PER_INSERT, last); i += 1) rows.push(row(i, count, next));
-          await trx.insertInto('scripts').values(rows).execute();
+          const generated: GeneratedRow[] = [];
+          for (let i = start; i < Math.min(start + ROWS_PER_INSERT, last); i += 1) generated.push(row(i, count, next, today));
+          await trx.insertInto('scripts').values(generated.map(scriptRow)).execute();
+          const daily = dailyRows(start, generated);
+          if (daily.length > 0) await trx.insertInto('script_daily_views').values(daily).execute();
         }
       });
       process.stdout.write(`\r  generating: ${last.toLocaleString('en')} / ${count.toLocaleString('en')}`);
     }
     process.stdout.write('\n');
+    await markTrendingDay(db, today);
   } finally {
     await db.close();
   }

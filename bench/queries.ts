@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../server/db/database.ts';
 import { ScriptRepository } from '../server/scripts/repository.ts';
+import { GAME_SLUGS } from './generate.ts';
 import { percentile } from './stats.ts';
 
 export interface QueryTiming {
@@ -24,9 +25,17 @@ export async function timeQueries(file: string, terms: string[], detailId: numbe
     ['listCards page 1', async () => (await repository.listCards({ limit: 16, offset: 0 })).length],
     ['listCards offset 10000', async () => (await repository.listCards({ limit: 16, offset: 10_000 })).length],
     ['count()', () => repository.count()],
+    // Filters and sorts (issue 14): each sort's index, a common and a rare filter, a game's own index.
+    ['listCards sort=trending', async () => (await repository.listCards({ limit: 16, offset: 0, sort: 'trending' })).length],
+    ['listCards sort=views offset 10000', async () => (await repository.listCards({ limit: 16, offset: 10_000, sort: 'views' })).length],
+    ['listCards key=false sort=updated', async () => (await repository.listCards({ limit: 16, offset: 0, key: false, sort: 'updated' })).length],
+    ['listCards verified patched universal', async () => (await repository.listCards({ limit: 16, offset: 0, verified: true, patched: true, universal: true })).length],
+    [`listCards game=${GAME_SLUGS[0]} sort=trending`, async () => (await repository.listCards({ limit: 16, offset: 0, game: GAME_SLUGS[0], sort: 'trending' })).length],
+    ['count(verified, key=false)', () => repository.count(undefined, { verified: true, key: false })],
     ...terms.flatMap((q): [string, () => Promise<number>][] => [
       [`listCards q="${q}"`, async () => (await repository.listCards({ limit: 16, offset: 0, q })).length],
       [`count("${q}")`, () => repository.count(q)],
+      [`listCards q="${q}" verified sort=views`, async () => (await repository.listCards({ limit: 16, offset: 0, q, verified: true, sort: 'views' })).length],
     ]),
     [`findById(${detailId})`, async () => ((await repository.findById(detailId)) ? 1 : 0)],
   ];

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { ensureCatalogue, ensurePostgresCatalogue } from './generate.ts';
+import { ensureCatalogue, ensurePostgresCatalogue, GAME_SLUGS } from './generate.ts';
 import { load, USER_AGENT } from './load.ts';
 import { type PacedRequest, type PacedResult, pacedLoad } from './paced.ts';
 import { type Managed, Probe, startServer } from './processes.ts';
@@ -14,7 +14,8 @@ import { fixed, mb, percentile } from './stats.ts';
  * Traffic shaped like real visitors (issue 10), against the production build on a catalogue of
  * `count` scripts: every request from another address, popular scripts far more often than the rest,
  * details and server-rendered pages, Load More pages at many offsets, searches from a corpus of what
- * visitors type; from a cold start. Beside it, the same run's repeated list page (for the ratio) and
+ * visitors type, listings filtered by game and flags and sorted by views, trending or update (issue
+ * 14), alone and with a search; from a cold start. Beside it, the same run's repeated list page (for the ratio) and
  * a cold-search table (each corpus query once, after every cached answer was dropped).
  */
 
@@ -86,16 +87,60 @@ function popularId(count: number): number {
 
 const visitorAddress = () => `${11 + Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
 
+const SORTS = [
+  ['newest', 0.3],
+  ['views', 0.25],
+  ['trending', 0.3],
+  ['updated', 0.15],
+] as const;
+
+/**
+ * The filters and sort of a filtered listing (issue 14), as visitors combine them: a game (popular
+ * ones more often), the filter bar's switches, a sort; each filter and each sort is asked for.
+ */
+function listingParams(): URLSearchParams {
+  const params = new URLSearchParams();
+  if (Math.random() < 0.4) params.set('game', GAME_SLUGS[zipf(GAME_SLUGS.length)] as string);
+  if (Math.random() < 0.35) params.set('key', Math.random() < 0.85 ? 'false' : 'true');
+  if (Math.random() < 0.25) params.set('patched', Math.random() < 0.9 ? 'false' : 'true');
+  if (Math.random() < 0.15) params.set('verified', Math.random() < 0.9 ? 'true' : 'false');
+  if (!params.has('game') && Math.random() < 0.1) params.set('universal', Math.random() < 0.8 ? 'true' : 'false');
+  let roll = Math.random();
+  for (const [sort, share] of SORTS) {
+    roll -= share;
+    if (roll < 0) {
+      if (sort !== 'newest' || Math.random() < 0.5) params.set('sort', sort);
+      break;
+    }
+  }
+  return params;
+}
+
+/** A filtered or sorted page of the API: mostly the first, sometimes a Load More. */
+function listingPath(q?: string): string {
+  const params = listingParams();
+  if (q) params.set('q', q);
+  const more = Math.random() < 0.25;
+  params.set('limit', more ? '8' : '16');
+  params.set('offset', String(more ? 16 + 8 * zipf(50) : 0));
+  return `/api/scripts/paginated?${params}`;
+}
+
 /** One request of the mix: which path, weighted as visitors browse a script hub. */
 function mixPath(count: number): string {
   const roll = Math.random();
-  if (roll < 0.3) return `/api/scripts/${popularId(count)}`;
-  if (roll < 0.55) return `/scripts/${popularId(count)}`;
-  if (roll < 0.67) return `/api/scripts/paginated?limit=8&offset=${16 + 8 * zipf(500)}`;
-  if (roll < 0.75) return '/scripts';
-  const q = encodeURIComponent(SEARCH_CORPUS[zipf(SEARCH_CORPUS.length)] as string);
-  if (roll < 0.87) return `/api/scripts/paginated?limit=16&offset=0&q=${q}`;
-  if (roll < 0.95) return `/scripts?q=${q}`;
+  if (roll < 0.25) return `/api/scripts/${popularId(count)}`;
+  if (roll < 0.47) return `/scripts/${popularId(count)}`;
+  if (roll < 0.57) return `/api/scripts/paginated?limit=8&offset=${16 + 8 * zipf(500)}`;
+  if (roll < 0.63) return '/scripts';
+  // Filtered and sorted listings: a game's page's API, the filter bar's switches, each sort.
+  if (roll < 0.73) return listingPath();
+  if (roll < 0.76) return `/scripts?${listingParams()}`;
+  const q = SEARCH_CORPUS[zipf(SEARCH_CORPUS.length)] as string;
+  if (roll < 0.84) return `/api/scripts/paginated?limit=16&offset=0&q=${encodeURIComponent(q)}`;
+  // A search narrowed by a filter or sorted otherwise.
+  if (roll < 0.88) return listingPath(q);
+  if (roll < 0.95) return `/scripts?q=${encodeURIComponent(q)}`;
   return `/api/scripts/${popularId(count)}/channels`;
 }
 

@@ -112,7 +112,7 @@ export const catalogueFilterSchema = z.object({
     .enum(SCRIPT_SORTS, { error: `sort must be one of ${SCRIPT_SORTS.join(', ')}` })
     .optional()
     .describe(
-      'newest (default): newest first; views: most viewed; trending: views of the last 7 days, day d ago weighted (7 − d) / 7; updated: recently changed. Ties go to the newer script',
+      'newest (default): newest first; views: most viewed; trending: views of the last 7 days, the views of day d ago (0 = today) times (7 − d); updated: recently changed. Ties go to the newer script',
     ),
 });
 export type CatalogueFilter = z.infer<typeof catalogueFilterSchema>;

@@ -23,6 +23,11 @@ import { DatabaseImageStorage } from './images/database-storage.ts';
 import { createLogger, logsEveryRequest, requestLineHook } from './logging.ts';
 import { createServices, type Services } from './services.ts';
 
+/** The query of a request target (origin-form or absolute-form). */
+function searchOf(url: string): URLSearchParams {
+  return new URL(url, 'http://target.invalid').searchParams;
+}
+
 export interface AppDeps {
   config: Config;
   db: Db;
@@ -31,7 +36,7 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The caches' clock (monotonic milliseconds); tests move it forward. */
   now?: () => number;
-  /** The sessions' and login throttle's clock (epoch milliseconds, Date.now by default); tests move it forward. */
+  /** The sessions', login throttle's, views per day's and trending's clock (epoch milliseconds, Date.now by default); tests move it forward. */
   clock?: () => number;
   /** Told of every route as it is registered (the test that holds each route to the authorization matrix). */
   onRoute?: (route: RouteOptions) => void;
@@ -117,6 +122,8 @@ export async function buildApp({ config, db, web, logger, now, clock, onRoute }:
     onPage: (request, pathname) => {
       const id = parseId(/^\/scripts\/([^/]+)$/.exec(pathname)?.[1]);
       if (id !== undefined) services.catalogue.recordView(id, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      // A /scripts search that found nothing counts, rendered or from the page cache (docs/decisions.md#empty-searches).
+      if (pathname === '/scripts') services.catalogue.recordPageSearch(searchOf(request.url), { ip: request.ip, userAgent: request.headers['user-agent'] });
     },
   });
   return app;

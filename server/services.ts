@@ -10,6 +10,7 @@ import { GameRepository } from './games/repository.ts';
 import { GameService } from './games/service.ts';
 import { InsightsRepository } from './insights/repository.ts';
 import { InsightsService } from './insights/service.ts';
+import { SearchMissRepository } from './insights/search-misses-repository.ts';
 import { PageCache } from './plugins/page-cache.ts';
 import { PublicCache } from './scripts/public-cache.ts';
 import { ScriptRepository } from './scripts/repository.ts';
@@ -31,6 +32,8 @@ export interface Services {
   games: GameService;
   insights: InsightsService;
   views: ViewCounter;
+  /** Searches that found nothing: written by `views`' flush, read by the insights (`topMisses`). */
+  searchMisses: SearchMissRepository;
   siteChannels: SiteChannelService;
   images: ImageStorage;
   imageService: ImageService;
@@ -44,7 +47,7 @@ export interface Services {
 export interface Clocks {
   /** The caches' clock (monotonic milliseconds). */
   now?: (() => number) | undefined;
-  /** Sessions' expiry and the login throttle's windows (epoch milliseconds; Date.now by default). */
+  /** Sessions' expiry, the login throttle's windows, and the days of views and searches (epoch milliseconds; Date.now by default). */
   clock?: (() => number) | undefined;
 }
 
@@ -57,8 +60,11 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
   const pages = new PageCache(config.pageCacheBytes, now);
   cache.onChange((change) => pages.changed(change));
   const scripts = new ScriptRepository(db);
+  const searchMisses = new SearchMissRepository(db);
   const views = new ViewCounter(scripts, {
     flushIntervalMs: config.viewFlushIntervalMs,
+    clock,
+    searchMisses,
     // Counted views drop nothing: cached answers show a views figure at most a minute old.
     onError: (error) => log.error({ err: error }, 'view counter flush failed'),
   });
@@ -111,6 +117,7 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
     games,
     insights: new InsightsService(new InsightsRepository(db), cache),
     views,
+    searchMisses,
     siteChannels,
     images,
     imageService,

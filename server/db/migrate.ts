@@ -8,6 +8,7 @@ import * as searchGrams from './migrations/20261124020000_search_grams.ts';
 import * as catalogueChanges from './migrations/20261125000000_catalogue_changes.ts';
 import * as images from './migrations/20261125010000_images.ts';
 import * as gamesAndFilters from './migrations/20261126000000_games_and_filters.ts';
+import * as scriptFacets from './migrations/20261126010000_script_facets.ts';
 
 // A static list rather than a folder scan, so migrations work the same from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '20261125000000_catalogue_changes': catalogueChanges,
   '20261125010000_images': images,
   '20261126000000_games_and_filters': gamesAndFilters,
+  '20261126010000_script_facets': scriptFacets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

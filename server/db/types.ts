@@ -55,6 +55,16 @@ export interface ScriptDailyViewsTable {
   views: number;
 }
 
+/** How many scripts each combination of game (0: none) and flags has, kept by triggers. */
+export interface ScriptFacetsTable {
+  game_id: number;
+  universal: number;
+  key_system: number;
+  patched: number;
+  verified: number;
+  scripts: number;
+}
+
 /** Searches that found nothing, folded, counted per UTC day; no visitor data. */
 export interface SearchMissesTable {
   query: string;
@@ -160,6 +170,7 @@ export interface Database {
   games: GamesTable;
   script_daily_views: ScriptDailyViewsTable;
   search_misses: SearchMissesTable;
+  script_facets: ScriptFacetsTable;
 }
 
 export type ScriptRow = Selectable<ScriptsTable>;

@@ -19,7 +19,8 @@ const ENTRY_OVERHEAD_BYTES = 200;
 function reaches(change: CatalogueChange, key: string): boolean {
   if (change.kind === 'all') return true;
   if (change.kind === 'site-channels') return key === 'site-channels';
-  if (change.kind === 'games') return key === 'games' || key.startsWith('list:') || key.startsWith('script:') || key.startsWith('sitemap');
+  // A game's rename or deletion moves scripts out of its filter: its lists and counts go too.
+  if (change.kind === 'games') return key === 'games' || key.startsWith('list:') || key.startsWith('count:') || key.startsWith('script:') || key.startsWith('sitemap');
   return (
     key.startsWith('list:') ||
     key.startsWith('count:') ||

@@ -5,6 +5,7 @@ import {
   channelSchema,
   errorBodySchema,
   paginatedQuerySchema,
+  type PaginatedScripts,
   paginatedScriptsSchema,
   publicScriptSchema,
   scriptIdParamsSchema,
@@ -12,6 +13,7 @@ import {
 import { notFound } from '../errors.ts';
 import type { Services } from '../services.ts';
 import type { CachedAnswer } from './public-cache.ts';
+import { listKey } from './service.ts';
 
 function sendJson(reply: FastifyReply, json: string): void {
   reply.header('content-type', 'application/json; charset=utf-8').send(json);
@@ -27,17 +29,23 @@ export async function publicScriptRoutes(app: FastifyInstance, { services }: { s
     {
       schema: {
         tags: ['public'],
-        summary: 'A page of the catalogue, newest first, optionally filtered by a substring of name or description',
+        summary:
+          'A page of the catalogue: filtered by game, universal, key system, patched and verified, sorted newest first (default), by views, trending or last update, and optionally searched by words of name or description',
         querystring: paginatedQuerySchema,
         response: { 200: paginatedScriptsSchema, 400: errorBodySchema },
       },
     },
     (request, reply) => {
-      const { limit, offset, q } = request.query;
+      const query = request.query;
+      const answer = ({ value, json }: CachedAnswer<PaginatedScripts>): void => {
+        // A search that found nothing is counted for the insights (buffered, written with the views).
+        if (query.q && value.total === 0) catalogue.recordSearch(query, 0, { ip: request.ip, userAgent: request.headers['user-agent'] });
+        return sendJson(reply, json);
+      };
       // A hit is sent synchronously, its JSON as cached: no promise for Fastify to wait on, no serialising.
-      const hit = cache.get<unknown>(`list:${limit}:${offset}:${q ?? ''}`);
-      if (hit) return sendJson(reply, hit.json);
-      return catalogue.listAnswer({ limit, offset, q }).then((answer) => sendJson(reply, answer.json));
+      const hit = cache.get<PaginatedScripts>(listKey(query));
+      if (hit) return answer(hit);
+      return catalogue.listAnswer(query).then(answer);
     },
   );
 

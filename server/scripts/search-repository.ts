@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { SingleFlight } from '../single-flight.ts';
+import { facetTotals, filterInIndex, filterOnRow, type Listing, narrows, orderBy, sortColumns } from '../db/listing.ts';
 import { ftsQuery, gramsQuery, type SearchScope, type SearchWords, searchWords, wordsInGrams, wordsInRow, wordsLike } from '../db/search.ts';
 
 export interface SearchFilter {
@@ -8,6 +9,23 @@ export interface SearchFilter {
   scope: SearchScope;
   /** Only this moderator's scripts (the moderator's own table). */
   ownerModeratorId?: number | undefined;
+  /** The catalogue's filters and sort (public search); newest first and unfiltered when absent. */
+  listing?: Listing | undefined;
+}
+
+const NEWEST: Listing = { sort: 'newest' };
+
+/**
+ * A filter matching at most this many scripts is read through scripts_facets_idx (every matching
+ * row) and sorted, instead of reading the catalogue in order, when that reads fewer rows.
+ */
+export const GATHER_ROWS = 5_000;
+
+export interface FacetTotals {
+  /** Scripts in the filter's scope: its game's, or the whole catalogue. */
+  scope: number;
+  /** Scripts in the scope matching its flags. */
+  matching: number;
 }
 
 /**
@@ -24,7 +42,8 @@ const DENSE_FOR_COUNT = 0.05;
 /** PostgreSQL: a short word in fewer than this share of the newest rows is looked up in the gram index. */
 const RARE_SHORT = 0.01;
 
-const NEWEST_FIRST = sql`ORDER BY s.created_at DESC, s.id DESC`;
+/** The listing of a search (sort and filters); the staff tables' is newest first, unfiltered. */
+const listingOfFilter = (filter: SearchFilter): Listing => filter.listing ?? NEWEST;
 
 /**
  * All SQL of catalogue and staff search: which script ids a search finds, newest first, and how many.
@@ -38,13 +57,41 @@ export class SearchRepository {
 
   constructor(private readonly db: Db) {}
 
-  /** Ids of one page of matches, newest first. */
+  /** Ids of one page of matches, in the listing's order (newest first by default). */
   async pageIds(filter: SearchFilter, limit: number, offset: number): Promise<number[]> {
     const words = searchWords(filter.q);
     if (this.db.dialect === 'postgres') return this.postgresPage(filter, words, limit, offset);
     const plan = await this.sqlitePlan(filter, words);
     if (plan?.candidates === 0) return [];
-    return this.ids(sql`${this.sqlitePage(filter, words, plan)} ${NEWEST_FIRST} LIMIT ${limit} OFFSET ${offset}`);
+    const source = await this.sqliteSource(filter, words, plan);
+    return this.ids(sql`${source} ${orderBy(listingOfFilter(filter).sort)} LIMIT ${limit} OFFSET ${offset}`);
+  }
+
+  /**
+   * The scripts a filter (game and flags) keeps, counted from script_facets: the scope's total and
+   * the matches. Shared by the page and the count of one listing.
+   */
+  facetTotals(listing: Listing): Promise<FacetTotals> {
+    return this.plans.run(`facets:${JSON.stringify(listing)}`, async () => {
+      const { rows } = await facetTotals(listing).execute(this.db.kysely);
+      return { scope: Number(rows[0]?.scope ?? 0), matching: Number(rows[0]?.matching ?? 0) };
+    });
+  }
+
+  /**
+   * Ids of one page of a filtered catalogue without words: the matching rows read through
+   * scripts_facets_idx and sorted when they are few and reading the scope in order would cost more
+   * (a rare combination), else read in the sort's order (a game's own index when a game is set),
+   * testing each row, until the page is full.
+   */
+  async filteredPageIds(listing: Listing, totals: FacetTotals, limit: number, offset: number): Promise<number[]> {
+    const page = sql`${orderBy(listing.sort)} LIMIT ${limit} OFFSET ${offset}`;
+    if (this.db.dialect === 'postgres') return this.ids(sql`SELECT s.id FROM scripts AS s WHERE ${filterOnRow('postgres', listing)} ${page}`);
+    if (gathers(totals, limit + offset)) {
+      return this.ids(sql`SELECT s.id FROM (SELECT scripts.id FROM scripts WHERE ${filterInIndex(listing)}) AS m
+        CROSS JOIN scripts AS s ON s.id = m.id ${page}`);
+    }
+    return this.ids(sql`SELECT s.id FROM scripts AS s WHERE ${filterOnRow('sqlite', listing)} ${page}`);
   }
 
   /** Matches counted up to `atMost` (the count stops there), or all of them. */
@@ -62,7 +109,7 @@ export class SearchRepository {
     }
     const plan = await this.sqlitePlan(filter, words);
     if (plan?.candidates === 0) return 0;
-    return this.countOf(this.sqliteMatching(filter, words, plan), atMost);
+    return this.countOf(await this.sqliteMatching(filter, words, plan), atMost);
   }
 
   private async ids(query: RawBuilder<unknown>): Promise<number[]> {
@@ -97,25 +144,32 @@ export class SearchRepository {
     return best;
   }
 
-  /** Few candidates: read them from the index and sort them. Many: read scripts newest first, testing each. */
-  private sqlitePage(filter: SearchFilter, words: SearchWords, plan: SqlitePlan | undefined): RawBuilder<unknown> {
+  /**
+   * Where a page's rows come from, before its ORDER BY. Few candidates in a word index: read them and
+   * sort them. Else, a filter matching few scripts: read those through scripts_facets_idx and test
+   * the words on each. Else: read scripts in the sort's order, testing each, until the page is full.
+   */
+  private async sqliteSource(filter: SearchFilter, words: SearchWords, plan: SqlitePlan | undefined): Promise<RawBuilder<unknown>> {
+    const listing = listingOfFilter(filter);
     if (plan && plan.candidates <= SPARSE_ROWS) {
       const table = sql.table(plan.table);
       return sql`SELECT s.id FROM (SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ${plan.match}) AS m
         CROSS JOIN scripts AS s ON s.id = m.id WHERE ${this.rowConditions(filter, plan.unindexed)}`;
     }
+    if (narrows(listing) && (await this.facetTotals(listing)).matching <= GATHER_ROWS) {
+      return sql`SELECT s.id FROM (SELECT scripts.id FROM scripts WHERE ${filterInIndex(listing)}) AS m
+        CROSS JOIN scripts AS s ON s.id = m.id WHERE ${this.rowConditions({ ...filter, listing: undefined }, all(words))}`;
+    }
     return sql`SELECT s.id FROM scripts AS s WHERE ${this.rowConditions(filter, all(words))}`;
   }
 
   /** The rows matching, in no order, for counting through the plan's index. */
-  private sqliteMatching(filter: SearchFilter, words: SearchWords, plan: SqlitePlan | undefined): RawBuilder<unknown> {
-    if (!plan) return sql`SELECT 1 FROM scripts AS s WHERE ${this.rowConditions(filter, all(words))}`;
-    const table = sql.table(plan.table);
-    if (plan.unindexed.length === 0 && filter.ownerModeratorId === undefined) {
+  private async sqliteMatching(filter: SearchFilter, words: SearchWords, plan: SqlitePlan | undefined): Promise<RawBuilder<unknown>> {
+    if (plan && plan.unindexed.length === 0 && filter.ownerModeratorId === undefined && !narrows(listingOfFilter(filter))) {
+      const table = sql.table(plan.table);
       return sql`SELECT rowid FROM ${table} WHERE ${table} MATCH ${plan.match}`;
     }
-    return sql`SELECT s.id FROM ${table} AS f CROSS JOIN scripts AS s ON s.id = f.rowid
-      WHERE f.${table} MATCH ${plan.match} AND ${this.rowConditions(filter, plan.unindexed)}`;
+    return this.sqliteSource(filter, words, plan);
   }
 
   /**
@@ -126,10 +180,11 @@ export class SearchRepository {
   private async postgresPage(filter: SearchFilter, words: SearchWords, limit: number, offset: number): Promise<number[]> {
     const probe = await this.postgresProbe(filter, words);
     if (probe.complete || probe.ids.length >= offset + limit) return probe.ids.slice(offset, offset + limit);
+    const sort = listingOfFilter(filter).sort;
     if (probe.density >= DENSE_FOR_PAGE) {
-      return this.ids(sql`SELECT s.id FROM scripts AS s WHERE ${this.rowConditions(filter, all(words))} ${NEWEST_FIRST} LIMIT ${limit} OFFSET ${offset}`);
+      return this.ids(sql`SELECT s.id FROM scripts AS s WHERE ${this.rowConditions(filter, all(words))} ${orderBy(sort)} LIMIT ${limit} OFFSET ${offset}`);
     }
-    return this.ids(sql`SELECT s.id FROM (${this.postgresIndexed(filter, words, probe.rareShort, sql`s.id, s.created_at`)}) AS s ${NEWEST_FIRST} LIMIT ${limit} OFFSET ${offset}`);
+    return this.ids(sql`SELECT s.id FROM (${this.postgresIndexed(filter, words, probe.rareShort, sortColumns(sort))}) AS s ${orderBy(sort)} LIMIT ${limit} OFFSET ${offset}`);
   }
 
   /**
@@ -141,7 +196,8 @@ export class SearchRepository {
   }
 
   /**
-   * The matches among the newest PROBE_ROWS rows; `complete` when those are all the rows there are.
+   * The matches among the first PROBE_ROWS rows in the listing's order (those its filter keeps);
+   * `complete` when those are all the rows there are.
    * Also which short words are rare there (under RARE_SHORT of the rows): only those are worth the
    * gram index, whose bitmap for a common pair (`da`, `rp`) costs more than testing the rows.
    */
@@ -150,12 +206,13 @@ export class SearchRepository {
   }
 
   private async readPostgresProbe(filter: SearchFilter, words: SearchWords): Promise<PostgresProbe> {
-    const newest = sql`SELECT s.id, s.created_at, s.search_text, s.loadstring_search FROM scripts AS s
-      WHERE ${this.ownerCondition(filter)} ${NEWEST_FIRST} LIMIT ${PROBE_ROWS}`;
+    const sort = listingOfFilter(filter).sort;
+    const newest = sql`SELECT ${sortColumns(sort)}, s.search_text, s.loadstring_search FROM scripts AS s
+      WHERE ${this.scopeConditions(filter)} ${orderBy(sort)} LIMIT ${PROBE_ROWS}`;
     const shortHits = words.short.map((word, i) => sql`${wordsInRow('postgres', [word], filter.scope, 's')} AS ${sql.ref(`short_${i}`)}`);
     const { rows } = await sql<Record<string, unknown> & { id: number; hit: boolean }>`SELECT s.id, ${wordsInRow('postgres', all(words), filter.scope, 's')} AS hit
       ${shortHits.length > 0 ? sql`, ${sql.join(shortHits)}` : sql``}
-      FROM (${newest}) AS s ${NEWEST_FIRST}`.execute(this.db.reader);
+      FROM (${newest}) AS s ${orderBy(sort)}`.execute(this.db.reader);
     const ids = rows.filter((row) => row.hit).map((row) => Number(row.id));
     const rareShort = words.short.filter((_, i) => rows.filter((row) => row[`short_${i}`]).length < RARE_SHORT * rows.length);
     // Fewer rows than the probe reads means it saw every row (of this owner) there is.
@@ -168,7 +225,7 @@ export class SearchRepository {
    * testing every Pet Simulator script; every short word is still tested on the row.
    */
   private postgresConditions(filter: SearchFilter, words: SearchWords, rareShort: string[]): RawBuilder<boolean> {
-    const conditions = [this.ownerCondition(filter)];
+    const conditions = [this.scopeConditions(filter)];
     if (words.indexed.length > 0) conditions.push(wordsLike(words.indexed, filter.scope, 's'));
     // Alone, short words have no other index: the gram index serves them however common.
     const grams = words.indexed.length === 0 ? words.short : rareShort;
@@ -177,21 +234,38 @@ export class SearchRepository {
     return sql<boolean>`${sql.join(conditions, sql` AND `)}`;
   }
 
-  /** Conditions read from the script row itself: the owner, and words tested without an index. */
+  /** Conditions read from the script row itself: the owner, the filter, and words tested without an index. */
   private rowConditions(filter: SearchFilter, words: string[]): RawBuilder<boolean> {
-    const conditions = [this.ownerCondition(filter)];
+    const conditions = [this.scopeConditions(filter)];
     if (words.length > 0) conditions.push(wordsInRow(this.db.dialect, words, filter.scope, 's'));
     return sql<boolean>`${sql.join(conditions, sql` AND `)}`;
   }
 
-  private ownerCondition(filter: SearchFilter): RawBuilder<boolean> {
-    return filter.ownerModeratorId === undefined ? sql<boolean>`TRUE` : sql<boolean>`s.owner_moderator_id = ${filter.ownerModeratorId}`;
+  /** The rows a search looks among: the owner's (staff), or those the catalogue's filter keeps. */
+  private scopeConditions(filter: SearchFilter): RawBuilder<boolean> {
+    const owner = filter.ownerModeratorId === undefined ? sql<boolean>`TRUE` : sql<boolean>`s.owner_moderator_id = ${filter.ownerModeratorId}`;
+    if (!filter.listing || !narrows(filter.listing)) return owner;
+    return sql<boolean>`${owner} AND ${filterOnRow(this.db.dialect, filter.listing)}`;
   }
 }
 
+/**
+ * Whether reading a filter's matches through scripts_facets_idx (and sorting them) costs less than
+ * reading its scope in order until `rows` matches are found.
+ */
+export function gathers({ scope, matching }: FacetTotals, rows: number): boolean {
+  if (matching > GATHER_ROWS) return false;
+  // Read in order, the flags are tested in the sort index's entries (they end every sort index);
+  // gathered, each match costs a row read, about as much as this many entries read in order.
+  const scanned = matching === 0 ? scope : (rows * scope) / matching;
+  return matching * ROW_READ_IN_ENTRIES < scanned;
+}
+
+const ROW_READ_IN_ENTRIES = 20;
+
 const all = (words: SearchWords) => [...words.indexed, ...words.short];
 
-const planKey = (filter: SearchFilter, words: SearchWords) => JSON.stringify([filter.scope, filter.ownerModeratorId ?? null, words]);
+const planKey = (filter: SearchFilter, words: SearchWords) => JSON.stringify([filter.scope, filter.ownerModeratorId ?? null, words, filter.listing ?? null]);
 
 interface PostgresProbe {
   /** Matching ids among the newest rows, newest first. */

@@ -1,4 +1,5 @@
-import type { Channel, PaginatedQuery, PaginatedScripts, PublicScript, SitemapSlice } from '../../contract/index.ts';
+import { CATALOGUE_FIRST_PAGE, type Channel, type PaginatedQuery, type PaginatedScripts, type PublicScript, searchTextSchema, type SitemapSlice } from '../../contract/index.ts';
+import { listingKey, listingOf } from '../db/listing.ts';
 import { toChannel, toIso, toPublicScript } from './presenter.ts';
 import type { CachedAnswer, PublicCache } from './public-cache.ts';
 import type { ScriptRepository } from './repository.ts';
@@ -15,14 +16,22 @@ export class CatalogueService {
     private readonly views: ViewCounter,
   ) {}
 
-  listAnswer({ limit, offset, q }: PaginatedQuery): Promise<CachedAnswer<PaginatedScripts>> {
-    return this.cache.remember(`list:${limit}:${offset}:${q ?? ''}`, async () => {
-      const [rows, total] = await Promise.all([
-        this.repository.listCards({ limit, offset, q }),
-        this.cache.remember(`count:${q ?? ''}`, () => this.repository.count(q)),
-      ]);
+  listAnswer(query: PaginatedQuery): Promise<CachedAnswer<PaginatedScripts>> {
+    const { limit, offset, q, ...filter } = query;
+    return this.cache.remember(listKey(query), async () => {
+      const [rows, total] = await Promise.all([this.repository.listCards({ limit, offset, q, ...filter }), this.totalAnswer(query)]);
       return { scripts: rows.map(toPublicScript), total: total.value };
     });
+  }
+
+  /** A listing's total (its filter and search; the sort changes nothing), cached apart from its pages. */
+  private totalAnswer({ q, ...filter }: Omit<PaginatedQuery, 'limit' | 'offset'>): Promise<CachedAnswer<number>> {
+    return this.cache.remember(countKey(q, filter), () => this.repository.count(q, filter));
+  }
+
+  /** How many scripts a search of the whole catalogue finds (capped as its pages say), usually cached. */
+  async searchTotal(q: string): Promise<number> {
+    return (await this.totalAnswer({ q })).value;
   }
 
   async list(query: PaginatedQuery): Promise<PaginatedScripts> {
@@ -66,4 +75,41 @@ export class CatalogueService {
   recordView(id: number, visitor: Visitor): void {
     this.views.record(id, visitor);
   }
+
+  /**
+   * Counts a public search that found nothing (docs/decisions.md#empty-searches): asked of the whole
+   * catalogue (no filter, which could be what emptied it), first page, by a countable visitor.
+   */
+  recordSearch(query: PaginatedQuery, total: number, visitor: Visitor): void {
+    if (query.q && query.offset === 0 && total === 0 && !narrowed(query)) this.views.recordSearchMiss(query.q, visitor);
+  }
+
+  /** The same for a /scripts page (HTML or data request), whose answer may come from the page cache. */
+  recordPageSearch(search: URLSearchParams, visitor: Visitor): void {
+    const parsed = searchTextSchema.safeParse(search.get('q') ?? undefined);
+    const q = parsed.success ? parsed.data : undefined;
+    if (!q || FILTER_PARAMS.some((name) => search.has(name)) || !this.views.countsSearches(visitor)) return;
+    this.searchTotal(q)
+      .then((total) => this.recordSearch({ q, limit: CATALOGUE_FIRST_PAGE, offset: 0 }, total, visitor))
+      .catch(() => undefined);
+  }
+}
+
+/** The query parameters that narrow a listing (the sort only orders it). */
+const FILTER_PARAMS = ['game', 'universal', 'key', 'patched', 'verified'] as const;
+
+function narrowed(query: PaginatedQuery): boolean {
+  return FILTER_PARAMS.some((name) => query[name] !== undefined);
+}
+
+/**
+ * The cache key of a list page: limit, offset, every filter and the sort in one canonical form
+ * (`sort=newest` and no sort are one key), and the search text. The route's fast path reads it too.
+ */
+export function listKey({ limit, offset, q, ...filter }: PaginatedQuery): string {
+  return `list:${limit}:${offset}:${listingKey(listingOf(filter))}:${q ?? ''}`;
+}
+
+function countKey(q: string | undefined, filter: Omit<PaginatedQuery, 'limit' | 'offset' | 'q'>): string {
+  return `count:${listingKey(listingOf(filter), false)}:${q ?? ''}`;
 }

@@ -12,9 +12,12 @@ export function dayString(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** How much a day's views weigh in the score, `daysAgo` days before today (docs/decisions.md#trending). */
+/**
+ * How much a day's views weigh in the score, `daysAgo` days before today (docs/decisions.md#trending):
+ * 7 today down to 1 six days ago. Whole numbers keep sums exact, so equal scores tie exactly.
+ */
 export function trendingWeight(daysAgo: number): number {
-  return daysAgo < 0 || daysAgo >= TRENDING_DAYS ? 0 : (TRENDING_DAYS - daysAgo) / TRENDING_DAYS;
+  return daysAgo < 0 || daysAgo >= TRENDING_DAYS ? 0 : TRENDING_DAYS - daysAgo;
 }
 
 /** The score of views per day, given as [day, views] pairs, on `today` (docs/decisions.md#trending). */

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { isbot } from 'isbot';
 import { addressGroup } from '../client-address.ts';
+import { DAILY_VIEWS_KEPT_DAYS } from '../../contract/index.ts';
+import { foldSearchText } from '../db/search.ts';
+import type { SearchMiss, SearchMissRepository } from '../insights/search-misses-repository.ts';
 import type { ScriptRepository, ViewMark } from './repository.ts';
+import { utcDay } from './trending.ts';
 
 export interface Visitor {
   ip: string;
@@ -9,6 +13,18 @@ export interface Visitor {
 }
 
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
+/** Searches that found nothing are kept this many days (docs/decisions.md#empty-searches). */
+export const SEARCH_MISSES_KEPT_DAYS = 90;
+/** Distinct (day, query) rows and visitor-query pairs buffered between flushes; more are not counted. */
+const MAX_PENDING_MISSES = 10_000;
+const MAX_MISS_VISITORS = 50_000;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A search's text as its misses are counted: folded like stored text, spaces collapsed. */
+export function missQuery(q: string): string {
+  return foldSearchText(q).replace(/\s+/gu, ' ').trim();
+}
 /** Writes tried at shutdown before the buffered views are given up. */
 const STOP_ATTEMPTS = 3;
 /** Views written per transaction; small enough that one costs a few milliseconds on a cold SQLite file. */
@@ -60,16 +76,31 @@ export function isCountable(userAgent: string | undefined): boolean {
  */
 export class ViewCounter {
   private pending = new Map<string, ViewMark>();
+  /** Searches that found nothing, per day and query, and who asked (a visitor counts once a flush). */
+  private misses = new Map<string, SearchMiss>();
+  private missVisitors = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<number> | undefined;
   private lastPrune = 0;
+  /** The trending day this process last saw stored; the roll is tried when the clock passes it. */
+  private scoredDay: number | undefined;
+  private readonly clock: () => number;
 
   constructor(
     private readonly repository: ScriptRepository,
-    private readonly options: { flushIntervalMs: number; onError?: (error: unknown) => void },
-  ) {}
+    private readonly options: {
+      flushIntervalMs: number;
+      onError?: (error: unknown) => void;
+      /** Epoch milliseconds (Date.now by default); tests move it across days. */
+      clock?: (() => number) | undefined;
+      /** Where searches that found nothing are written; not counted without it. */
+      searchMisses?: SearchMissRepository | undefined;
+    },
+  ) {
+    this.clock = options.clock ?? Date.now;
+  }
 
-  record(scriptId: number, visitor: Visitor, now = Date.now()): boolean {
+  record(scriptId: number, visitor: Visitor, now = this.clock()): boolean {
     if (!isCountable(visitor.userAgent)) return false;
     const hash = visitorHash(visitor);
     const key = `${hash}:${scriptId}`;
@@ -77,23 +108,73 @@ export class ViewCounter {
     return true;
   }
 
+  /** Whether this visitor's searches are counted (the rule of views: no crawlers, an agent given). */
+  countsSearches(visitor: Visitor): boolean {
+    return this.options.searchMisses !== undefined && isCountable(visitor.userAgent);
+  }
+
+  /**
+   * Buffers a search that found nothing, written with the next flush: its folded text only, once per
+   * visitor and query between flushes (a reload is not a second search).
+   */
+  recordSearchMiss(q: string, visitor: Visitor, now = this.clock()): boolean {
+    if (!this.countsSearches(visitor)) return false;
+    const query = missQuery(q);
+    if (query === '') return false;
+    const seen = `${visitorHash(visitor)}\n${query}`;
+    if (this.missVisitors.has(seen) || this.missVisitors.size >= MAX_MISS_VISITORS) return false;
+    const day = utcDay(now);
+    const key = `${day}\n${query}`;
+    const miss = this.misses.get(key);
+    if (!miss && this.misses.size >= MAX_PENDING_MISSES) return false;
+    this.missVisitors.add(seen);
+    if (miss) miss.searches += 1;
+    else this.misses.set(key, { query, day, searches: 1 });
+    return true;
+  }
+
   get pendingCount(): number {
     return this.pending.size;
   }
 
-  /** Writes everything buffered so far; resolves to the number of views actually counted. */
+  get pendingSearchMisses(): number {
+    return this.misses.size;
+  }
+
+  /**
+   * Writes everything buffered so far (searches that found nothing, then views); resolves to the
+   * number of views actually counted. First, when the UTC day has changed since the stored trending
+   * scores' day, they are moved to today's weights.
+   */
   async flush(): Promise<number> {
     // One flush at a time; a second caller waits for the first, then flushes what came since.
     while (this.flushing) await this.flushing.catch(() => undefined);
-    const batch = [...this.pending.values()];
-    this.pending = new Map();
-    if (batch.length === 0) return 0;
-    this.flushing = this.write(batch);
+    this.flushing = this.flushAll();
     try {
       return await this.flushing;
     } finally {
       this.flushing = undefined;
     }
+  }
+
+  private async flushAll(): Promise<number> {
+    // Before the batch is taken: a failed roll leaves the views buffered for the next flush.
+    await this.rollTrending();
+    const batch = [...this.pending.values()];
+    this.pending = new Map();
+    const misses = [...this.misses.values()];
+    this.misses = new Map();
+    this.missVisitors = new Set();
+    if (misses.length > 0) {
+      try {
+        await this.options.searchMisses?.add(misses);
+      } catch (error) {
+        // Lost counts of empty searches are not worth a retry; the views still go.
+        this.options.onError?.(error);
+      }
+    }
+    if (batch.length === 0) return 0;
+    return this.write(batch);
   }
 
   /**
@@ -105,7 +186,7 @@ export class ViewCounter {
   private async write(batch: ViewMark[]): Promise<number> {
     let total = 0;
     for (let start = 0; start < batch.length; start += VIEWS_PER_WRITE) {
-      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+      if (start > 0) await nextTurn();
       try {
         const added = await this.repository.applyViews(batch.slice(start, start + VIEWS_PER_WRITE));
         for (const views of added.values()) total += views;
@@ -114,12 +195,30 @@ export class ViewCounter {
         throw error;
       }
     }
-    const now = Date.now();
+    const now = this.clock();
     if (now - this.lastPrune > PRUNE_EVERY_MS) {
       this.lastPrune = now;
-      await this.repository.pruneViewMarks(now);
+      await this.prune(now);
     }
     return total;
+  }
+
+  /** Marks older than a day; views per day and empty searches older than their 90 days. */
+  private async prune(now: number): Promise<void> {
+    await this.repository.pruneViewMarks(now);
+    const today = utcDay(now);
+    await this.repository.pruneDailyViews(today - DAILY_VIEWS_KEPT_DAYS + 1, nextTurn);
+    await this.options.searchMisses?.prune(today - SEARCH_MISSES_KEPT_DAYS + 1, nextTurn);
+  }
+
+  /** Rolls the trending scores to today's weights when the day has changed (once across processes). */
+  private async rollTrending(): Promise<void> {
+    const today = utcDay(this.clock());
+    if (this.scoredDay !== undefined && this.scoredDay >= today) return;
+    this.scoredDay = await this.repository.trendingDay();
+    if (this.scoredDay >= today) return;
+    await this.repository.rollTrending(today, nextTurn);
+    this.scoredDay = today;
   }
 
   private requeue(marks: ViewMark[]): void {

@@ -30,7 +30,26 @@ describe.each(dialects)('public catalogue API on %s', (dialect) => {
       expect(body.total).toBe(30);
       expect(body.scripts).toHaveLength(16);
       expect(body.scripts.map((s: { id: number }) => s.id)).toEqual([...ids].reverse().slice(0, 16));
-      expect(Object.keys(body.scripts[0]).sort()).toEqual(['createdAt', 'description', 'id', 'image', 'imageCard', 'playsname', 'views']);
+      // The seed's Script fields (loadstring included) and issue 14's facts.
+      expect(Object.keys(body.scripts[0]).sort()).toEqual([
+        'createdAt',
+        'description',
+        'game',
+        'id',
+        'image',
+        'imageCard',
+        'keyLink',
+        'keySystem',
+        'loadstring',
+        'patched',
+        'playsname',
+        'universal',
+        'updatedAt',
+        'verified',
+        'views',
+      ]);
+      expect(body.scripts[0]).toMatchObject({ game: null, universal: false, keySystem: false, keyLink: null, patched: false, verified: false });
+      expect(body.scripts[0].loadstring).toMatch(/^print\(/);
     });
 
     it('defaults to 16 items at offset 0', async () => {

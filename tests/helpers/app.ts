@@ -22,6 +22,8 @@ export interface TestOptions {
   env?: Record<string, string>;
   /** The caches' clock (monotonic milliseconds), to see answers expire without waiting. */
   now?: () => number;
+  /** The epoch clock (sessions, views per day, trending, empty searches), to move across days. */
+  clock?: () => number;
   /** Told of every route as it is registered. */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -39,7 +41,7 @@ export async function createTestContext(dialect: TestDialect, options: TestOptio
   const db = openDatabase(config.database);
   await migrateToLatest(db);
   const web: WebMode = options.web ? { kind: 'build', dir: path.resolve('build') } : { kind: 'none' };
-  const app = await buildApp({ config, db, web, logger: false, now: options.now, onRoute: options.onRoute });
+  const app = await buildApp({ config, db, web, logger: false, now: options.now, clock: options.clock, onRoute: options.onRoute });
   await app.ready();
   return {
     app,

@@ -1,0 +1,119 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { CatalogueFilter, ScriptSort } from '../../contract/index.ts';
+import type { Dialect } from './database.ts';
+
+/**
+ * The catalogue's filters and orders as SQL (docs/decisions.md#filters-and-sorts): which rows a
+ * filter keeps, and the ORDER BY of each sort, each matching one index of the games-and-filters
+ * migration so a page reads its rows in order and stops.
+ */
+
+/** A filter with its sort made explicit (newest when none was asked for). */
+export interface Listing {
+  game?: string | undefined;
+  universal?: boolean | undefined;
+  key?: boolean | undefined;
+  patched?: boolean | undefined;
+  verified?: boolean | undefined;
+  sort: ScriptSort;
+}
+
+export function listingOf(filter: CatalogueFilter): Listing {
+  return {
+    game: filter.game,
+    universal: filter.universal,
+    key: filter.key,
+    patched: filter.patched,
+    verified: filter.verified,
+    sort: filter.sort ?? 'newest',
+  };
+}
+
+/** The flag columns, in the order of scripts_facets_idx and the script_facets key. */
+const FLAGS = [
+  ['universal', 'universal'],
+  ['key', 'key_system'],
+  ['patched', 'patched'],
+  ['verified', 'verified'],
+] as const;
+
+/** Whether the filter keeps fewer rows than the whole catalogue (a game or any flag). */
+export function narrows(listing: Listing): boolean {
+  return listing.game !== undefined || FLAGS.some(([name]) => listing[name] !== undefined);
+}
+
+/** The one key of a filter and sort in cache keys: every field, in a fixed order, defaults filled in. */
+export function listingKey(listing: Listing, withSort = true): string {
+  const flag = (value: boolean | undefined) => (value === undefined ? '' : value ? '1' : '0');
+  const parts = [listing.game ?? '', ...FLAGS.map(([name]) => flag(listing[name]))];
+  if (withSort) parts.push(listing.sort);
+  return parts.join(',');
+}
+
+const ORDERS: Record<ScriptSort, string[]> = {
+  newest: ['created_at', 'id'],
+  views: ['views', 'created_at', 'id'],
+  trending: ['trending', 'created_at', 'id'],
+  // The index is (updated_at, id): a tie goes to the later-added script.
+  updated: ['updated_at', 'id'],
+};
+
+/** The columns a sort reads, to carry through a subquery. */
+export function sortColumns(sort: ScriptSort, table = 's'): RawBuilder<unknown> {
+  return sql.join(ORDERS[sort].map((column) => sql.ref(`${table}.${column}`)));
+}
+
+/** ORDER BY for a sort, every column descending (ties go to the newer script). */
+export function orderBy(sort: ScriptSort, table = 's'): RawBuilder<unknown> {
+  return sql`ORDER BY ${sql.join(ORDERS[sort].map((column) => sql`${sql.ref(`${table}.${column}`)} DESC`))}`;
+}
+
+const bit = (value: boolean) => (value ? 1 : 0);
+
+/** The game's id by slug; NULL (so nothing matches) when no game has it. */
+function gameId(slug: string): RawBuilder<number> {
+  return sql<number>`(SELECT g.id FROM games AS g WHERE g.slug = ${slug})`;
+}
+
+/**
+ * The filter as conditions tested on each row, for a read in sort order. On SQLite, which keeps no
+ * statistics here, a unary `+` keeps the planner from trading the sort's index for the flags' one
+ * (and then sorting every match); a game stays indexable, its per-game sort indexes serve it.
+ */
+export function filterOnRow(dialect: Dialect, listing: Listing, table = 's'): RawBuilder<boolean> {
+  const conditions: RawBuilder<unknown>[] = [sql`TRUE`];
+  if (listing.game !== undefined) conditions.push(sql`${sql.ref(`${table}.game_id`)} = ${gameId(listing.game)}`);
+  const plus = dialect === 'sqlite' ? sql.raw('+') : sql.raw('');
+  for (const [name, column] of FLAGS) {
+    const value = listing[name];
+    if (value !== undefined) conditions.push(sql`${plus}${sql.ref(`${table}.${column}`)} = ${bit(value)}`);
+  }
+  return sql<boolean>`${sql.join(conditions, sql` AND `)}`;
+}
+
+/**
+ * The filter as seeks in scripts_facets_idx: a flag left open is either value, so the index is
+ * entered once per combination (at most 16) and yields exactly the matching rows.
+ */
+export function filterInIndex(listing: Listing, table = 'scripts'): RawBuilder<boolean> {
+  const conditions = FLAGS.map(([name, column]) => {
+    const value = listing[name];
+    return value === undefined ? sql`${sql.ref(`${table}.${column}`)} IN (0, 1)` : sql`${sql.ref(`${table}.${column}`)} = ${bit(value)}`;
+  });
+  if (listing.game !== undefined) conditions.push(sql`${sql.ref(`${table}.game_id`)} = ${gameId(listing.game)}`);
+  return sql<boolean>`${sql.join(conditions, sql` AND `)}`;
+}
+
+/**
+ * How many scripts are in the filter's scope (its game, or the catalogue) and how many of those
+ * match its flags, from the trigger-kept script_facets rows.
+ */
+export function facetTotals(listing: Listing): RawBuilder<{ scope: number | string | null; matching: number | string | null }> {
+  const flags = FLAGS.flatMap(([name, column]) => {
+    const value = listing[name];
+    return value === undefined ? [] : [sql`f.${sql.raw(column)} = ${bit(value)}`];
+  });
+  const matching = flags.length === 0 ? sql`f.scripts` : sql`CASE WHEN ${sql.join(flags, sql` AND `)} THEN f.scripts ELSE 0 END`;
+  const scope = listing.game === undefined ? sql`TRUE` : sql`f.game_id = coalesce(${gameId(listing.game)}, -1)`;
+  return sql`SELECT sum(f.scripts) AS scope, sum(${matching}) AS matching FROM script_facets AS f WHERE ${scope}`;
+}

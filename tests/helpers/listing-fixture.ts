@@ -1,0 +1,147 @@
+import { foldSearchText, searchTextOf } from '../../server/db/search.ts';
+import type { ScriptSort } from '../../contract/index.ts';
+import { utcDay } from '../../server/scripts/trending.ts';
+import { seededRandom } from '../../tools/seeded-random.ts';
+import type { TestContext } from './app.ts';
+
+// A catalogue with games, flags, views, trending scores and update times, built the same on both
+// databases, large enough that every way a filtered or sorted page can be read is taken: a common
+// filter read in sort order, a rare one read through the facets index, searches dense and sparse.
+// Views and trending scores repeat a lot, so ties (to the newer script) are everywhere.
+
+export const FIXTURE_GAMES = [
+  { name: 'Blox Fruits', slug: 'blox-fruits' },
+  { name: 'Brookhaven RP', slug: 'brookhaven-rp' },
+  { name: 'Doors', slug: 'doors' },
+  { name: 'Rare Game', slug: 'rare-game' },
+] as const;
+
+const FEATURES = ['Auto Farm', 'ESP', 'Teleport Hub', 'Infinite Jump', 'Kill Aura', 'Автофарм', 'Silent Aim'];
+const SENTENCES = ['Fast and keyless.', 'Works on every executor.', 'Быстрый запуск.', 'Собирает ёлочные игрушки.', ''];
+
+export interface ListedFixture {
+  id: number;
+  searchText: string;
+  createdAt: string;
+  updatedAt: string;
+  views: number;
+  trending: number;
+  game: string | null;
+  universal: boolean;
+  keySystem: boolean;
+  patched: boolean;
+  verified: boolean;
+}
+
+/** Inserts the games and `count` scripts; answers the scripts as the expectations read them. */
+export async function insertListingFixture(ctx: TestContext, count = 8_000): Promise<ListedFixture[]> {
+  const next = seededRandom(14);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
+  const gameIds = new Map<string, number>();
+  for (const game of FIXTURE_GAMES) {
+    const row = await ctx.db.kysely
+      .insertInto('games')
+      .values({ name: game.name, name_key: game.name.toLowerCase(), slug: game.slug, place_id: null, icon_key: null, created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    gameIds.set(game.slug, Number(row.id));
+  }
+  const start = Date.UTC(2025, 0, 1);
+  const expected: Omit<ListedFixture, 'id'>[] = [];
+  const rows = Array.from({ length: count }, (_, i) => {
+    const universal = next() < 0.15;
+    const roll = next();
+    const game = universal ? null : i % 1000 === 7 ? 'rare-game' : roll < 0.4 ? 'blox-fruits' : roll < 0.65 ? 'brookhaven-rp' : roll < 0.9 ? 'doors' : null;
+    const playsname = `${game ? (FIXTURE_GAMES.find((g) => g.slug === game)?.name ?? '') : 'Universal'} ${i % 997 === 0 ? 'Quartz Qz' : pick(FEATURES)} ${i}`;
+    const description = `${pick(SENTENCES)} ${pick(SENTENCES)}`.trim();
+    // Every 50th script shares the previous one's creation time: a tie that goes to the higher id.
+    const createdMs = start + (i - (i % 50 === 1 ? 1 : 0)) * 3_600_000 + (i % 50 === 1 ? 0 : Math.floor((next() - 0.5) * 86_400_000));
+    const createdAt = new Date(createdMs).toISOString();
+    const updatedAt = next() < 0.3 ? new Date(start + Math.floor(next() * 40) * 86_400_000 * 10).toISOString() : createdAt;
+    const script = {
+      searchText: searchTextOf(playsname, description),
+      createdAt,
+      updatedAt,
+      views: Math.floor(next() * 40),
+      trending: next() < 0.5 ? 0 : Math.floor(next() * 20),
+      game,
+      universal,
+      keySystem: next() < 0.4,
+      patched: next() < 0.1,
+      verified: next() < 0.05,
+    };
+    expected.push(script);
+    return {
+      playsname,
+      description,
+      loadstring: `print(${i})`,
+      image_key: null,
+      owner_moderator_id: null,
+      search_text: script.searchText,
+      loadstring_search: foldSearchText(`print(${i})`),
+      created_at: createdAt,
+      updated_at: updatedAt,
+      views: script.views,
+      trending: script.trending,
+      game_id: game ? (gameIds.get(game) ?? null) : null,
+      universal: script.universal ? 1 : 0,
+      key_system: script.keySystem ? 1 : 0,
+      key_link: null,
+      patched: script.patched ? 1 : 0,
+      verified: script.verified ? 1 : 0,
+    };
+  });
+  const inserted: ListedFixture[] = [];
+  for (let first = 0; first < rows.length; first += 500) {
+    const ids = await ctx.db.kysely.insertInto('scripts').values(rows.slice(first, first + 500)).returning('id').execute();
+    ids.forEach((row, index) => inserted.push({ id: Number(row.id), ...(expected[first + index] as Omit<ListedFixture, 'id'>) }));
+  }
+  // The scores above stand for today: no day roll recomputes them from (absent) views per day.
+  await ctx.db.kysely.updateTable('catalogue_counts').set({ value: utcDay(Date.now()) }).where('name', '=', 'trending_day').execute();
+  ctx.services.cache.invalidate();
+  return inserted;
+}
+
+export interface ListingQuery {
+  q?: string;
+  game?: string;
+  universal?: boolean;
+  key?: boolean;
+  patched?: boolean;
+  verified?: boolean;
+  sort?: ScriptSort;
+}
+
+const desc = (a: string | number, b: string | number) => (a === b ? 0 : a < b ? 1 : -1);
+
+const COMPARE: Record<ScriptSort, (a: ListedFixture, b: ListedFixture) => number> = {
+  newest: (a, b) => desc(a.createdAt, b.createdAt) || b.id - a.id,
+  views: (a, b) => b.views - a.views || desc(a.createdAt, b.createdAt) || b.id - a.id,
+  trending: (a, b) => b.trending - a.trending || desc(a.createdAt, b.createdAt) || b.id - a.id,
+  updated: (a, b) => desc(a.updatedAt, b.updatedAt) || b.id - a.id,
+};
+
+/** What a listing must answer, computed plainly: the filter, every search word a substring, the sort. */
+export function expectedListing(scripts: ListedFixture[], query: ListingQuery, searchCap: number): { ids: number[]; total: number } {
+  const words = query.q ? foldSearchText(query.q).split(/[\s,;]+/u).filter(Boolean) : [];
+  const matches = scripts
+    .filter(
+      (script) =>
+        (query.game === undefined || script.game === query.game) &&
+        (query.universal === undefined || script.universal === query.universal) &&
+        (query.key === undefined || script.keySystem === query.key) &&
+        (query.patched === undefined || script.patched === query.patched) &&
+        (query.verified === undefined || script.verified === query.verified) &&
+        words.every((word) => script.searchText.includes(word)),
+    )
+    .sort(COMPARE[query.sort ?? 'newest']);
+  const cap = query.q ? searchCap : Number.POSITIVE_INFINITY;
+  return { ids: matches.slice(0, Math.min(matches.length, cap)).map((script) => script.id), total: Math.min(matches.length, cap) };
+}
+
+/** The query string of a listing request. */
+export function listingUrl(query: ListingQuery, limit: number, offset: number): string {
+  const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
+  return `/api/scripts/paginated?${params}`;
+}
