@@ -35,6 +35,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await index('scripts_game_views_idx', ['game_id', 'views desc', 'created_at desc', 'id desc']);
   await index('scripts_game_trending_idx', ['game_id', 'trending desc', 'created_at desc', 'id desc']);
   await index('scripts_game_updated_idx', ['game_id', 'updated_at desc', 'id desc']);
+  // Whether any script still uses an image file is asked on every image removal: a seek, not a scan.
+  await index('scripts_image_key_idx', ['image_key']);
 
   // Views counted per script and UTC day (days since 1970-01-01), written by the view flush; 90 days kept.
   await db.schema
@@ -73,6 +75,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     'scripts_game_views_idx',
     'scripts_game_trending_idx',
     'scripts_game_updated_idx',
+    'scripts_image_key_idx',
   ]) {
     await db.schema.dropIndex(name).ifExists().execute();
   }
