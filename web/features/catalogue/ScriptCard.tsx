@@ -1,12 +1,14 @@
 import { CalendarDays } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { scriptPath } from '../../../contract/games.ts';
 import type { ScriptCard as ScriptCardData } from '../../../contract/scripts.ts';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { Skeleton } from '../../components/ui/Skeleton.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { formatCount, formatDate } from '../../lib/format.ts';
 import { usePendingPath } from './navigation.ts';
+import { GameLink, ScriptBadges } from './ScriptBadges.tsx';
 import { ScriptImage } from './ScriptImage.tsx';
 import { catalogue } from '../../messages/catalogue.ts';
 import { common } from '../../messages/common.ts';
@@ -24,7 +26,7 @@ export interface ScriptCardProps {
 /** A catalogue card; the whole card is clickable through the Get Script link's stretched hit area. */
 export function ScriptCard({ script, timeZone, from, priority = 'lazy' }: ScriptCardProps) {
   const titleId = useId();
-  const to = `/scripts/${script.id}`;
+  const to = scriptPath(script);
   const pending = usePendingPath(to);
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-panel shadow-sm ring-1 ring-white/10 transition duration-200 focus-within:ring-violet-400/70 hover:-translate-y-0.5 hover:shadow-lg hover:shadow-violet-950/40 hover:ring-violet-400/50 motion-reduce:transform-none">
@@ -34,6 +36,8 @@ export function ScriptCard({ script, timeZone, from, priority = 'lazy' }: Script
         <h2 id={titleId} title={script.playsname} className="line-clamp-2 text-base font-semibold leading-snug text-white">
           {script.playsname}
         </h2>
+        {script.game ? <GameLink game={script.game} className="mt-1 self-start text-xs" /> : null}
+        <ScriptBadges script={script} className="mt-2" />
         <p className="mt-2 line-clamp-3 min-h-[3lh] text-sm leading-relaxed text-slate-300">{script.description.trim() || t.noDescription}</p>
         <p className="mt-auto flex items-center gap-1.5 pt-4 text-xs text-slate-400">
           <CalendarDays aria-hidden className="h-3.5 w-3.5" />

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
+import { scriptPath } from '../../../contract/games.ts';
 import type { ScriptCard } from '../../../contract/scripts.ts';
 import { titleWithSite } from '../../lib/settings.ts';
 import { absoluteUrl, clipText } from '../catalogue/seo.ts';
@@ -9,9 +10,9 @@ const t = detail;
 
 export const DETAIL_IMAGE = { width: 1280, height: 720 } as const;
 
-/** The canonical address of a script's page. */
-export function scriptUrl(origin: string, id: number): string {
-  return `${origin}/scripts/${id}`;
+/** The canonical address of a script's page: its slug URL (docs/decisions.md#script-urls). */
+export function scriptUrl(origin: string, script: { id: number; playsname: string }): string {
+  return `${origin}${scriptPath(script)}`;
 }
 
 /**
@@ -19,7 +20,7 @@ export function scriptUrl(origin: string, id: number): string {
  * page. React Router renders the JSON-LD with `<`, `>` and `&` escaped, so a name cannot close the tag.
  */
 export function scriptMeta(script: ScriptCard, origin: string, siteName: string): MetaDescriptor[] {
-  const url = scriptUrl(origin, script.id);
+  const url = scriptUrl(origin, script);
   const title = titleWithSite(script.playsname, siteName);
   const description = clipText(script.description.trim() || t.meta.fallbackDescription(script.playsname), 160);
   const image = script.image ? absoluteUrl(origin, script.image) : undefined;
@@ -59,6 +60,7 @@ export function scriptMeta(script: ScriptCard, origin: string, siteName: string)
       ...(image ? { image } : {}),
       dateCreated: script.createdAt,
       datePublished: script.createdAt,
+      dateModified: script.updatedAt,
       programmingLanguage: { '@type': 'ComputerLanguage', name: 'Luau' },
       runtimePlatform: 'Roblox',
       interactionStatistic: {
@@ -75,8 +77,16 @@ export function scriptMeta(script: ScriptCard, origin: string, siteName: string)
       '@type': 'BreadcrumbList',
       itemListElement: [
         { '@type': 'ListItem', position: 1, name: common.nav.home, item: `${origin}/` },
-        { '@type': 'ListItem', position: 2, name: common.nav.scripts, item: `${origin}/scripts` },
-        { '@type': 'ListItem', position: 3, name: script.playsname, item: url },
+        ...(script.game
+          ? [
+              { '@type': 'ListItem', position: 2, name: common.nav.games, item: `${origin}/games` },
+              { '@type': 'ListItem', position: 3, name: script.game.name, item: `${origin}/games/${script.game.slug}` },
+              { '@type': 'ListItem', position: 4, name: script.playsname, item: url },
+            ]
+          : [
+              { '@type': 'ListItem', position: 2, name: common.nav.scripts, item: `${origin}/scripts` },
+              { '@type': 'ListItem', position: 3, name: script.playsname, item: url },
+            ]),
       ],
     },
   });
