@@ -58,7 +58,8 @@ export function meta({ data, matches }: Route.MetaArgs) {
     const url = `${data.origin}/scripts`;
     tags.push({ tagName: 'link', rel: 'canonical', href: url }, { property: 'og:url', content: url });
   }
-  if (q) tags.push({ name: 'robots', content: 'noindex, follow' });
+  // A search or a filtered list is followed, not indexed (a sort alone is the same scripts).
+  if (q || (data && activeFilterCount(data.filters) > 0)) tags.push({ name: 'robots', content: 'noindex, follow' });
   return tags;
 }
 
