@@ -25,7 +25,7 @@ describe.each(dialects)('public caches on %s', (dialect) => {
   const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER } });
 
   /** Counts calls of one repository method while `run` runs. */
-  async function countingCalls(method: 'findById' | 'listCards', run: () => Promise<unknown>): Promise<number> {
+  async function countingCalls(method: 'findListed' | 'listCards', run: () => Promise<unknown>): Promise<number> {
     const repository = ctx.services.scripts;
     const original = repository[method];
     let calls = 0;
@@ -45,7 +45,7 @@ describe.each(dialects)('public caches on %s', (dialect) => {
     const script = await insertScript(ctx.services, { playsname: 'Flush survivor' });
     const before = [await get(`/api/scripts/${script.id}`), await get(`/scripts/${script.id}`), await get('/api/scripts/paginated')];
     await ctx.services.views.flush();
-    const loads = await countingCalls('findById', async () => {
+    const loads = await countingCalls('findListed', async () => {
       const after = [await get(`/api/scripts/${script.id}`), await get(`/scripts/${script.id}`), await get('/api/scripts/paginated')];
       expect(after.map((answer) => answer.body)).toEqual(before.map((answer) => answer.body));
     });
@@ -68,7 +68,7 @@ describe.each(dialects)('public caches on %s', (dialect) => {
     expect((await get(`/scripts/${edited.id}`)).body).toContain('After the edit');
     expect((await get('/api/scripts/paginated')).body).toContain('After the edit');
     // Another script's cached answer and page survive the edit: they are not loaded again.
-    const loads = await countingCalls('findById', async () => {
+    const loads = await countingCalls('findListed', async () => {
       expect((await get(`/api/scripts/${other.id}`)).body).toBe(otherAnswer.body);
       expect((await get(`/scripts/${other.id}`)).body).toBe(otherPage.body);
     });
@@ -111,12 +111,12 @@ describe.each(dialects)('public caches on %s', (dialect) => {
   it('runs one load for concurrent misses of one key, and one render of one page', async () => {
     const script = await insertScript(ctx.services, { playsname: 'Wanted by many' });
     ctx.services.cache.invalidate();
-    const loads = await countingCalls('findById', async () => {
+    const loads = await countingCalls('findListed', async () => {
       const answers = await Promise.all(Array.from({ length: 20 }, () => get(`/api/scripts/${script.id}`)));
       expect(new Set(answers.map((answer) => answer.statusCode))).toEqual(new Set([200]));
     });
     expect(loads).toBe(1);
-    const renders = await countingCalls('findById', async () => {
+    const renders = await countingCalls('findListed', async () => {
       const pages = await Promise.all(Array.from({ length: 20 }, () => get(`/scripts/${script.id}`)));
       expect(new Set(pages.map((page) => page.body)).size).toBe(1);
     });
