@@ -79,7 +79,7 @@ function Heading({ q, total }: { q: string; total?: number }) {
         ) : (
           <p className="mt-2 max-w-2xl text-slate-300">
             {t.intro}{' '}
-            <Link to="/games" className="text-violet-300 underline-offset-4 hover:text-violet-200 hover:underline">
+            <Link to="/games" className="text-violet-300 underline underline-offset-4 hover:text-violet-200">
               {t.filters.browseGames}
             </Link>
           </p>

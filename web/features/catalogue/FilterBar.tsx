@@ -112,9 +112,11 @@ export function FilterBar({ action, q, filters, games }: FilterBarProps) {
         aria-labelledby={sheetOpen ? titleId : undefined}
         aria-label={sheetOpen ? undefined : catalogue.filters.label}
         className={cn(
-          'hidden flex-col gap-3 target:mt-3 target:flex md:flex md:flex-row md:flex-wrap md:items-center',
-          sheetOpen &&
-            'fixed inset-x-0 bottom-0 z-50 flex max-h-[85vh] overflow-y-auto rounded-t-2xl bg-panel p-5 pb-8 shadow-2xl ring-1 ring-white/15 md:static md:max-h-none md:rounded-none md:bg-transparent md:p-0 md:shadow-none md:ring-0',
+          'flex-col gap-3 md:flex md:flex-row md:flex-wrap md:items-center',
+          // Hidden on a phone until opened: as the sheet with JavaScript, by its link's #target without.
+          sheetOpen
+            ? 'fixed inset-x-0 bottom-0 z-50 flex max-h-[85vh] overflow-y-auto rounded-t-2xl bg-panel p-5 pb-8 shadow-2xl ring-1 ring-white/15 md:static md:max-h-none md:rounded-none md:bg-transparent md:p-0 md:shadow-none md:ring-0'
+            : 'hidden target:mt-3 target:flex',
         )}
       >
         {sheetOpen ? (
@@ -172,9 +174,11 @@ export function FilterBar({ action, q, filters, games }: FilterBarProps) {
           </select>
         </label>
         {/* Without JavaScript this sends the form; with it, the sheet's Show scripts (inline, choices apply at once). */}
-        <button type="submit" className={buttonClasses({ className: cn(hydrated && !sheetOpen && 'hidden') })}>
-          {sheetOpen ? t.showResults : t.apply}
-        </button>
+        {!hydrated || sheetOpen ? (
+          <button type="submit" className={buttonClasses()}>
+            {sheetOpen ? t.showResults : t.apply}
+          </button>
+        ) : null}
       </form>
     </div>
   );
