@@ -1,4 +1,3 @@
-import { slugOf } from './games.ts';
 import { parseId } from './scripts.ts';
 
 /**
@@ -12,9 +11,4 @@ export function parseScriptParam(raw: string | undefined): { id: number; slug: s
   const id = parseId(hyphen === -1 ? raw : raw.slice(0, hyphen));
   if (id === undefined) return undefined;
   return { id, slug: hyphen === -1 ? undefined : raw.slice(hyphen + 1) };
-}
-
-/** The slug part of a script's canonical path (`scriptPath`), empty when its name leaves none. */
-export function scriptSlug(playsname: string): string {
-  return slugOf(playsname, 60);
 }

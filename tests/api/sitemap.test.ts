@@ -7,7 +7,7 @@ import {
   scriptWindow,
   sitemapPart,
 } from '../../web/features/static/site-files.ts';
-import { scriptPath } from '../../contract/games.ts';
+import { scriptPath } from '../../contract/slugs.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { insertScript } from '../helpers/factories.ts';

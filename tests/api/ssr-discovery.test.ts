@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_SIZE } from '../../contract/constants.ts';
-import { scriptPath } from '../../contract/games.ts';
+import { scriptPath } from '../../contract/slugs.ts';
 import type { PublicScript } from '../../contract/scripts.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';

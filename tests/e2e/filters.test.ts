@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scriptPath } from '../../contract/games.ts';
+import { scriptPath } from '../../contract/slugs.ts';
 import type { PublicScript } from '../../contract/scripts.ts';
 import { insertScript } from '../helpers/factories.ts';
 import { insertGame, setFacts } from '../helpers/script-facts.ts';

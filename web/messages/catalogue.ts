@@ -1,3 +1,4 @@
+import type { ScriptSort } from '../../contract/scripts.ts';
 import { formatCount } from '../lib/format.ts';
 
 /** Catalogue strings (docs/product.md#catalogue-page, docs/product.md#error-texts); their exact texts are kept as they are. */
@@ -37,7 +38,7 @@ export const catalogue = {
     verified: 'Verified',
     working: 'Working',
     sort: 'Sort by',
-    sorts: { newest: 'Newest', views: 'Most viewed', trending: 'Trending', updated: 'Recently updated' },
+    sorts: { newest: 'Newest', views: 'Most viewed', trending: 'Trending', updated: 'Recently updated' } satisfies Record<ScriptSort, string>,
     apply: 'Apply filters',
     showResults: 'Show scripts',
   },

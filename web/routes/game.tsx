@@ -1,10 +1,11 @@
-import { Rss } from 'lucide-react';
 import { data, isRouteErrorResponse, Link, useLocation, useNavigation } from 'react-router';
 import { CATALOGUE_FIRST_PAGE } from '../../contract/constants.ts';
-import { gameSlugSchema, scriptPath } from '../../contract/games.ts';
+import { gameSlugSchema } from '../../contract/games.ts';
+import { scriptPath } from '../../contract/slugs.ts';
 import { CatalogueResults } from '../features/catalogue/CatalogueResults.tsx';
 import { FilterBar } from '../features/catalogue/FilterBar.tsx';
-import { activeFilterCount, FILTER_NAMES, listSearch, readListQuery, toCardPage } from '../features/catalogue/filters.ts';
+import { activeFilterCount, FILTER_NAMES, listSearch, toCardPage } from '../features/catalogue/filters.ts';
+import { readListQuery } from '../features/catalogue/filters.server.ts';
 import { publicOrigin } from '../features/catalogue/seo.ts';
 import { LoadError } from '../features/catalogue/states.tsx';
 import { GameIcon } from '../features/games/GameList.tsx';
@@ -72,8 +73,7 @@ export default function GamePage({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl">{t.gameHeading(game.name)}</h1>
           <p className="mt-1 max-w-2xl text-slate-300">{t.gameIntro(game.name)}</p>
         </div>
-        <a href={gameFeedPath(game.slug)} className="inline-flex items-center gap-1.5 text-sm text-slate-300 hover:text-white">
-          <Rss aria-hidden className="h-4 w-4 text-orange-300" />
+        <a href={gameFeedPath(game.slug)} className="text-sm text-slate-300 underline underline-offset-4 hover:text-white">
           {t.feed}
         </a>
       </header>

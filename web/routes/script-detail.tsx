@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, redirect, useLocation, useNavigation } from 'react-router';
-import { scriptPath } from '../../contract/games.ts';
-import { parseScriptParam, scriptSlug } from '../../contract/script-url.ts';
+import { scriptPath, scriptSlug } from '../../contract/slugs.ts';
+import { parseScriptParam } from '../../contract/script-url.ts';
 import { useDelayedFlag } from '../features/catalogue/navigation.ts';
 import { publicOrigin } from '../features/catalogue/seo.ts';
 import { rootSettings } from '../lib/settings.ts';

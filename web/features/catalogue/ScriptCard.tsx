@@ -1,7 +1,7 @@
 import { CalendarDays } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { scriptPath } from '../../../contract/games.ts';
+import { scriptPath } from '../../../contract/slugs.ts';
 import type { ScriptCard as ScriptCardData } from '../../../contract/scripts.ts';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { Skeleton } from '../../components/ui/Skeleton.tsx';

@@ -1,26 +1,16 @@
-import { type CatalogueFilter, catalogueFilterSchema, type PublicScript, type ScriptCard, type ScriptSort, searchTextSchema } from '../../../contract/scripts.ts';
+import type { CatalogueFilter, PublicScript, ScriptCard, ScriptSort } from '../../../contract/scripts.ts';
+import { catalogue } from '../../messages/catalogue.ts';
+
+// This module runs in the browser: it imports no schema (zod stays on the server, filters.server.ts).
 
 /** The filter choices a list page shows, as its URL names them (docs/product.md#catalogue-filters). */
 export type ListFilters = Omit<CatalogueFilter, 'game'> & { game?: string | undefined };
-export const FILTER_NAMES = ['game', 'universal', 'key', 'patched', 'verified', 'sort'] as const;
-type FilterName = (typeof FILTER_NAMES)[number];
+/** In the filter bar's order, which a submitted form's URL follows. */
+export const FILTER_NAMES = ['game', 'key', 'universal', 'verified', 'patched', 'sort'] as const;
+export type FilterName = (typeof FILTER_NAMES)[number];
 
-/**
- * The page's search and filters from its URL. Each parameter is read on its own: a blank one is
- * none, and a value the API would refuse (`sort=best`) is dropped rather than failing the page, so a
- * stale or hand-edited link still shows a list (docs/decisions.md#catalogue-filters-in-the-url).
- */
-export function readListQuery(search: URLSearchParams, names: readonly FilterName[] = FILTER_NAMES): { q: string | undefined; filters: ListFilters } {
-  const q = searchTextSchema.safeParse(search.get('q') ?? undefined).data;
-  const filters: Record<string, unknown> = {};
-  for (const name of names) {
-    const raw = search.get(name);
-    if (raw === null || raw === '') continue;
-    const parsed = catalogueFilterSchema.shape[name].safeParse(raw);
-    if (parsed.success && parsed.data !== undefined) filters[name] = parsed.data;
-  }
-  return { q, filters: filters as ListFilters };
-}
+/** The sorts in the order the bar offers them (the messages name each one of the contract's). */
+export const SORTS = Object.keys(catalogue.filters.sorts) as ScriptSort[];
 
 /** The URL query of a search and its filters, defaults left out: `?game=blox-fruits&key=false&sort=trending`. */
 export function listSearch(q: string | undefined, filters: ListFilters): string {
@@ -38,10 +28,6 @@ export function listSearch(q: string | undefined, filters: ListFilters): string 
 /** How many filters (a sort other than newest counts as none) narrow the list. */
 export function activeFilterCount(filters: ListFilters): number {
   return FILTER_NAMES.filter((name) => name !== 'sort' && filters[name] !== undefined).length;
-}
-
-export function isSort(value: string): value is ScriptSort {
-  return catalogueFilterSchema.shape.sort.safeParse(value).success;
 }
 
 /** A page of a list as the list pages carry it: cards, and how many match in all. */

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { scriptPath } from '../../../contract/games.ts';
+import { scriptPath } from '../../../contract/slugs.ts';
 import type { ScriptCard } from '../../../contract/scripts.ts';
 import { titleWithSite } from '../../lib/settings.ts';
 import { absoluteUrl, clipText } from '../catalogue/seo.ts';

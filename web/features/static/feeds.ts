@@ -2,7 +2,7 @@
  * The Atom feeds (/feed.xml, /games/{slug}/feed.xml) and the OpenSearch description
  * (/opensearch.xml) as pure functions of the origin and the scripts, like the sitemap's builders.
  */
-import { scriptPath } from '../../../contract/games.ts';
+import { scriptPath } from '../../../contract/slugs.ts';
 import type { ScriptCard } from '../../../contract/scripts.ts';
 import { clipText } from '../catalogue/seo.ts';
 import { escapeXml } from './site-files.ts';

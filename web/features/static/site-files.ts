@@ -3,7 +3,7 @@
  * resource routes stay thin and the rules are testable on their own.
  */
 
-import { scriptPath } from '../../../contract/games.ts';
+import { scriptPath } from '../../../contract/slugs.ts';
 
 /** The sitemap protocol's limit of URLs per file; beyond it /sitemap.xml becomes a sitemap index. */
 export const SITEMAP_MAX_URLS = 50_000;
