@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import { LazyToaster } from './lib/toast.tsx';
 import { common } from './messages/common.ts';
 import { webContext } from './context.ts';
@@ -16,7 +16,11 @@ export function shouldRevalidate() {
 }
 
 export function links() {
-  return [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+  return [
+    { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+    // Browsers offer the site's search from the address bar (docs/product.md#feeds).
+    { rel: 'search', type: 'application/opensearchdescription+xml', href: '/opensearch.xml', title: common.nav.searchLabel },
+  ];
 }
 
 /**
@@ -25,12 +29,6 @@ export function links() {
  */
 function Stylesheet() {
   return <link rel="stylesheet" href={stylesheet} precedence="default" />;
-}
-
-/** Browsers offer the site's search from the address bar (docs/product.md#feeds). */
-function OpenSearchLink() {
-  const data = useRouteLoaderData('root') as { settings?: { siteName?: string } } | undefined;
-  return <link rel="search" type="application/opensearchdescription+xml" title={data?.settings?.siteName || 'Scripts'} href="/opensearch.xml" />;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -42,7 +40,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Stylesheet />
         <Links />
-        <OpenSearchLink />
       </head>
       <body className="min-h-screen bg-ink text-slate-100 antialiased">
         {children}

@@ -3,10 +3,10 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([t
 /**
  * A modal dialog's focus, after the WAI-ARIA dialog pattern: focus moves into `dialog` (its first
  * control), Tab and Shift+Tab stay inside, Escape calls `onClose`, the page behind does not scroll.
- * The returned function undoes it all and gives focus back to `returnTo` (the control that opened it).
+ * With `closeAtQuery`, a media query matching closes it too. The returned function undoes it all and gives focus back to `returnTo` (the control that opened it).
  * Loaded when a dialog first opens, so it is no part of a page's first load.
  */
-export function trapFocus(dialog: HTMLElement, onClose: () => void, returnTo: HTMLElement | null): () => void {
+export function trapFocus(dialog: HTMLElement, onClose: () => void, returnTo: HTMLElement | null, closeAtQuery?: string): () => void {
   const focusables = () => [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((node) => node.offsetParent !== null || node === document.activeElement);
   focusables()[0]?.focus();
   const overflow = document.body.style.overflow;
@@ -33,8 +33,13 @@ export function trapFocus(dialog: HTMLElement, onClose: () => void, returnTo: HT
     }
   };
   document.addEventListener('keydown', onKeyDown);
+  // A sheet only for narrow screens closes once the screen matches `closeAtQuery` (grown wide).
+  const wide = closeAtQuery ? window.matchMedia(closeAtQuery) : undefined;
+  const onWide = () => wide?.matches && onClose();
+  wide?.addEventListener('change', onWide);
   return () => {
     document.removeEventListener('keydown', onKeyDown);
+    wide?.removeEventListener('change', onWide);
     document.body.style.overflow = overflow;
     returnTo?.focus();
   };

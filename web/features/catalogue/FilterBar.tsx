@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { useHydrated } from '../../lib/hydrated.ts';
@@ -41,7 +41,6 @@ export function FilterBar({ action, q, filters, games }: FilterBarProps) {
   const [sheetOpen, setSheetOpen] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
   const current = listSearch(q, filters);
 
   // The inputs are the browser's own (a plain form's); when the URL changes (Back, a link, a search),
@@ -64,16 +63,11 @@ export function FilterBar({ action, q, filters, games }: FilterBarProps) {
     let release: (() => void) | undefined;
     let open = true;
     void import('../../components/ui/modal-focus.ts').then(({ trapFocus }) => {
-      if (open && form.current) release = trapFocus(form.current, close, trigger.current);
+      if (open && form.current) release = trapFocus(form.current, close, trigger.current, '(min-width: 768px)');
     });
-    // Grown to the wide layout, the form is inline again: no dialog left to close.
-    const wide = window.matchMedia('(min-width: 768px)');
-    const onChange = () => wide.matches && close();
-    wide.addEventListener('change', onChange);
     return () => {
       open = false;
       release?.();
-      wide.removeEventListener('change', onChange);
     };
   }, [sheetOpen, close]);
 
@@ -100,7 +94,6 @@ export function FilterBar({ action, q, filters, games }: FilterBarProps) {
           {openLabel}
         </a>
       )}
-      {sheetOpen ? <div aria-hidden className="fixed inset-0 z-40 bg-black/70 md:hidden" onClick={close} /> : null}
       <form
         ref={form}
         id={FILTERS_ID}
@@ -115,23 +108,14 @@ export function FilterBar({ action, q, filters, games }: FilterBarProps) {
         }}
         role={sheetOpen ? 'dialog' : 'search'}
         aria-modal={sheetOpen || undefined}
-        aria-labelledby={sheetOpen ? titleId : undefined}
-        aria-label={sheetOpen ? undefined : t.label}
+        aria-label={t.label}
         className="filter-form"
         data-sheet={sheetOpen ? '' : undefined}
       >
-        {sheetOpen ? (
-          <div className="flex items-center justify-between md:hidden">
-            <h2 id={titleId} className="text-lg font-semibold text-white">
-              {t.label}
-            </h2>
-            <button type="button" onClick={close} aria-label={t.close} className={buttonClasses({ variant: 'ghost', size: 'icon' })}>
-              <span aria-hidden className="text-2xl leading-none">
-                ×
-              </span>
-            </button>
-          </div>
-        ) : null}
+        {/* Shown in the sheet only (app.css). */}
+        <button type="button" onClick={close} aria-label={t.close} className="filter-close">
+          ×
+        </button>
         {q ? <input type="hidden" name="q" value={q} /> : null}
         {games ? (
           <label className="filter-label">

@@ -12,8 +12,8 @@ const t = catalogue;
  */
 export function EmptyState({ q, clearFilters }: { q: string; clearFilters?: string | undefined }) {
   return (
-    <div className="mx-auto mt-12 flex max-w-md flex-col items-center rounded-2xl border border-dashed border-white/15 px-6 py-12 text-center">
-      <span className="flex h-14 w-14 items-center justify-center rounded-full bg-white/5 text-slate-300">
+    <div className="empty-state">
+      <span className="empty-state-icon">
         <SearchX aria-hidden className="h-7 w-7" />
       </span>
       <h2 className="mt-4 text-xl font-semibold text-white">{t.empty}</h2>
