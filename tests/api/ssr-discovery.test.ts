@@ -379,7 +379,7 @@ describe.each(dialects)('the public site of games, filters and feeds on %s', (di
       expect(description.Url).toContainEqual(expect.objectContaining({ '@_type': 'text/html', '@_template': `${SITE_URL}/scripts?q={searchTerms}` }));
       for (const url of ['/', '/scripts', '/games', scriptPath(s.farm)]) {
         expect(linkTags((await get(url)).html, 'search'), url).toContainEqual(
-          expect.objectContaining({ type: 'application/opensearchdescription+xml', href: '/opensearch.xml', title: 'ScriptHub' }),
+          expect.objectContaining({ type: 'application/opensearchdescription+xml', href: '/opensearch.xml', title: 'Search scripts' }),
         );
       }
     });
