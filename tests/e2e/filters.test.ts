@@ -80,7 +80,7 @@ describe('the filter bar in a real browser', () => {
     await page.goto(`${site.url}/scripts`);
     await waitForHydration(page);
     // Nothing to submit by hand: the button is only for pages without JavaScript.
-    await expect(page.getByRole('button', { name: 'Apply filters' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Apply filters' }).isVisible()).resolves.toBe(false);
     const working = page.getByRole('checkbox', { name: 'Working' });
     await working.check();
     await page.waitForURL(`${site.url}/scripts?patched=false`);
@@ -103,7 +103,9 @@ describe('the filter bar in a real browser', () => {
     const { context, page } = await newPage(browser, PHONE);
     await page.goto(`${site.url}/scripts`);
     await waitForHydration(page);
-    const trigger = page.getByRole('button', { name: 'Filters', exact: true });
+    // A link to the form (which unfolds it without JavaScript) that opens the sheet.
+    const trigger = page.getByRole('link', { name: 'Filters', exact: true });
+    await expect(trigger.getAttribute('aria-haspopup')).resolves.toBe('dialog');
     await expect(trigger.getAttribute('aria-expanded')).resolves.toBe('false');
     await trigger.click();
     const dialog = page.getByRole('dialog', { name: 'Filters' });
@@ -131,7 +133,9 @@ describe('the filter bar in a real browser', () => {
     await page.waitForURL(`${site.url}/scripts?universal=true`);
     await dialog.waitFor({ state: 'hidden' });
     // Once the new list is in, the button counts the filter.
-    await page.getByRole('button', { name: 'Filters (1)', exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Filters (1)', exact: true }).waitFor();
+    // The sheet closed and its choices applied: no #target was left in the address.
+    expect(new URL(page.url()).hash).toBe('');
     await context.close();
   });
 

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { buttonClasses } from '../../components/ui/Button.tsx';
-import { useHydrated } from '../../lib/hydrated.ts';
 import { activeFilterCount, type ListFilters, listSearch, SORTS } from './filters.ts';
 import { catalogue } from '../../messages/catalogue.ts';
 
@@ -36,11 +35,10 @@ const FLAGS: { name: 'key' | 'universal' | 'verified' | 'patched'; value: boolea
  * (without JavaScript, a link to the form, which `:target` shows).
  */
 export function FilterBar({ action, q, filters, games }: FilterBarProps) {
-  const hydrated = useHydrated();
   const navigate = useNavigate();
   const [sheetOpen, setSheetOpen] = useState(false);
   const form = useRef<HTMLFormElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
+  const trigger = useRef<HTMLAnchorElement>(null);
   const current = listSearch(q, filters);
 
   // The inputs are the browser's own (a plain form's); when the URL changes (Back, a link, a search),
@@ -80,20 +78,23 @@ export function FilterBar({ action, q, filters, games }: FilterBarProps) {
   };
 
   const count = activeFilterCount(filters);
-  const openLabel = count > 0 ? t.openCount(count) : t.open;
-  const triggerClass = buttonClasses({ variant: 'secondary', className: 'md:hidden' });
 
   return (
     <div className="mt-6">
-      {hydrated ? (
-        <button ref={trigger} type="button" className={triggerClass} aria-haspopup="dialog" aria-expanded={sheetOpen} aria-controls={FILTERS_ID} onClick={() => setSheetOpen(true)}>
-          {openLabel}
-        </button>
-      ) : (
-        <a href={`#${FILTERS_ID}`} className={triggerClass}>
-          {openLabel}
-        </a>
-      )}
+      {/* A link to the form, which `:target` unfolds without JavaScript; with it, the sheet opens. */}
+      <a
+        ref={trigger}
+        href={`#${FILTERS_ID}`}
+        className={buttonClasses({ variant: 'secondary', className: 'md:hidden' })}
+        aria-haspopup="dialog"
+        aria-expanded={sheetOpen}
+        onClick={(event) => {
+          event.preventDefault();
+          setSheetOpen(true);
+        }}
+      >
+        {count > 0 ? t.openCount(count) : t.open}
+      </a>
       <form
         ref={form}
         id={FILTERS_ID}
@@ -148,12 +149,12 @@ export function FilterBar({ action, q, filters, games }: FilterBarProps) {
             ))}
           </select>
         </label>
-        {/* Without JavaScript this sends the form; with it, the sheet's Show scripts (inline, choices apply at once). */}
-        {!hydrated || sheetOpen ? (
-          <button type="submit" className={buttonClasses()}>
-            {sheetOpen ? t.showResults : t.apply}
-          </button>
-        ) : null}
+        {/* Sends the form without JavaScript; with it, inline choices apply at once and app.css hides it
+            but in the sheet, where it reads Show scripts. */}
+        <button type="submit" className={buttonClasses({ className: 'filter-apply' })}>
+          <span>{t.apply}</span>
+          <span>{t.showResults}</span>
+        </button>
       </form>
     </div>
   );
