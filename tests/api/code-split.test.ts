@@ -31,7 +31,7 @@ describe('code splitting of the built web app', () => {
     return files;
   }
 
-  it.each(['/', '/scripts', '/scripts/{id}', '/subscribe', '/privacy'])('ships no panel code on %s', async (path) => {
+  it.each(['/', '/scripts', '/scripts/{id}', '/games', '/subscribe', '/privacy'])('ships no panel code on %s', async (path) => {
     const files = await firstLoadJs(path.replace('{id}', String(id)));
     expect(files.size).toBeGreaterThan(0);
     for (const [asset, text] of files) {
@@ -43,5 +43,21 @@ describe('code splitting of the built web app', () => {
     const files = await firstLoadJs('/moderator/login');
     const all = [...files.values()].join('\n');
     expect(all).toContain('Вход для модератора');
+  });
+
+  // The schema library is the panels' (their forms validate with the contract): a public page that
+  // imports a schema module for a helper ships all of it, about 27 KB gzip (docs/decisions.md#public-pages-and-first-load-javascript).
+  it.each(['/', '/scripts', '/scripts/{id}', '/games'])('ships no schema library on %s', async (path) => {
+    const files = await firstLoadJs(path.replace('{id}', String(id)));
+    for (const [asset, text] of files) expect(text.includes('ZodError'), `${asset} holds zod`).toBe(false);
+  });
+
+  it('does ship the schema library in the panels (so the check above can fail)', async () => {
+    const files = await firstLoadJs('/moderator/login');
+    const lazy = [...files.values()].join('\n');
+    // The panel's own chunk imports it, statically or on its first call.
+    const chunks = [...lazy.matchAll(/import\("\.\/([^"]+\.js)"\)/g)].map((m) => `/assets/${m[1]}`);
+    const texts = [lazy, ...(await Promise.all(chunks.map(async (asset) => (await ctx.app.inject({ method: 'GET', url: asset })).body)))];
+    expect(texts.some((text) => text.includes('ZodError'))).toBe(true);
   });
 });
