@@ -1,5 +1,5 @@
 import { FEED_SIZE } from '../../contract/constants.ts';
-import { toCard } from '../features/catalogue/filters.ts';
+import { withoutLoader } from '../features/catalogue/filters.ts';
 import { ATOM_TYPE, renderAtomFeed } from '../features/static/feeds.ts';
 import { siteOrigin } from '../features/static/site-files.ts';
 import { webContext } from '../context.ts';
@@ -15,7 +15,7 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
   const xml = renderAtomFeed(
     origin,
     { path: '/feed.xml', pagePath: '/scripts', title: catalogue.feedTitle(siteName), emptyUpdated: new Date().toISOString() },
-    page.scripts.map(toCard),
+    page.scripts.map(withoutLoader),
     siteName,
   );
   return new Response(xml, { headers: { 'content-type': ATOM_TYPE } });

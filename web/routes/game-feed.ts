@@ -1,6 +1,6 @@
 import { FEED_SIZE } from '../../contract/constants.ts';
 import { gameSlugSchema } from '../../contract/games.ts';
-import { toCard } from '../features/catalogue/filters.ts';
+import { withoutLoader } from '../features/catalogue/filters.ts';
 import { gameFeedPath, gamePath } from '../features/games/links.ts';
 import { ATOM_TYPE, renderAtomFeed } from '../features/static/feeds.ts';
 import { siteOrigin } from '../features/static/site-files.ts';
@@ -21,7 +21,7 @@ export async function loader({ params, request, context: routerContext }: Route.
   const xml = renderAtomFeed(
     origin,
     { path: gameFeedPath(game.slug), pagePath: gamePath(game.slug), title: games.feedTitle(game.name), emptyUpdated: new Date().toISOString() },
-    page.scripts.map(toCard),
+    page.scripts.map(withoutLoader),
     context.settings.siteName,
   );
   return new Response(xml, { headers: { 'content-type': ATOM_TYPE } });

@@ -1,11 +1,10 @@
 import { data, isRouteErrorResponse, Link, useLocation, useNavigation } from 'react-router';
 import { CATALOGUE_FIRST_PAGE } from '../../contract/constants.ts';
 import { gameSlugSchema } from '../../contract/games.ts';
-import { scriptPath } from '../../contract/slugs.ts';
 import { CatalogueResults } from '../features/catalogue/CatalogueResults.tsx';
 import { FilterBar } from '../features/catalogue/FilterBar.tsx';
-import { activeFilterCount, FILTER_NAMES, listSearch, toCardPage } from '../features/catalogue/filters.ts';
-import { readListQuery } from '../features/catalogue/filters.server.ts';
+import { activeFilterCount, FILTER_NAMES, listSearch } from '../features/catalogue/filters.ts';
+import { readListQuery, toCardPage } from '../features/catalogue/filters.server.ts';
 import { publicOrigin } from '../features/catalogue/seo.ts';
 import { LoadError } from '../features/catalogue/states.tsx';
 import { GameIcon } from '../features/games/GameList.tsx';
@@ -47,7 +46,7 @@ export function meta({ data: loaded, error, matches }: Route.MetaArgs) {
     path: gamePath(game.slug),
     siteName,
     image: game.icon,
-    items: loaded.page.scripts.map((script) => ({ name: script.playsname, path: scriptPath(script) })),
+    items: loaded.page.scripts.map((script) => ({ name: script.playsname, path: script.path })),
     feed: { title: t.feedTitle(game.name), path: gameFeedPath(game.slug) },
     noindex: Boolean(loaded.q) || activeFilterCount(loaded.filters) > 0,
   });

@@ -30,7 +30,14 @@ export async function loader({ params, request, context: routerContext }: Route.
   const [channels, siteChannels] = await Promise.all([context.catalogue.channels(id), context.siteChannels()]);
   const { loadstring, ...card } = script;
   const gated = channels.length > 0 || siteChannels.length > 0;
-  return { script: card, loadstring: gated ? null : loadstring, channels, siteChannels, origin: publicOrigin(context.settings.siteUrl, request.url) };
+  return {
+    script: card,
+    path: scriptPath(script),
+    loadstring: gated ? null : loadstring,
+    channels,
+    siteChannels,
+    origin: publicOrigin(context.settings.siteUrl, request.url),
+  };
 }
 
 export function meta({ data: loaded, error, matches }: Route.MetaArgs) {
@@ -39,7 +46,7 @@ export function meta({ data: loaded, error, matches }: Route.MetaArgs) {
     const missing = !error || (isRouteErrorResponse(error) && error.status === 404);
     return errorMeta(missing ? detail.notFound.title : detail.failed.title, siteName);
   }
-  return scriptMeta(loaded.script, loaded.origin, siteName);
+  return scriptMeta(loaded.script, loaded.origin, siteName, loaded.path);
 }
 
 /** /scripts/{id}-{slug} and /scripts/{id} (docs/product.md#script-detail-page), behind the site-wide and per-script gates. */

@@ -2,9 +2,9 @@ import { Link, useLocation, useNavigation, useRevalidator } from 'react-router';
 import { CATALOGUE_FIRST_PAGE } from '../../contract/constants.ts';
 import { CatalogueResults } from '../features/catalogue/CatalogueResults.tsx';
 import { FilterBar } from '../features/catalogue/FilterBar.tsx';
-import { activeFilterCount, listSearch, toCardPage } from '../features/catalogue/filters.ts';
-import { readListQuery } from '../features/catalogue/filters.server.ts';
-import { feedLink, gameChoices } from '../features/games/links.ts';
+import { activeFilterCount, listSearch } from '../features/catalogue/filters.ts';
+import { readListQuery, toCardPage } from '../features/catalogue/filters.server.ts';
+import { gameChoices } from '../features/games/links.ts';
 import { ScriptCardSkeleton } from '../features/catalogue/ScriptCard.tsx';
 import { useDelayedFlag } from '../features/catalogue/navigation.ts';
 import { publicOrigin } from '../features/catalogue/seo.ts';
@@ -54,7 +54,8 @@ export function meta({ data, matches }: Route.MetaArgs) {
   ];
   if (settings?.siteName) tags.push({ property: 'og:site_name', content: settings.siteName });
   if (data?.origin) {
-    tags.push(feedLink(data.origin, t.feedTitle(settings?.siteName ?? '')));
+    // The site's feed (written out: the helper's module would be a chunk of its own on this page).
+    tags.push({ tagName: 'link', rel: 'alternate', type: 'application/atom+xml', title: t.feedTitle(settings?.siteName ?? ''), href: `${data.origin}/feed.xml` });
     // Search results and filtered lists are not pages of their own: the canonical is the catalogue.
     const url = `${data.origin}/scripts`;
     tags.push({ tagName: 'link', rel: 'canonical', href: url }, { property: 'og:url', content: url });
@@ -73,14 +74,14 @@ function Heading({ q, total }: { q: string; total?: number }) {
           <p className="mt-2 text-slate-300">
             <span className="font-medium text-white">{t.resultsFor(q)}</span>
             <span aria-hidden> · </span>
-            <Link to="/scripts" className="text-violet-300 underline-offset-4 hover:text-violet-200 hover:underline">
+            <Link to="/scripts" className="text-link">
               {t.clearSearch}
             </Link>
           </p>
         ) : (
           <p className="mt-2 max-w-2xl text-slate-300">
             {t.intro}{' '}
-            <Link to="/games" className="text-violet-300 underline underline-offset-4 hover:text-violet-200">
+            <Link to="/games" className="text-link underline">
               {t.filters.browseGames}
             </Link>
           </p>

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { CATALOGUE_NEXT_PAGE } from '../../../contract/constants.ts';
-import type { ScriptCard as ScriptCardData } from '../../../contract/scripts.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { fetchScriptsPage } from './api.ts';
-import { type CardPage, type ListFilters, listSearch, toCard } from './filters.ts';
+import { type CardPage, type LinkedCard, type ListFilters, listSearch } from './filters.ts';
 import { ScriptCard, ScriptCardSkeleton } from './ScriptCard.tsx';
 import { EmptyState, LoadError } from './states.tsx';
 import { catalogue } from '../../messages/catalogue.ts';
@@ -13,7 +12,7 @@ const t = catalogue;
 
 /** Cards added with Load More beyond the server-rendered first page. */
 interface Loaded {
-  extra: ScriptCardData[];
+  extra: LinkedCard[];
   /** Rows consumed from the server so far: the next request's offset. */
   offset: number;
   total: number;
@@ -85,11 +84,15 @@ export function CatalogueResults({ page, q, filters = {}, clearFilters, timeZone
     setStatus('loading');
     setAnnouncement(t.loadingMore);
     try {
-      const next = await fetchScriptsPage({ limit: CATALOGUE_NEXT_PAGE, offset: loaded.offset, q: q || undefined, filters }, controller.signal);
+      // The slug rules load with the first Load More (the first page's cards came with their paths).
+      const [next, { scriptPath }] = await Promise.all([
+        fetchScriptsPage({ limit: CATALOGUE_NEXT_PAGE, offset: loaded.offset, q: q || undefined, filters }, controller.signal),
+        import('../../../contract/slugs.ts'),
+      ]);
       if (controller.signal.aborted) return;
       setLoaded((previous) => {
         const seen = new Set([...firstIds, ...previous.extra.map((script) => script.id)]);
-        const fresh = next.scripts.filter((script) => !seen.has(script.id)).map(toCard);
+        const fresh = next.scripts.filter((script) => !seen.has(script.id)).map((script) => ({ ...script, path: scriptPath(script) }));
         const offset = previous.offset + next.scripts.length;
         // An empty page means the catalogue shrank meanwhile: what is shown is everything.
         return { extra: [...previous.extra, ...fresh], offset, total: next.scripts.length === 0 ? offset : next.total };

@@ -1,13 +1,12 @@
 import { CalendarDays } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { scriptPath } from '../../../contract/slugs.ts';
-import type { ScriptCard as ScriptCardData } from '../../../contract/scripts.ts';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { Skeleton } from '../../components/ui/Skeleton.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { formatCount, formatDate } from '../../lib/format.ts';
 import { usePendingPath } from './navigation.ts';
+import type { LinkedCard } from './filters.ts';
 import { GameLink, ScriptBadges } from './ScriptBadges.tsx';
 import { ScriptImage } from './ScriptImage.tsx';
 import { catalogue } from '../../messages/catalogue.ts';
@@ -16,7 +15,8 @@ import { common } from '../../messages/common.ts';
 const t = catalogue;
 
 export interface ScriptCardProps {
-  script: ScriptCardData;
+  /** The script, with its canonical path (`/scripts/{id}-{slug}`). */
+  script: LinkedCard;
   timeZone: string;
   /** Where the detail page's back button returns (this list, with its search). */
   from: string;
@@ -26,7 +26,7 @@ export interface ScriptCardProps {
 /** A catalogue card (styles: app.css `.script-card`); the whole card is clickable through the Get Script link's stretched hit area. */
 export function ScriptCard({ script, timeZone, from, priority = 'lazy' }: ScriptCardProps) {
   const titleId = useId();
-  const to = scriptPath(script);
+  const to = script.path;
   const pending = usePendingPath(to);
   return (
     <article className="script-card">

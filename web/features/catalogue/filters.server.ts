@@ -1,5 +1,6 @@
-import { catalogueFilterSchema, searchTextSchema } from '../../../contract/scripts.ts';
-import { FILTER_NAMES, type FilterName, type ListFilters } from './filters.ts';
+import { type PublicScript, catalogueFilterSchema, searchTextSchema } from '../../../contract/scripts.ts';
+import { scriptPath } from '../../../contract/slugs.ts';
+import { type CardPage, FILTER_NAMES, type FilterName, type LinkedCard, type ListFilters, withoutLoader } from './filters.ts';
 
 /**
  * The page's search and filters from its URL. Each parameter is read on its own: a blank one is
@@ -16,4 +17,13 @@ export function readListQuery(search: URLSearchParams, names: readonly FilterNam
     if (parsed.success && parsed.data !== undefined) filters[name] = parsed.data;
   }
   return { q, filters: filters as ListFilters };
+}
+
+/** A list script as a card with its path: made on the server, so the page's code needs no slug rules. */
+export function toLinkedCard(script: PublicScript): LinkedCard {
+  return { ...withoutLoader(script), path: scriptPath(script) };
+}
+
+export function toCardPage(page: { scripts: PublicScript[]; total: number }): CardPage {
+  return { scripts: page.scripts.map(toLinkedCard), total: page.total };
 }

@@ -30,19 +30,17 @@ export function activeFilterCount(filters: ListFilters): number {
   return FILTER_NAMES.filter((name) => name !== 'sort' && filters[name] !== undefined).length;
 }
 
+/** A card as the list pages carry it: with its canonical path (scriptPath), made where the card is made. */
+export type LinkedCard = ScriptCard & { path: string };
+
 /** A page of a list as the list pages carry it: cards, and how many match in all. */
 export interface CardPage {
-  scripts: ScriptCard[];
+  scripts: LinkedCard[];
   total: number;
 }
 
-/** A list's page as cards (toCard). */
-export function toCardPage(page: { scripts: (PublicScript | ScriptCard)[]; total: number }): CardPage {
-  return { scripts: page.scripts.map(toCard), total: page.total };
-}
-
 /** A list script as a card: the loader text stays out of list pages' HTML and data. */
-export function toCard(script: PublicScript | ScriptCard): ScriptCard {
+export function withoutLoader(script: PublicScript | ScriptCard): ScriptCard {
   const { loadstring: _loadstring, ...card } = script as PublicScript;
   return card;
 }

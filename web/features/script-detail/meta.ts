@@ -1,5 +1,4 @@
 import type { MetaDescriptor } from 'react-router';
-import { scriptPath } from '../../../contract/slugs.ts';
 import type { ScriptCard } from '../../../contract/scripts.ts';
 import { titleWithSite } from '../../lib/settings.ts';
 import { absoluteUrl, clipText } from '../catalogue/seo.ts';
@@ -10,17 +9,17 @@ const t = detail;
 
 export const DETAIL_IMAGE = { width: 1280, height: 720 } as const;
 
-/** The canonical address of a script's page: its slug URL (docs/decisions.md#script-urls). */
-export function scriptUrl(origin: string, script: { id: number; playsname: string }): string {
-  return `${origin}${scriptPath(script)}`;
+/** The canonical address of a script's page: its slug URL (`path`, from the loader: docs/decisions.md#script-urls). */
+export function scriptUrl(origin: string, path: string): string {
+  return `${origin}${path}`;
 }
 
 /**
  * <title>, description, Open Graph, Twitter card, canonical link and schema.org JSON-LD of a script's
  * page. React Router renders the JSON-LD with `<`, `>` and `&` escaped, so a name cannot close the tag.
  */
-export function scriptMeta(script: ScriptCard, origin: string, siteName: string): MetaDescriptor[] {
-  const url = scriptUrl(origin, script);
+export function scriptMeta(script: ScriptCard, origin: string, siteName: string, path: string): MetaDescriptor[] {
+  const url = scriptUrl(origin, path);
   const title = titleWithSite(script.playsname, siteName);
   const description = clipText(script.description.trim() || t.meta.fallbackDescription(script.playsname), 160);
   const image = script.image ? absoluteUrl(origin, script.image) : undefined;
