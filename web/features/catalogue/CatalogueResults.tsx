@@ -87,7 +87,7 @@ export function CatalogueResults({ page, q, filters = {}, clearFilters, timeZone
       // The slug rules load with the first Load More (the first page's cards came with their paths).
       const [next, { scriptPath }] = await Promise.all([
         fetchScriptsPage({ limit: CATALOGUE_NEXT_PAGE, offset: loaded.offset, q: q || undefined, filters }, controller.signal),
-        import('../../../contract/slugs.ts'),
+        import('./card-path.ts'),
       ]);
       if (controller.signal.aborted) return;
       setLoaded((previous) => {
