@@ -53,27 +53,6 @@ export const gameEditJsonSchema = gameCreateJsonSchema.partial();
 export const gameCreateMultipartSchema = gameCreateJsonSchema.extend({ icon: z.file().optional().describe('JPEG, PNG, WebP, GIF or AVIF, checked by its bytes') });
 export const gameEditMultipartSchema = gameCreateMultipartSchema.partial().extend({ removeIcon: z.enum(['true', 'false']).optional() });
 
-/**
- * A URL slug for a name: ASCII letters and digits in hyphenated words (Cyrillic transliterated),
- * at most `max` characters; empty when nothing is left.
- */
-export function slugOf(name: string, max: number = GAME_LIMITS.slugMax): string {
-  const latin = transliterate(name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase());
-  const slug = latin.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
-  return slug.slice(0, max).replace(/-+$/, '');
-}
-
-const CYRILLIC: Record<string, string> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'e', ж: 'zh', з: 'z', и: 'i', й: 'y', к: 'k', л: 'l', м: 'm', н: 'n', о: 'o', п: 'p',
-  р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'h', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'sch', ъ: '', ы: 'y', ь: '', э: 'e', ю: 'yu', я: 'ya',
-};
-
-function transliterate(text: string): string {
-  return text.replace(/[а-яё]/g, (letter) => CYRILLIC[letter] ?? '');
-}
-
-/** A script's URL: /scripts/{id}-{slug}, or /scripts/{id} when its name leaves no slug. */
-export function scriptPath(script: { id: number; playsname: string }): string {
-  const slug = slugOf(script.playsname, 60);
-  return slug ? `/scripts/${script.id}-${slug}` : `/scripts/${script.id}`;
-}
+// The slug rules live in a module without zod, so the public pages can build script links without
+// shipping the schema library (docs/decisions.md#script-urls); re-exported here for the server.
+export { scriptPath, slugOf } from './slugs.ts';

@@ -17,7 +17,8 @@ export interface PublicSettings {
 
 export interface SitemapSlice {
   total: number;
-  scripts: { id: number; updatedAt: string }[];
+  /** The name gives the script's URL (`scriptPath`). */
+  scripts: { id: number; playsname: string; updatedAt: string }[];
 }
 
 /** What React Router loaders read from their context (`web/context.ts`): the service layer, called in-process. */

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { parseId } from '../contract/index.ts';
+import { scriptIdOfPage } from './plugins/page-cache.ts';
 import { type Config, proxyTrust } from './config.ts';
 import type { Db } from './db/database.ts';
 import { siteChannelAdminRoutes } from './channels/site-routes.ts';
@@ -120,7 +120,7 @@ export async function buildApp({ config, db, web, logger, now, clock, onRoute }:
     loadContext: () => services.loadContext,
     // A script's page (or its client-side data request) counts a view like the API's detail call.
     onPage: (request, pathname) => {
-      const id = parseId(/^\/scripts\/([^/]+)$/.exec(pathname)?.[1]);
+      const id = scriptIdOfPage(pathname);
       if (id !== undefined) services.catalogue.recordView(id, { ip: request.ip, userAgent: request.headers['user-agent'] });
       // A /scripts search that found nothing counts, rendered or from the page cache (docs/decisions.md#empty-searches).
       if (pathname === '/scripts') services.catalogue.recordPageSearch(searchOf(request.url), { ip: request.ip, userAgent: request.headers['user-agent'] });

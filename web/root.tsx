@@ -16,7 +16,11 @@ export function shouldRevalidate() {
 }
 
 export function links() {
-  return [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+  return [
+    { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+    // Browsers offer the site's search from the address bar (docs/product.md#feeds).
+    { rel: 'search', type: 'application/opensearchdescription+xml', href: '/opensearch.xml', title: common.nav.searchLabel },
+  ];
 }
 
 /**

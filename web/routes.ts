@@ -3,6 +3,9 @@ import { index, layout, type RouteConfig, route } from '@react-router/dev/routes
 export default [
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
+  route('feed.xml', 'routes/feed.ts'),
+  route('opensearch.xml', 'routes/opensearch.ts'),
+  route('games/:slug/feed.xml', 'routes/game-feed.ts'),
   // Staff panels: rendered in the client, code-split away from the public pages.
   route('moderator', 'routes/moderator/index.tsx'),
   route('moderator/login', 'routes/moderator/login.tsx'),
@@ -23,7 +26,10 @@ export default [
     index('routes/home.tsx'),
     route('info', 'routes/info.tsx'),
     route('scripts', 'routes/scripts.tsx'),
+    // `{id}-{slug}` (canonical) or `{id}`: docs/decisions.md#script-urls.
     route('scripts/:id', 'routes/script-detail.tsx'),
+    route('games', 'routes/games.tsx'),
+    route('games/:slug', 'routes/game.tsx'),
     route('subscribe', 'routes/subscribe.tsx'),
     route('privacy', 'routes/privacy.tsx'),
     route('terms', 'routes/terms.tsx'),

@@ -1,5 +1,6 @@
 import { brotliCompressSync, brotliDecompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { parseScriptParam } from '../../contract/script-url.ts';
 import { SingleFlight } from '../single-flight.ts';
 import { ANSWER_MAX_AGE_MS, type CatalogueChange } from '../scripts/public-cache.ts';
 
@@ -66,8 +67,13 @@ export function pageBytes(page: CachedPage, encoding: PageEncoding, grew?: () =>
   return { bytes: raw, encoding: undefined };
 }
 
+/** The catalogue's filters and sort (contract/scripts.ts `catalogueFilterSchema`), as the list pages read them. */
+const GAME_PAGE_FILTERS = ['universal', 'key', 'patched', 'verified', 'sort'];
+const LIST_FILTERS = ['game', ...GAME_PAGE_FILTERS];
+
 /** Query parameters each page reads; every other parameter is dropped before rendering and caching. */
 const PAGE_PARAMS: Record<string, string[]> = {
+  '/scripts': LIST_FILTERS,
   '/subscribe': ['from'],
   '/sitemap.xml': ['page'],
   // React Router's lazy route discovery: which routes the client asks about, for which build.
@@ -77,6 +83,13 @@ const PAGE_PARAMS: Record<string, string[]> = {
 const COMMON_PARAMS = ['q'];
 /** React Router's data requests name the routes whose loaders to run. */
 const DATA_PARAMS = ['_routes'];
+
+/** A game's page (`/games/{slug}`, not its feed). */
+const GAME_PAGE = /^\/games\/[^/]+$/;
+
+function pageParams(page: string): string[] {
+  return PAGE_PARAMS[page] ?? (GAME_PAGE.test(page) ? GAME_PAGE_FILTERS : []);
+}
 
 /**
  * The page a request path shows, as React Router matches it: a data request's page
@@ -95,11 +108,12 @@ export function pagePath(path: string): string {
  */
 export function canonicalPageUrl(path: string, search: URLSearchParams): string {
   const data = path.endsWith('.data');
-  const names = [...COMMON_PARAMS, ...(PAGE_PARAMS[pagePath(path)] ?? []), ...(data ? DATA_PARAMS : [])].sort();
+  const names = [...COMMON_PARAMS, ...pageParams(pagePath(path)), ...(data ? DATA_PARAMS : [])].sort();
   const kept = new URLSearchParams();
   for (const name of names) {
     const value = search.get(name);
-    if (value !== null) kept.set(name, value);
+    // A blank filter (a GET form's empty "All games") is no filter: the same page as without it.
+    if (value !== null && (value !== '' || !LIST_FILTERS.includes(name))) kept.set(name, value);
   }
   const query = kept.toString();
   return query ? `${path}?${query}` : path;
@@ -119,7 +133,14 @@ function pathOf(key: string): string {
   return url.slice(start, end === -1 ? undefined : end);
 }
 
-const LIST_PAGES = new Set(['/scripts', '/sitemap.xml']);
+/** Pages listing scripts or counting them: any script's change can reach them. */
+const LIST_PAGES = new Set(['/scripts', '/sitemap.xml', '/feed.xml', '/games']);
+
+/** The id of the script a page shows (`/scripts/{id}` or `/scripts/{id}-{slug}`), for view counting and invalidation. */
+export function scriptIdOfPage(page: string): number | undefined {
+  const match = /^\/scripts\/([^/]+)$/.exec(page);
+  return match ? parseScriptParam(match[1])?.id : undefined;
+}
 
 /** Which rendered pages a catalogue change can have changed (see the loaders in web/routes). */
 function reaches(change: CatalogueChange, key: string): boolean {
@@ -129,7 +150,8 @@ function reaches(change: CatalogueChange, key: string): boolean {
   const page = pagePath(pathOf(key));
   // A script page shows the site channels (the site-wide gate); /subscribe lists them.
   if (change.kind === 'site-channels') return page === '/subscribe' || page.startsWith('/scripts/');
-  return LIST_PAGES.has(page) || page === `/scripts/${change.id}`;
+  // A game's pages and feed list its scripts; a script page (and a redirect from a stale slug of it) shows the script.
+  return LIST_PAGES.has(page) || page.startsWith('/games/') || scriptIdOfPage(page) === change.id;
 }
 
 /**

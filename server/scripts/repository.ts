@@ -244,9 +244,9 @@ export class ScriptRepository {
       .execute();
   }
 
-  /** Scripts' ids and last changes, ordered by id, `limit` from `offset` (one sitemap file). */
-  async listForSitemap(offset: number, limit: number): Promise<Pick<ScriptRow, 'id' | 'updated_at'>[]> {
-    return this.r.selectFrom('scripts').select(['id', 'updated_at']).orderBy('id').limit(limit).offset(offset).execute();
+  /** Scripts' ids, names (their URLs' slugs) and last changes, ordered by id, `limit` from `offset` (one sitemap file). */
+  async listForSitemap(offset: number, limit: number): Promise<Pick<ScriptRow, 'id' | 'playsname' | 'updated_at'>[]> {
+    return this.r.selectFrom('scripts').select(['id', 'playsname', 'updated_at']).orderBy('id').limit(limit).offset(offset).execute();
   }
 
   /** Staff lists: every script, or one moderator's; paged when a limit is given. */

@@ -67,7 +67,7 @@ export class CatalogueService {
   async sitemap(offset: number, limit: number): Promise<SitemapSlice> {
     const answer = await this.cache.remember(`sitemap:${offset}:${limit}`, async () => ({
       total: await this.repository.count(),
-      scripts: limit === 0 ? [] : (await this.repository.listForSitemap(offset, limit)).map((row) => ({ id: Number(row.id), updatedAt: toIso(row.updated_at) })),
+      scripts: limit === 0 ? [] : (await this.repository.listForSitemap(offset, limit)).map((row) => ({ id: Number(row.id), playsname: row.playsname, updatedAt: toIso(row.updated_at) })),
     }));
     return answer.value;
   }

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { insertScript } from '../helpers/factories.ts';
+import { insertGame, setFacts } from '../helpers/script-facts.ts';
 
 // Texts that only the staff panels show (docs/product.md#staff-panels, docs/product.md#error-texts): none may reach a visitor's browser.
 const PANEL_TEXTS = ['Вход для модератора', 'Create New Moderator', 'Manage Moderators', 'Превышено время ожидания запроса', 'Вы уверены, что хотите удалить этот скрипт?'];
 // The chart library's own class names (its SVG root and wrapper), which survive minification: only
 // the panels' charts use it (docs/decisions.md#charts-in-the-panels).
 const CHART_LIBRARY = ['recharts-surface', 'recharts-wrapper'];
-const PUBLIC_PAGES = ['/', '/info', '/scripts', '/scripts/{id}', '/subscribe', '/privacy', '/no-such-page'];
+const PUBLIC_PAGES = ['/', '/info', '/scripts', '/scripts/{id}', '/games', '/games/{game}', '/subscribe', '/privacy', '/no-such-page'];
 
 describe('code splitting of the built web app', () => {
   let ctx: TestContext;
@@ -16,6 +17,7 @@ describe('code splitting of the built web app', () => {
   beforeAll(async () => {
     ctx = await createTestContext('sqlite', { web: true });
     id = (await insertScript(ctx.services, { playsname: 'Split Farm' })).id;
+    await setFacts(ctx, id, { gameId: await insertGame(ctx, 'Split Game', 'split-game') });
   });
   afterAll(async () => ctx?.close());
 
@@ -43,7 +45,7 @@ describe('code splitting of the built web app', () => {
   }
 
   it.each(PUBLIC_PAGES)('ships no panel code on %s', async (path) => {
-    const files = await firstLoadJs(path.replace('{id}', String(id)));
+    const files = await firstLoadJs(path.replace('{id}', String(id)).replace('{game}', 'split-game'));
     expect(files.size).toBeGreaterThan(0);
     for (const [asset, text] of files) {
       for (const marker of PANEL_TEXTS) expect(text.includes(marker), `${asset} holds "${marker}"`).toBe(false);
@@ -57,7 +59,7 @@ describe('code splitting of the built web app', () => {
   });
 
   it.each(PUBLIC_PAGES)('never lets %s load the chart library, not even later', async (path) => {
-    const files = await firstLoadJs(path.replace('{id}', String(id)), { dynamic: true });
+    const files = await firstLoadJs(path.replace('{id}', String(id)).replace('{game}', 'split-game'), { dynamic: true });
     expect(files.size).toBeGreaterThan(0);
     for (const [asset, text] of files) {
       for (const marker of CHART_LIBRARY) expect(text.includes(marker), `${asset} holds "${marker}"`).toBe(false);
@@ -70,5 +72,21 @@ describe('code splitting of the built web app', () => {
     for (const marker of CHART_LIBRARY) expect(firstLoad).not.toContain(marker);
     const reachable = [...(await firstLoadJs(path, { dynamic: true })).values()].join('\n');
     for (const marker of CHART_LIBRARY) expect(reachable).toContain(marker);
+  });
+
+  // The schema library is the panels' (their forms validate with the contract): a public page that
+  // imports a schema module for a helper ships all of it, about 27 KB gzip (docs/decisions.md#public-pages-and-first-load-javascript).
+  it.each(['/', '/scripts', '/scripts/{id}', '/games'])('ships no schema library on %s', async (path) => {
+    const files = await firstLoadJs(path.replace('{id}', String(id)).replace('{game}', 'split-game'));
+    for (const [asset, text] of files) expect(text.includes('ZodError'), `${asset} holds zod`).toBe(false);
+  });
+
+  it('does ship the schema library in the panels (so the check above can fail)', async () => {
+    const files = await firstLoadJs('/moderator/login');
+    const lazy = [...files.values()].join('\n');
+    // The panel's own chunk imports it, statically or on its first call.
+    const chunks = [...lazy.matchAll(/import\("\.\/([^"]+\.js)"\)/g)].map((m) => `/assets/${m[1]}`);
+    const texts = [lazy, ...(await Promise.all(chunks.map(async (asset) => (await ctx.app.inject({ method: 'GET', url: asset })).body)))];
+    expect(texts.some((text) => text.includes('ZodError'))).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canonicalPageUrl, pagePath } from '../../server/plugins/page-cache.ts';
+import { canonicalPageUrl, PageCache, packPage, pagePath, scriptIdOfPage } from '../../server/plugins/page-cache.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { insertScript } from '../helpers/factories.ts';
 
@@ -23,6 +23,19 @@ describe('canonical page URLs', () => {
     ['/subscribe/_.data', 'from=%2Fscripts%2F5&z=1', '/subscribe/_.data?from=%2Fscripts%2F5'],
     ['/privacy', 'from=/x', '/privacy'],
     ['/__manifest', 'paths=%2Fscripts%2C%2Fscripts%2F1&version=f7f49179&x=1', '/__manifest?paths=%2Fscripts%2C%2Fscripts%2F1&version=f7f49179'],
+    // The catalogue's filters and sort are part of the list pages (docs/product.md#catalogue-filters), in a fixed order.
+    ['/scripts', 'sort=trending&x=1&key=false&game=blox-fruits&q=farm', '/scripts?game=blox-fruits&key=false&q=farm&sort=trending'],
+    ['/scripts', 'universal=true&verified=true&patched=false', '/scripts?patched=false&universal=true&verified=true'],
+    // A GET form's blank choice ("All games") is no filter.
+    ['/scripts', 'game=&sort=views&q=', '/scripts?q=&sort=views'],
+    ['/scripts.data', 'game=adopt-me&_routes=routes%2Fscripts&y=1', '/scripts.data?_routes=routes%2Fscripts&game=adopt-me'],
+    // A game's page reads every filter but the game (its path names it); its feed reads none.
+    ['/games/blox-fruits', 'game=other&key=false&sort=updated&x=1', '/games/blox-fruits?key=false&sort=updated'],
+    ['/games/blox-fruits.data', 'verified=true&_routes=routes%2Fgame', '/games/blox-fruits.data?_routes=routes%2Fgame&verified=true'],
+    ['/games/blox-fruits/feed.xml', 'key=false&sort=views', '/games/blox-fruits/feed.xml'],
+    ['/games', 'sort=views', '/games'],
+    ['/feed.xml', 'x=1', '/feed.xml'],
+    ['/scripts/5-farm', 'sort=views&key=false', '/scripts/5-farm'],
   ])('%s?%s is rendered and cached as %s', (path, query, expected) => {
     expect(canonicalPageUrl(path, new URLSearchParams(query))).toBe(expected);
   });
@@ -37,9 +50,71 @@ describe('the page a request path shows', () => {
     ['/scripts.data', '/scripts'],
     ['/scripts/_.data', '/scripts'],
     ['/scripts/5/_.data', '/scripts/5'],
+    ['/scripts/5-auto-farm.data', '/scripts/5-auto-farm'],
+    ['/games/blox-fruits/_.data', '/games/blox-fruits'],
     ['/sitemap.xml', '/sitemap.xml'],
   ])('%s shows %s', (path, expected) => {
     expect(pagePath(path)).toBe(expected);
+  });
+});
+
+describe('the script a page shows (view counting, invalidation)', () => {
+  it.each([
+    ['/scripts/5', 5],
+    ['/scripts/5-auto-farm', 5],
+    ['/scripts/5-', 5],
+    ['/scripts/05-auto-farm', undefined],
+    ['/scripts/x-5', undefined],
+    ['/scripts', undefined],
+    ['/scripts/5/extra', undefined],
+    ['/games/5-farm', undefined],
+  ])('%s shows script %s', (page, expected) => {
+    expect(scriptIdOfPage(page)).toBe(expected);
+  });
+});
+
+describe('which cached pages a catalogue change drops', () => {
+  const origin = 'http://catalogue.test';
+  const PAGES = [
+    '/scripts/5',
+    '/scripts/5-auto-farm',
+    '/scripts/5-old-name',
+    '/scripts/5-auto-farm.data?_routes=routes%2Fscript-detail',
+    '/scripts/6-other',
+    '/scripts?game=blox-fruits&sort=views',
+    '/games',
+    '/games/blox-fruits?key=false',
+    '/games/blox-fruits/feed.xml',
+    '/feed.xml',
+    '/sitemap.xml',
+    '/opensearch.xml',
+    '/privacy',
+    '/subscribe',
+  ];
+
+  async function cacheWith(pages: string[]): Promise<PageCache> {
+    const cache = new PageCache(10_000_000);
+    for (const page of pages) {
+      await cache.render(`html:${origin}${page}`, async () => packPage({ status: 200, headers: [], body: page }), (packed) => packed);
+    }
+    return cache;
+  }
+
+  const kept = (cache: PageCache) => PAGES.filter((page) => cache.get(`html:${origin}${page}`) !== undefined);
+
+  it('a script\'s change drops its page under any slug, the lists, the game pages and the feeds', async () => {
+    const cache = await cacheWith(PAGES);
+    cache.changed({ kind: 'script', id: 5 });
+    expect(kept(cache)).toEqual(['/scripts/6-other', '/opensearch.xml', '/privacy', '/subscribe']);
+  });
+
+  it('a change of the games drops every page; of the site channels, the script pages and /subscribe', async () => {
+    const games = await cacheWith(PAGES);
+    games.changed({ kind: 'games' });
+    expect(kept(games)).toEqual([]);
+    const channels = await cacheWith(PAGES);
+    channels.changed({ kind: 'site-channels' });
+    expect(kept(channels)).toEqual(PAGES.filter((page) => !page.startsWith('/scripts/') && page !== '/subscribe'));
   });
 });
 

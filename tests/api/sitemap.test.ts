@@ -7,6 +7,7 @@ import {
   scriptWindow,
   sitemapPart,
 } from '../../web/features/static/site-files.ts';
+import { scriptPath } from '../../contract/slugs.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { insertScript } from '../helpers/factories.ts';
@@ -37,6 +38,9 @@ describe.each(dialects)('sitemap and robots on %s', (dialect) => {
   let ctx: TestContext;
   let configured: TestContext;
   let ids: number[];
+  /** Each script's canonical path (scriptPath), by id. */
+  const paths = new Map<number, string>();
+  const pathOf = (id: number) => paths.get(id) as string;
 
   beforeAll(async () => {
     [ctx, configured] = await Promise.all([
@@ -48,6 +52,7 @@ describe.each(dialects)('sitemap and robots on %s', (dialect) => {
       await insertScript(ctx.services, { playsname: 'Second script' }),
     ];
     ids = rows.map((row) => Number(row.id));
+    for (const row of rows) paths.set(Number(row.id), scriptPath(row));
     await insertScript(configured.services, { playsname: 'Configured script' });
   });
   afterAll(async () => {
@@ -71,23 +76,25 @@ describe.each(dialects)('sitemap and robots on %s', (dialect) => {
         `${origin}/`,
         `${origin}/info`,
         `${origin}/scripts`,
+        `${origin}/games`,
         `${origin}/privacy`,
         `${origin}/terms`,
         `${origin}/cookies`,
         `${origin}/seo`,
-        ...ids.map((id) => `${origin}/scripts/${id}`),
+        ...ids.map((id) => `${origin}${pathOf(id)}`),
       ]);
+      expect(pathOf(ids[0] as number)).toBe(`/scripts/${ids[0]}-blox-fruits-auto-farm`);
       expect(wellEscaped(xml)).toBe(true);
-      // Names never leak into the sitemap; only ids do.
+      // Names reach the sitemap only as their slugs.
       expect(xml).not.toContain('Blox Fruits');
     });
 
     it('gives each script its last change as <lastmod>, static pages none', async () => {
       const xml = (await get('/sitemap.xml')).body;
-      const rows = await ctx.db.kysely.selectFrom('scripts').select(['id', 'updated_at']).orderBy('id').execute();
+      const rows = await ctx.db.kysely.selectFrom('scripts').select(['id', 'playsname', 'updated_at']).orderBy('id').execute();
       for (const row of rows) {
         const expected = new Date(row.updated_at).toISOString().replace(/\.\d{3}Z$/, 'Z');
-        expect(lastmodOf(xml, `http://${HOST}/scripts/${row.id}`)).toBe(expected);
+        expect(lastmodOf(xml, `http://${HOST}${scriptPath(row)}`)).toBe(expected);
       }
       expect(lastmodOf(xml, `http://${HOST}/privacy`)).toBeUndefined();
     });
@@ -95,7 +102,7 @@ describe.each(dialects)('sitemap and robots on %s', (dialect) => {
     it('lists a script added afterwards (the cached answer is dropped on the write)', async () => {
       const before = (await get('/sitemap.xml')).body;
       const row = await insertScript(ctx.services, { playsname: 'Brand new script' });
-      const loc = `http://${HOST}/scripts/${row.id}`;
+      const loc = `http://${HOST}${scriptPath(row)}`;
       expect(locs(before)).not.toContain(loc);
       const after = (await get('/sitemap.xml')).body;
       expect(locs(after)).toContain(loc);
@@ -112,7 +119,7 @@ describe.each(dialects)('sitemap and robots on %s', (dialect) => {
       ctx.services.cache.invalidate();
       const row = await ctx.db.kysely.selectFrom('scripts').select('updated_at').where('id', '=', id).executeTakeFirstOrThrow();
       const xml = (await get('/sitemap.xml')).body;
-      expect(lastmodOf(xml, `http://${HOST}/scripts/${id}`)).toBe(new Date(row.updated_at).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+      expect(lastmodOf(xml, `http://${HOST}${pathOf(id)}`)).toBe(new Date(row.updated_at).toISOString().replace(/\.\d{3}Z$/, 'Z'));
     });
 
     it('uses SITE_URL for absolute URLs when it is set, whatever the Host header says', async () => {
@@ -120,7 +127,7 @@ describe.each(dialects)('sitemap and robots on %s', (dialect) => {
       const all = locs(xml);
       expect(all).toContain('https://example.com/');
       expect(all).toContain('https://example.com/privacy');
-      expect(all.filter((loc) => /^https:\/\/example\.com\/scripts\/\d+$/.test(loc))).toHaveLength(1);
+      expect(all.filter((loc) => /^https:\/\/example\.com\/scripts\/\d+-configured-script$/.test(loc))).toHaveLength(1);
       expect(all.every((loc) => loc.startsWith('https://example.com/'))).toBe(true);
       expect(xml).not.toContain(HOST);
     });
@@ -171,8 +178,8 @@ describe.each(dialects)('sitemap and robots on %s', (dialect) => {
 });
 
 describe('sitemap rendering', () => {
-  const scripts = Array.from({ length: 5 }, (_, i) => ({ id: i + 1, updatedAt: new Date(Date.UTC(2026, 0, i + 1, 12)).toISOString() }));
-  const all = [...PUBLIC_PATHS.map((path) => `https://example.com${path}`), ...scripts.map((script) => `https://example.com/scripts/${script.id}`)];
+  const scripts = Array.from({ length: 5 }, (_, i) => ({ id: i + 1, playsname: `Farm ${i + 1}`, updatedAt: new Date(Date.UTC(2026, 0, i + 1, 12)).toISOString() }));
+  const all = [...PUBLIC_PATHS.map((path) => `https://example.com${path}`), ...scripts.map((script) => `https://example.com/scripts/${script.id}-farm-${script.id}`)];
 
   /** The XML of /sitemap.xml?page=… as the route builds it: only the part's own scripts are read. */
   function file(page: string | null, maxUrls?: number): string | undefined {
@@ -188,17 +195,17 @@ describe('sitemap rendering', () => {
   });
 
   it('writes W3C datetimes without milliseconds', () => {
-    expect(scriptUrls(scripts).at(-1)).toEqual({ path: '/scripts/5', lastmod: '2026-01-05T12:00:00Z' });
+    expect(scriptUrls(scripts).at(-1)).toEqual({ path: '/scripts/5-farm-5', lastmod: '2026-01-05T12:00:00Z' });
   });
 
   it('becomes a sitemap index once the URLs exceed one file, each page a urlset', () => {
-    // 7 public pages + 5 scripts = 12 URLs; 5 a file makes 3 files.
+    // 8 public pages + 5 scripts = 13 URLs; 5 a file makes 3 files.
     const index = file(null, 5) as string;
     expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(locs(index)).toEqual([1, 2, 3].map((page) => `https://example.com/sitemap.xml?page=${page}`));
 
     const pages = [1, 2, 3].map((page) => locs(file(String(page), 5) as string));
-    expect(pages.map((page) => page.length)).toEqual([5, 5, 2]);
+    expect(pages.map((page) => page.length)).toEqual([5, 5, 3]);
     expect(pages.flat()).toEqual(all);
 
     expect(file('4', 5)).toBeUndefined();
@@ -207,7 +214,7 @@ describe('sitemap rendering', () => {
   });
 
   it('reads each file\'s scripts as one window in id order, whatever the file size', () => {
-    for (const maxUrls of [1, 2, 3, 4, 6, 7, 8, 11, 12]) {
+    for (const maxUrls of [1, 2, 3, 4, 6, 7, 8, 9, 12, 13]) {
       const part = sitemapPart(scripts.length, null, maxUrls);
       const pages = part?.kind === 'index' ? part.pages : 1;
       const names = Array.from({ length: pages }, (_, i) => locs(file(part?.kind === 'index' ? String(i + 1) : null, maxUrls) as string));
@@ -215,8 +222,10 @@ describe('sitemap rendering', () => {
       expect(Math.max(...names.map((page) => page.length))).toBeLessThanOrEqual(maxUrls);
     }
     expect(scriptWindow({ first: 0, last: 5 })).toEqual({ offset: 0, limit: 0 });
-    expect(scriptWindow({ first: 5, last: 10 })).toEqual({ offset: 0, limit: 3 });
-    expect(scriptWindow({ first: 10, last: 12 })).toEqual({ offset: 3, limit: 2 });
+    expect(scriptWindow({ first: 5, last: 10 })).toEqual({ offset: 0, limit: 2 });
+    expect(scriptWindow({ first: 10, last: 13 })).toEqual({ offset: 2, limit: 3 });
+    // Game pages come before the scripts and move their window.
+    expect(scriptWindow({ first: 10, last: 13 }, 11)).toEqual({ offset: 0, limit: 2 });
   });
 
   it('is a single urlset while everything fits', () => {

@@ -120,9 +120,9 @@ describe.each(dialects)('server-rendered script page on %s', (dialect) => {
     expect((await page(open)).html).toContain('example.com/bf.lua');
   });
 
-  it('has a title, description, canonical link, Open Graph and Twitter tags with absolute URLs', async () => {
+  it('has a title, description, canonical link (the slug URL), Open Graph and Twitter tags with absolute URLs', async () => {
     const { html } = await page(`/scripts/${farm.id}`);
-    const url = `${SITE_URL}/scripts/${farm.id}`;
+    const url = `${SITE_URL}/scripts/${farm.id}-blox-fruits-auto-farm`;
     const image = `${SITE_URL}/uploads/feedfacefeedfacefeedfacefeedface.webp`;
     expect(html).toContain('<title>Blox Fruits Auto Farm — ScriptHub</title>');
     expect(metaContent(html, 'name', 'description')).toBe('Levels you from 1 to max with smart quest selection.');
@@ -146,7 +146,7 @@ describe.each(dialects)('server-rendered script page on %s', (dialect) => {
       '@context': 'https://schema.org',
       name: 'Blox Fruits Auto Farm',
       description: 'Levels you from 1 to max with smart quest selection.',
-      url: `${SITE_URL}/scripts/${farm.id}`,
+      url: `${SITE_URL}/scripts/${farm.id}-blox-fruits-auto-farm`,
       image: `${SITE_URL}/uploads/feedfacefeedfacefeedfacefeedface.webp`,
       dateCreated: '2026-03-05T12:00:00.000Z',
       interactionStatistic: { '@type': 'InteractionCounter', userInteractionCount: 0 },
@@ -184,10 +184,10 @@ describe.each(dialects)('server-rendered script page on %s', (dialect) => {
   it('builds absolute URLs on the request origin when SITE_URL is unset', async () => {
     const script = await insertScript(bare.services, { playsname: 'Mirror Script', imageKey: 'abcdabcdabcdabcdabcdabcdabcdabcd' });
     const { html } = await page(`/scripts/${script.id}`, { context: bare, host: 'mirror.test:8080' });
-    expect(canonicalOf(html)).toBe(`http://mirror.test:8080/scripts/${script.id}`);
+    expect(canonicalOf(html)).toBe(`http://mirror.test:8080/scripts/${script.id}-mirror-script`);
     expect(metaContent(html, 'property', 'og:image')).toBe('http://mirror.test:8080/uploads/abcdabcdabcdabcdabcdabcdabcdabcd.webp');
     const code = jsonLd(html).find((item) => item['@type'] === 'SoftwareSourceCode');
-    expect(code?.url).toBe(`http://mirror.test:8080/scripts/${script.id}`);
+    expect(code?.url).toBe(`http://mirror.test:8080/scripts/${script.id}-mirror-script`);
   });
 
   it.each(['999999', 'abc', '0', '99999999999', '1.5', '-1', '01', '+1'])('answers 404 "Script not found" for /scripts/%s', async (id) => {

@@ -112,7 +112,8 @@ describe('catalogue in a real browser', () => {
       expect(text).toContain('Описание отсутствует');
       expect(text).toContain('No Image');
       expect(text).toMatch(/01\.01\.2026 · 0 views/);
-      await expect(first.getByRole('link', { name: 'Get Script' }).getAttribute('href')).resolves.toMatch(/^\/scripts\/\d+$/);
+      // Linked at its slug URL (docs/decisions.md#script-urls).
+      await expect(first.getByRole('link', { name: 'Get Script' }).getAttribute('href')).resolves.toMatch(/^\/scripts\/\d+-bulk-script-29$/);
       // The card's box keeps its 16:9 shape with no image at all.
       const box = await first.getByTestId('image-placeholder').boundingBox();
       expect(box && Math.abs(box.width / box.height - 16 / 9)).toBeLessThan(0.02);
@@ -234,7 +235,7 @@ describe('catalogue in a real browser', () => {
       const card = cards(page).nth(20);
       const name = await card.getByRole('heading').textContent();
       await card.getByRole('link', { name: 'Get Script' }).click();
-      await page.waitForURL(/\/scripts\/\d+$/);
+      await page.waitForURL(/\/scripts\/\d+-bulk-script-\d+$/);
       await page.getByRole('heading', { level: 1, name: name ?? '' }).waitFor();
       await expect(page.evaluate(() => (window as unknown as { marker?: string }).marker)).resolves.toBe('still here');
 

@@ -1,3 +1,4 @@
+import type { ScriptSort } from '../../contract/scripts.ts';
 import { formatCount } from '../lib/format.ts';
 
 /** Catalogue strings (docs/product.md#catalogue-page, docs/product.md#error-texts); their exact texts are kept as they are. */
@@ -21,6 +22,27 @@ export const catalogue = {
   loadedMore: (count: number) => (count === 1 ? '1 more script loaded' : `${count} more scripts loaded`),
   loading: 'Loading scripts…',
   listLabel: 'Scripts',
+  clearFilters: 'Clear filters',
+  emptyFiltersHint: 'No script matches these filters. Clear them or choose fewer.',
+  /** The filter bar (docs/product.md#catalogue-filters). */
+  filters: {
+    label: 'Filters',
+    open: 'Filters',
+    openCount: (count: number) => `Filters (${count})`,
+    close: 'Close filters',
+    game: 'Game',
+    allGames: 'All games',
+    browseGames: 'Browse games',
+    noKey: 'No key system',
+    universal: 'Universal',
+    verified: 'Verified',
+    working: 'Working',
+    sort: 'Sort by',
+    sorts: { newest: 'Newest', views: 'Most viewed', trending: 'Trending', updated: 'Recently updated' } satisfies Record<ScriptSort, string>,
+    apply: 'Apply filters',
+    showResults: 'Show scripts',
+  },
+  feedTitle: (siteName: string) => (siteName ? `${siteName}: latest Roblox scripts` : 'Latest Roblox scripts'),
   meta: {
     description:
       'Browse the latest Roblox scripts: auto-farms, loaders and game cheats, checked and updated daily. Open a script and copy its loader in one click.',

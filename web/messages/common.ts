@@ -12,10 +12,20 @@ export const common = {
   script: {
     noImage: 'No Image',
     views: 'views',
+    /** The facts a card and a script's page show as badges (docs/product.md#script-badges). */
+    badges: {
+      label: 'Script facts',
+      keySystem: 'Key system',
+      universal: 'Universal',
+      verified: 'Verified',
+      patched: 'Patched',
+    },
+    gameLabel: 'Game',
   },
   nav: {
     home: 'Home',
     scripts: 'Scripts',
+    games: 'Games',
     searchPlaceholder: 'Search scripts...',
     searchLabel: 'Search scripts',
     mainMenu: 'Main menu',

@@ -1,5 +1,6 @@
-import { data, isRouteErrorResponse, useLocation, useNavigation } from 'react-router';
-import { parseId } from '../../contract/scripts.ts';
+import { data, isRouteErrorResponse, redirect, useLocation, useNavigation } from 'react-router';
+import { scriptPath, scriptSlug } from '../../contract/slugs.ts';
+import { parseScriptParam } from '../../contract/script-url.ts';
 import { useDelayedFlag } from '../features/catalogue/navigation.ts';
 import { publicOrigin } from '../features/catalogue/seo.ts';
 import { rootSettings } from '../lib/settings.ts';
@@ -18,14 +19,25 @@ import { detail } from '../messages/detail.ts';
  */
 export async function loader({ params, request, context: routerContext }: Route.LoaderArgs) {
   const context = routerContext.get(webContext);
-  const id = parseId(params.id);
-  if (id === undefined) throw data(null, { status: 404 });
+  const named = parseScriptParam(params.id);
+  if (named === undefined) throw data(null, { status: 404 });
+  const { id } = named;
   const script = await context.catalogue.get(id);
   if (!script) throw data(null, { status: 404 });
+  // A stale or mistyped slug moves permanently to the script's own address (docs/decisions.md#script-urls);
+  // `/scripts/{id}` alone is served as it is, its canonical link naming the slug URL.
+  if (named.slug !== undefined && named.slug !== scriptSlug(script.playsname)) throw redirect(scriptPath(script), 301);
   const [channels, siteChannels] = await Promise.all([context.catalogue.channels(id), context.siteChannels()]);
   const { loadstring, ...card } = script;
   const gated = channels.length > 0 || siteChannels.length > 0;
-  return { script: card, loadstring: gated ? null : loadstring, channels, siteChannels, origin: publicOrigin(context.settings.siteUrl, request.url) };
+  return {
+    script: card,
+    path: scriptPath(script),
+    loadstring: gated ? null : loadstring,
+    channels,
+    siteChannels,
+    origin: publicOrigin(context.settings.siteUrl, request.url),
+  };
 }
 
 export function meta({ data: loaded, error, matches }: Route.MetaArgs) {
@@ -34,10 +46,10 @@ export function meta({ data: loaded, error, matches }: Route.MetaArgs) {
     const missing = !error || (isRouteErrorResponse(error) && error.status === 404);
     return errorMeta(missing ? detail.notFound.title : detail.failed.title, siteName);
   }
-  return scriptMeta(loaded.script, loaded.origin, siteName);
+  return scriptMeta(loaded.script, loaded.origin, siteName, loaded.path);
 }
 
-/** /scripts/{id} (docs/product.md#script-detail-page), behind the site-wide and per-script gates. */
+/** /scripts/{id}-{slug} and /scripts/{id} (docs/product.md#script-detail-page), behind the site-wide and per-script gates. */
 export default function ScriptDetailPage({ loaderData }: Route.ComponentProps) {
   const { script, loadstring, channels, siteChannels } = loaderData;
   const location = useLocation();

@@ -1,7 +1,10 @@
 import { Link, useLocation, useNavigation, useRevalidator } from 'react-router';
 import { CATALOGUE_FIRST_PAGE } from '../../contract/constants.ts';
-import { searchTextSchema } from '../../contract/scripts.ts';
 import { CatalogueResults } from '../features/catalogue/CatalogueResults.tsx';
+import { FilterBar } from '../features/catalogue/FilterBar.tsx';
+import { activeFilterCount, listSearch } from '../features/catalogue/filters.ts';
+import { readListQuery, toCardPage } from '../features/catalogue/filters.server.ts';
+import { gameChoices } from '../features/games/links.ts';
 import { ScriptCardSkeleton } from '../features/catalogue/ScriptCard.tsx';
 import { useDelayedFlag } from '../features/catalogue/navigation.ts';
 import { publicOrigin } from '../features/catalogue/seo.ts';
@@ -15,14 +18,25 @@ import { catalogue } from '../messages/catalogue.ts';
 
 const t = catalogue;
 
-/** The first CATALOGUE_FIRST_PAGE cards, rendered on the server; q is trimmed, blank means no search. */
+/**
+ * The first CATALOGUE_FIRST_PAGE cards for the URL's search, filters and sort, rendered on the server
+ * (docs/product.md#catalogue-filters); q is trimmed, blank means no search. Cards carry no loader text.
+ */
 export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
   const context = routerContext.get(webContext);
   const url = new URL(request.url);
-  const parsed = searchTextSchema.safeParse(url.searchParams.get('q') ?? undefined);
-  const q = parsed.success ? parsed.data : undefined;
-  const page = await context.catalogue.list({ limit: CATALOGUE_FIRST_PAGE, offset: 0, q });
-  return { page, q: q ?? '', origin: publicOrigin(context.settings.siteUrl, request.url) };
+  const { q, filters } = readListQuery(url.searchParams);
+  const [page, games] = await Promise.all([
+    context.catalogue.list({ limit: CATALOGUE_FIRST_PAGE, offset: 0, q, ...filters }),
+    context.games.list(),
+  ]);
+  return {
+    page: toCardPage(page),
+    q: q ?? '',
+    filters,
+    games: gameChoices(games),
+    origin: publicOrigin(context.settings.siteUrl, request.url),
+  };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -40,11 +54,14 @@ export function meta({ data, matches }: Route.MetaArgs) {
   ];
   if (settings?.siteName) tags.push({ property: 'og:site_name', content: settings.siteName });
   if (data?.origin) {
-    // Search results are not a page of their own: the canonical is the catalogue.
+    // The site's feed (written out: the helper's module would be a chunk of its own on this page).
+    tags.push({ tagName: 'link', rel: 'alternate', type: 'application/atom+xml', title: t.feedTitle(settings?.siteName ?? ''), href: `${data.origin}/feed.xml` });
+    // Search results and filtered lists are not pages of their own: the canonical is the catalogue.
     const url = `${data.origin}/scripts`;
     tags.push({ tagName: 'link', rel: 'canonical', href: url }, { property: 'og:url', content: url });
   }
-  if (q) tags.push({ name: 'robots', content: 'noindex, follow' });
+  // A search or a filtered list is followed, not indexed (a sort alone is the same scripts).
+  if (q || (data && activeFilterCount(data.filters) > 0)) tags.push({ name: 'robots', content: 'noindex, follow' });
   return tags;
 }
 
@@ -57,12 +74,17 @@ function Heading({ q, total }: { q: string; total?: number }) {
           <p className="mt-2 text-slate-300">
             <span className="font-medium text-white">{t.resultsFor(q)}</span>
             <span aria-hidden> · </span>
-            <Link to="/scripts" className="text-violet-300 underline-offset-4 hover:text-violet-200 hover:underline">
+            <Link to="/scripts" className="text-link">
               {t.clearSearch}
             </Link>
           </p>
         ) : (
-          <p className="mt-2 max-w-2xl text-slate-300">{t.intro}</p>
+          <p className="mt-2 max-w-2xl text-slate-300">
+            {t.intro}{' '}
+            <Link to="/games" className="text-link underline">
+              {t.filters.browseGames}
+            </Link>
+          </p>
         )}
       </div>
       {total !== undefined && total > 0 ? (
@@ -94,7 +116,8 @@ export default function Scripts({ loaderData }: Route.ComponentProps) {
   const { timeZone } = useSettings();
   const location = useLocation();
   const navigation = useNavigation();
-  const { page, q } = loaderData;
+  const { page, q, filters, games } = loaderData;
+  const clearFilters = activeFilterCount(filters) > 0 ? `/scripts${listSearch(q || undefined, { sort: filters.sort })}` : undefined;
   // A new search (or a repeat visit) is loading: its cards are not known yet, so show their shape.
   // A fast (cached) answer just dims the list for a moment; a slow one shows a skeleton.
   const searching = navigation.state === 'loading' && navigation.location.pathname === '/scripts';
@@ -104,11 +127,12 @@ export default function Scripts({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
       <Heading q={pendingQ} total={showSkeleton ? undefined : page.total} />
+      <FilterBar action="/scripts" q={q} filters={filters} games={games} />
       {showSkeleton ? (
         <GridSkeleton count={CATALOGUE_FIRST_PAGE} />
       ) : (
         <div className={cn('transition-opacity duration-150', searching && 'opacity-60')}>
-          <CatalogueResults key={location.key} page={page} q={q} timeZone={timeZone} />
+          <CatalogueResults key={location.key} page={page} q={q} filters={filters} clearFilters={clearFilters} timeZone={timeZone} />
         </div>
       )}
     </main>

@@ -26,6 +26,7 @@ export function Footer() {
           <ul className="mt-3 space-y-2">
             <li><Link className={item} to="/">{common.nav.home}</Link></li>
             <li><Link className={item} to="/scripts">{common.nav.scripts}</Link></li>
+            <li><Link className={item} to="/games">{common.nav.games}</Link></li>
             <li><Link className={item} to="/seo">{t.seo}</Link></li>
           </ul>
         </nav>

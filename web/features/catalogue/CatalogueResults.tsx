@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { CATALOGUE_NEXT_PAGE } from '../../../contract/constants.ts';
-import type { PaginatedScripts, ScriptCard as ScriptCardData } from '../../../contract/scripts.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { fetchScriptsPage } from './api.ts';
+import { type CardPage, type LinkedCard, type ListFilters, listSearch } from './filters.ts';
 import { ScriptCard, ScriptCardSkeleton } from './ScriptCard.tsx';
 import { EmptyState, LoadError } from './states.tsx';
 import { catalogue } from '../../messages/catalogue.ts';
@@ -12,7 +12,7 @@ const t = catalogue;
 
 /** Cards added with Load More beyond the server-rendered first page. */
 interface Loaded {
-  extra: ScriptCardData[];
+  extra: LinkedCard[];
   /** Rows consumed from the server so far: the next request's offset. */
   offset: number;
   total: number;
@@ -23,12 +23,12 @@ interface Loaded {
  * returns to the same list (and React Router's scroll restoration finds the same height). Empty on a
  * full page load, so the first render always matches the server's HTML.
  */
-const loadedByEntry = new Map<string, Loaded & { q: string }>();
+const loadedByEntry = new Map<string, Loaded & { query: string }>();
 const REMEMBERED_ENTRIES = 30;
 
-function remember(key: string, q: string, loaded: Loaded) {
+function remember(key: string, query: string, loaded: Loaded) {
   loadedByEntry.delete(key);
-  loadedByEntry.set(key, { ...loaded, q });
+  loadedByEntry.set(key, { ...loaded, query });
   if (loadedByEntry.size > REMEMBERED_ENTRIES) {
     const oldest = loadedByEntry.keys().next().value;
     if (oldest !== undefined) loadedByEntry.delete(oldest);
@@ -37,8 +37,12 @@ function remember(key: string, q: string, loaded: Loaded) {
 
 export interface CatalogueResultsProps {
   /** The loader's first page (CATALOGUE_FIRST_PAGE cards, server-rendered). */
-  page: PaginatedScripts;
+  page: CardPage;
   q: string;
+  /** The list's filters and sort, which Load More asks the API for too. */
+  filters?: ListFilters;
+  /** The list without filters (its search kept), offered when filters leave nothing. */
+  clearFilters?: string | undefined;
   timeZone: string;
 }
 
@@ -48,12 +52,13 @@ export interface CatalogueResultsProps {
  * button shows while fewer than `total` have been loaded. Mount it keyed by the location, so a new q
  * (a new navigation) starts from the loader's page again.
  */
-export function CatalogueResults({ page, q, timeZone }: CatalogueResultsProps) {
+export function CatalogueResults({ page, q, filters = {}, clearFilters, timeZone }: CatalogueResultsProps) {
   const location = useLocation();
   const entryKey = location.key;
+  const query = listSearch(q, filters);
   const [loaded, setLoaded] = useState<Loaded>(() => {
     const restored = loadedByEntry.get(entryKey);
-    if (restored && restored.q === q) return restored;
+    if (restored && restored.query === query) return restored;
     return { extra: [], offset: page.scripts.length, total: page.total };
   });
   const [status, setStatus] = useState<'idle' | 'loading' | 'error'>('idle');
@@ -62,8 +67,8 @@ export function CatalogueResults({ page, q, timeZone }: CatalogueResultsProps) {
 
   useEffect(() => () => request.current?.abort(), []);
   useEffect(() => {
-    if (loaded.extra.length > 0) remember(entryKey, q, loaded);
-  }, [entryKey, q, loaded]);
+    if (loaded.extra.length > 0) remember(entryKey, query, loaded);
+  }, [entryKey, query, loaded]);
 
   const firstIds = new Set(page.scripts.map((script) => script.id));
   const extra = loaded.extra.filter((script) => !firstIds.has(script.id));
@@ -79,11 +84,15 @@ export function CatalogueResults({ page, q, timeZone }: CatalogueResultsProps) {
     setStatus('loading');
     setAnnouncement(t.loadingMore);
     try {
-      const next = await fetchScriptsPage({ limit: CATALOGUE_NEXT_PAGE, offset: loaded.offset, q: q || undefined }, controller.signal);
+      // The slug rules load with the first Load More (the first page's cards came with their paths).
+      const [next, { scriptPath }] = await Promise.all([
+        fetchScriptsPage({ limit: CATALOGUE_NEXT_PAGE, offset: loaded.offset, q: q || undefined, filters }, controller.signal),
+        import('./card-path.ts'),
+      ]);
       if (controller.signal.aborted) return;
       setLoaded((previous) => {
         const seen = new Set([...firstIds, ...previous.extra.map((script) => script.id)]);
-        const fresh = next.scripts.filter((script) => !seen.has(script.id));
+        const fresh = next.scripts.filter((script) => !seen.has(script.id)).map((script) => ({ ...script, path: scriptPath(script) }));
         const offset = previous.offset + next.scripts.length;
         // An empty page means the catalogue shrank meanwhile: what is shown is everything.
         return { extra: [...previous.extra, ...fresh], offset, total: next.scripts.length === 0 ? offset : next.total };
@@ -97,7 +106,7 @@ export function CatalogueResults({ page, q, timeZone }: CatalogueResultsProps) {
     }
   };
 
-  if (scripts.length === 0) return <EmptyState q={q} />;
+  if (scripts.length === 0) return <EmptyState q={q} clearFilters={clearFilters} />;
 
   const skeletons = status === 'loading' ? Math.min(CATALOGUE_NEXT_PAGE, loaded.total - loaded.offset) : 0;
   return (

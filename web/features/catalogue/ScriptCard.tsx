@@ -1,12 +1,13 @@
 import { CalendarDays } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { ScriptCard as ScriptCardData } from '../../../contract/scripts.ts';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { Skeleton } from '../../components/ui/Skeleton.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { formatCount, formatDate } from '../../lib/format.ts';
 import { usePendingPath } from './navigation.ts';
+import type { LinkedCard } from './filters.ts';
+import { GameLink, ScriptBadges } from './ScriptBadges.tsx';
 import { ScriptImage } from './ScriptImage.tsx';
 import { catalogue } from '../../messages/catalogue.ts';
 import { common } from '../../messages/common.ts';
@@ -14,28 +15,31 @@ import { common } from '../../messages/common.ts';
 const t = catalogue;
 
 export interface ScriptCardProps {
-  script: ScriptCardData;
+  /** The script, with its canonical path (`/scripts/{id}-{slug}`). */
+  script: LinkedCard;
   timeZone: string;
   /** Where the detail page's back button returns (this list, with its search). */
   from: string;
   priority?: 'high' | 'eager' | 'lazy';
 }
 
-/** A catalogue card; the whole card is clickable through the Get Script link's stretched hit area. */
+/** A catalogue card (styles: app.css `.script-card`); the whole card is clickable through the Get Script link's stretched hit area. */
 export function ScriptCard({ script, timeZone, from, priority = 'lazy' }: ScriptCardProps) {
   const titleId = useId();
-  const to = `/scripts/${script.id}`;
+  const to = script.path;
   const pending = usePendingPath(to);
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-panel shadow-sm ring-1 ring-white/10 transition duration-200 focus-within:ring-violet-400/70 hover:-translate-y-0.5 hover:shadow-lg hover:shadow-violet-950/40 hover:ring-violet-400/50 motion-reduce:transform-none">
+    <article className="script-card">
       <ScriptImage src={script.imageCard} alt="" width={480} height={270} priority={priority} />
       <div className="flex flex-1 flex-col p-4">
         {/* Clamped to two lines with an ellipsis; the title attribute keeps the whole name at hand. */}
-        <h2 id={titleId} title={script.playsname} className="line-clamp-2 text-base font-semibold leading-snug text-white">
+        <h2 id={titleId} title={script.playsname} className="script-card-title">
           {script.playsname}
         </h2>
-        <p className="mt-2 line-clamp-3 min-h-[3lh] text-sm leading-relaxed text-slate-300">{script.description.trim() || t.noDescription}</p>
-        <p className="mt-auto flex items-center gap-1.5 pt-4 text-xs text-slate-400">
+        {script.game ? <GameLink game={script.game} className="mt-1 self-start text-xs" /> : null}
+        <ScriptBadges script={script} className="mt-2" />
+        <p className="script-card-text">{script.description.trim() || t.noDescription}</p>
+        <p className="script-card-meta">
           <CalendarDays aria-hidden className="h-3.5 w-3.5" />
           <span>
             {formatDate(script.createdAt, timeZone)} · {formatCount(script.views)} {common.script.views}
@@ -58,7 +62,7 @@ export function ScriptCard({ script, timeZone, from, priority = 'lazy' }: Script
 /** The card's shape while its data is on the way. */
 export function ScriptCardSkeleton() {
   return (
-    <div className="flex h-full flex-col overflow-hidden rounded-2xl bg-panel ring-1 ring-white/10" aria-hidden>
+    <div className="script-card-shape" aria-hidden>
       <Skeleton className="aspect-video w-full rounded-none" />
       <div className="flex flex-1 flex-col p-4">
         <Skeleton className="h-5 w-3/4" />

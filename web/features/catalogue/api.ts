@@ -1,4 +1,5 @@
 import type { PaginatedScripts } from '../../../contract/scripts.ts';
+import { type ListFilters, listSearch } from './filters.ts';
 
 export class CatalogueRequestError extends Error {
   constructor(readonly status: number) {
@@ -14,15 +15,17 @@ function isPage(value: unknown): value is PaginatedScripts {
 }
 
 /**
- * One page of GET /api/scripts/paginated (docs/product.md#public-calls), with plain fetch: the public pages
+ * One page of GET /api/scripts/paginated (docs/product.md#public-calls) with the list's search and filters, with plain fetch: the public pages
  * carry no query library. Rejects on a network error, a non-2xx answer or a malformed body.
  */
 export async function fetchScriptsPage(
-  { limit, offset, q }: { limit: number; offset: number; q?: string },
+  { limit, offset, q, filters = {} }: { limit: number; offset: number; q?: string | undefined; filters?: ListFilters },
   signal?: AbortSignal,
 ): Promise<PaginatedScripts> {
-  const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
-  if (q) params.set('q', q);
+  // The page's own search and filters (listSearch's names are the API's), then the window.
+  const params = new URLSearchParams(listSearch(q, filters));
+  params.set('limit', String(limit));
+  params.set('offset', String(offset));
   const response = await fetch(`/api/scripts/paginated?${params}`, { signal, headers: { accept: 'application/json' } });
   if (!response.ok) throw new CatalogueRequestError(response.status);
   const body: unknown = await response.json();

@@ -6,19 +6,31 @@ import { catalogue } from '../../messages/catalogue.ts';
 
 const t = catalogue;
 
-/** Scripts not found: an empty catalogue, or a search without matches. */
-export function EmptyState({ q }: { q: string }) {
+/**
+ * Scripts not found: an empty catalogue, a search without matches, or filters that leave nothing;
+ * `clearFilters` (the list with its search but no filters) is offered when filters are on.
+ */
+export function EmptyState({ q, clearFilters }: { q: string; clearFilters?: string | undefined }) {
   return (
-    <div className="mx-auto mt-12 flex max-w-md flex-col items-center rounded-2xl border border-dashed border-white/15 px-6 py-12 text-center">
-      <span className="flex h-14 w-14 items-center justify-center rounded-full bg-white/5 text-slate-300">
+    <div className="empty-state">
+      <span className="empty-state-icon">
         <SearchX aria-hidden className="h-7 w-7" />
       </span>
       <h2 className="mt-4 text-xl font-semibold text-white">{t.empty}</h2>
-      <p className="mt-2 text-sm text-slate-300">{q ? t.emptyHint : t.emptyCatalogueHint}</p>
-      {q ? (
-        <Link to="/scripts" className={buttonClasses({ variant: 'secondary', className: 'mt-6' })}>
-          {t.clearSearch}
-        </Link>
+      <p className="mt-2 text-sm text-slate-300">{clearFilters ? t.emptyFiltersHint : q ? t.emptyHint : t.emptyCatalogueHint}</p>
+      {clearFilters || q ? (
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          {clearFilters ? (
+            <Link to={clearFilters} className={buttonClasses()}>
+              {t.clearFilters}
+            </Link>
+          ) : null}
+          {q ? (
+            <Link to="/scripts" className={buttonClasses({ variant: 'secondary' })}>
+              {t.clearSearch}
+            </Link>
+          ) : null}
+        </div>
       ) : null}
     </div>
   );

@@ -9,17 +9,17 @@ const t = detail;
 
 export const DETAIL_IMAGE = { width: 1280, height: 720 } as const;
 
-/** The canonical address of a script's page. */
-export function scriptUrl(origin: string, id: number): string {
-  return `${origin}/scripts/${id}`;
+/** The canonical address of a script's page: its slug URL (`path`, from the loader: docs/decisions.md#script-urls). */
+export function scriptUrl(origin: string, path: string): string {
+  return `${origin}${path}`;
 }
 
 /**
  * <title>, description, Open Graph, Twitter card, canonical link and schema.org JSON-LD of a script's
  * page. React Router renders the JSON-LD with `<`, `>` and `&` escaped, so a name cannot close the tag.
  */
-export function scriptMeta(script: ScriptCard, origin: string, siteName: string): MetaDescriptor[] {
-  const url = scriptUrl(origin, script.id);
+export function scriptMeta(script: ScriptCard, origin: string, siteName: string, path: string): MetaDescriptor[] {
+  const url = scriptUrl(origin, path);
   const title = titleWithSite(script.playsname, siteName);
   const description = clipText(script.description.trim() || t.meta.fallbackDescription(script.playsname), 160);
   const image = script.image ? absoluteUrl(origin, script.image) : undefined;
@@ -59,6 +59,7 @@ export function scriptMeta(script: ScriptCard, origin: string, siteName: string)
       ...(image ? { image } : {}),
       dateCreated: script.createdAt,
       datePublished: script.createdAt,
+      dateModified: script.updatedAt,
       programmingLanguage: { '@type': 'ComputerLanguage', name: 'Luau' },
       runtimePlatform: 'Roblox',
       interactionStatistic: {
@@ -75,8 +76,16 @@ export function scriptMeta(script: ScriptCard, origin: string, siteName: string)
       '@type': 'BreadcrumbList',
       itemListElement: [
         { '@type': 'ListItem', position: 1, name: common.nav.home, item: `${origin}/` },
-        { '@type': 'ListItem', position: 2, name: common.nav.scripts, item: `${origin}/scripts` },
-        { '@type': 'ListItem', position: 3, name: script.playsname, item: url },
+        ...(script.game
+          ? [
+              { '@type': 'ListItem', position: 2, name: common.nav.games, item: `${origin}/games` },
+              { '@type': 'ListItem', position: 3, name: script.game.name, item: `${origin}/games/${script.game.slug}` },
+              { '@type': 'ListItem', position: 4, name: script.playsname, item: url },
+            ]
+          : [
+              { '@type': 'ListItem', position: 2, name: common.nav.scripts, item: `${origin}/scripts` },
+              { '@type': 'ListItem', position: 3, name: script.playsname, item: url },
+            ]),
       ],
     },
   });

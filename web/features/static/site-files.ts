@@ -3,11 +3,13 @@
  * resource routes stay thin and the rules are testable on their own.
  */
 
+import { scriptPath } from '../../../contract/slugs.ts';
+
 /** The sitemap protocol's limit of URLs per file; beyond it /sitemap.xml becomes a sitemap index. */
 export const SITEMAP_MAX_URLS = 50_000;
 
 /** Public pages every sitemap lists, before the scripts. */
-export const PUBLIC_PATHS = ['/', '/info', '/scripts', '/privacy', '/terms', '/cookies', '/seo'] as const;
+export const PUBLIC_PATHS = ['/', '/info', '/scripts', '/games', '/privacy', '/terms', '/cookies', '/seo'] as const;
 
 /** Paths crawlers are asked to stay out of: the staff panels and the REST API. */
 export const DISALLOWED_PATHS = ['/admin', '/moderator', '/api/'] as const;
@@ -34,14 +36,22 @@ function w3cDatetime(iso: string): string {
   return new Date(iso).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-/** Script pages with their last change. */
-export function scriptUrls(scripts: readonly { id: number; updatedAt: string }[]): SitemapUrl[] {
-  return scripts.map((script) => ({ path: `/scripts/${script.id}`, lastmod: w3cDatetime(script.updatedAt) }));
+export type SitemapScript = { id: number; playsname: string; updatedAt: string };
+
+/** Script pages, at their canonical (slug) URLs, with their last change. */
+export function scriptUrls(scripts: readonly SitemapScript[]): SitemapUrl[] {
+  return scripts.map((script) => ({ path: scriptPath(script), lastmod: w3cDatetime(script.updatedAt) }));
+}
+
+/** The pages every sitemap lists before the scripts: the public pages, then each game's page. */
+export function fixedPaths(gameSlugs: readonly string[]): string[] {
+  return [...PUBLIC_PATHS, ...gameSlugs.map((slug) => `/games/${slug}`)];
 }
 
 /**
  * One document of /sitemap.xml: the index of its files, or the URLs from `first` to `last` (not
- * included) of the whole list, which is the public pages, then every script in id order.
+ * included) of the whole list, which is the fixed pages (public pages and game pages), then every
+ * script in id order.
  */
 export type SitemapPart = { kind: 'index'; pages: number } | { kind: 'urls'; first: number; last: number };
 
@@ -49,8 +59,13 @@ export type SitemapPart = { kind: 'index'; pages: number } | { kind: 'urls'; fir
  * Which document /sitemap.xml (`page` null) or /sitemap.xml?page=N is for a catalogue of
  * `scriptCount` scripts; undefined for a page that does not exist (the route answers 404).
  */
-export function sitemapPart(scriptCount: number, page: string | null, maxUrls: number = SITEMAP_MAX_URLS): SitemapPart | undefined {
-  const total = PUBLIC_PATHS.length + scriptCount;
+export function sitemapPart(
+  scriptCount: number,
+  page: string | null,
+  maxUrls: number = SITEMAP_MAX_URLS,
+  fixedCount: number = PUBLIC_PATHS.length,
+): SitemapPart | undefined {
+  const total = fixedCount + scriptCount;
   const pages = Math.max(1, Math.ceil(total / maxUrls));
   if (page === null) return pages === 1 ? { kind: 'urls', first: 0, last: total } : { kind: 'index', pages };
   if (pages === 1 || !/^[1-9]\d{0,5}$/.test(page)) return undefined;
@@ -60,9 +75,9 @@ export function sitemapPart(scriptCount: number, page: string | null, maxUrls: n
 }
 
 /** The scripts a part of the sitemap lists, as an offset and a limit in id order. */
-export function scriptWindow(part: { first: number; last: number }): { offset: number; limit: number } {
-  const offset = Math.max(0, part.first - PUBLIC_PATHS.length);
-  return { offset, limit: Math.max(0, part.last - PUBLIC_PATHS.length - offset) };
+export function scriptWindow(part: { first: number; last: number }, fixedCount: number = PUBLIC_PATHS.length): { offset: number; limit: number } {
+  const offset = Math.max(0, part.first - fixedCount);
+  return { offset, limit: Math.max(0, part.last - fixedCount - offset) };
 }
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -86,10 +101,10 @@ function sitemapIndex(origin: string, pages: number): string {
   return `${XML_HEAD}<sitemapindex xmlns="${NAMESPACE}">\n${body}</sitemapindex>\n`;
 }
 
-/** The XML of one part; `scripts` are the ones its window names (scriptWindow). */
-export function renderSitemap(origin: string, part: SitemapPart, scripts: readonly { id: number; updatedAt: string }[]): string {
+/** The XML of one part; `scripts` are the ones its window names (scriptWindow), `fixed` the pages before them. */
+export function renderSitemap(origin: string, part: SitemapPart, scripts: readonly SitemapScript[], fixed: readonly string[] = PUBLIC_PATHS): string {
   if (part.kind === 'index') return sitemapIndex(origin, part.pages);
-  const publicUrls = PUBLIC_PATHS.slice(part.first, part.last).map((path) => ({ path }));
+  const publicUrls = fixed.slice(part.first, part.last).map((path) => ({ path }));
   return urlset(origin, [...publicUrls, ...scriptUrls(scripts)]);
 }
 

@@ -1,0 +1,161 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { buttonClasses } from '../../components/ui/Button.tsx';
+import { activeFilterCount, type ListFilters, listSearch, SORTS } from './filters.ts';
+import { catalogue } from '../../messages/catalogue.ts';
+
+const t = catalogue.filters;
+
+/** The form's id: the no-JavaScript trigger on narrow screens links to it and `:target` shows it. */
+export const FILTERS_ID = 'catalogue-filters';
+
+export interface FilterBarProps {
+  /** The list page the form submits to (`/scripts`, `/games/{slug}`). */
+  action: string;
+  q: string;
+  filters: ListFilters;
+  /** The games to choose from; left out on a game's own page. */
+  games?: { slug: string; name: string }[];
+}
+
+/** Each checkbox and the value it puts in the URL when checked (docs/product.md#catalogue-filters), in the URL's order. */
+const FLAGS: { name: 'key' | 'universal' | 'verified' | 'patched'; value: boolean; label: string }[] = [
+  { name: 'key', value: false, label: t.noKey },
+  { name: 'universal', value: true, label: t.universal },
+  { name: 'verified', value: true, label: t.verified },
+  { name: 'patched', value: false, label: t.working },
+];
+
+// The styles are app.css classes (filter-*): class strings would be first-load JavaScript.
+
+/**
+ * The catalogue's filters and sort as a plain GET form (docs/product.md#catalogue-filters): without
+ * JavaScript it submits itself to `action`; with it, a change navigates at once (wide screens) and the
+ * URL stays clean. On narrow screens the form is a sheet: a modal dialog opened by the Filters button
+ * (without JavaScript, a link to the form, which `:target` shows).
+ */
+export function FilterBar({ action, q, filters, games }: FilterBarProps) {
+  const navigate = useNavigate();
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const trigger = useRef<HTMLAnchorElement>(null);
+  const current = listSearch(q, filters);
+
+  // The inputs are the browser's own (a plain form's); when the URL changes (Back, a link, a search),
+  // they show its choices again.
+  useEffect(() => {
+    for (const input of form.current?.querySelectorAll('input[type=checkbox]') ?? []) {
+      const box = input as HTMLInputElement;
+      box.checked = String(filters[box.name as keyof ListFilters]) === box.value;
+    }
+    for (const select of form.current?.querySelectorAll('select') ?? []) {
+      select.value = String(filters[select.name as keyof ListFilters] ?? select.options[0]?.value);
+    }
+    // Keyed by `current` (the choices as text): a new object with the same choices is no change.
+  }, [current]);
+
+  const close = useCallback(() => setSheetOpen(false), []);
+  useEffect(() => {
+    if (!sheetOpen) return;
+    // The focus trap loads when a sheet first opens; until then (or offline) the sheet still works.
+    let release: (() => void) | undefined;
+    let open = true;
+    void import('../../components/ui/modal-focus.ts').then(({ trapFocus }) => {
+      if (open && form.current) release = trapFocus(form.current, close, trigger.current, '(min-width: 768px)');
+    });
+    return () => {
+      open = false;
+      release?.();
+    };
+  }, [sheetOpen, close]);
+
+  /** Navigates to what the form says, as a plain submit would, without blank or default values. */
+  const go = () => {
+    const params = new URLSearchParams(new FormData(form.current ?? undefined) as unknown as string[][]);
+    for (const [name, value] of [...params]) if (!value || (name === 'sort' && value === 'newest')) params.delete(name);
+    const search = params.toString() ? `?${params}` : '';
+    if (search !== current) void navigate(action + search, { preventScrollReset: true });
+  };
+
+  const count = activeFilterCount(filters);
+
+  return (
+    <div className="mt-6">
+      {/* A link to the form, which `:target` unfolds without JavaScript; with it, the sheet opens. */}
+      <a
+        ref={trigger}
+        href={`#${FILTERS_ID}`}
+        className={buttonClasses({ variant: 'secondary', className: 'md:hidden' })}
+        aria-haspopup="dialog"
+        aria-expanded={sheetOpen}
+        onClick={(event) => {
+          event.preventDefault();
+          setSheetOpen(true);
+        }}
+      >
+        {count > 0 ? t.openCount(count) : t.open}
+      </a>
+      <form
+        ref={form}
+        id={FILTERS_ID}
+        method="get"
+        action={action}
+        // In the sheet, choices wait for Show scripts; inline, each one applies at once.
+        onChange={() => sheetOpen || go()}
+        onSubmit={(event) => {
+          event.preventDefault();
+          close();
+          go();
+        }}
+        role={sheetOpen ? 'dialog' : 'search'}
+        aria-modal={sheetOpen || undefined}
+        aria-label={t.label}
+        className="filter-form"
+        data-sheet={sheetOpen ? '' : undefined}
+      >
+        {/* Shown in the sheet only (app.css). */}
+        <button type="button" onClick={close} aria-label={t.close} className="filter-close">
+          ×
+        </button>
+        {q ? <input type="hidden" name="q" value={q} /> : null}
+        {games ? (
+          <label className="filter-label">
+            {t.game}
+            <select name="game" className="filter-control" defaultValue={filters.game ?? ''}>
+              <option value="">{t.allGames}</option>
+              {games.map((game) => (
+                <option key={game.slug} value={game.slug}>
+                  {game.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <div className="grid grid-cols-2 gap-2 md:flex md:flex-wrap">
+          {FLAGS.map((flag) => (
+            <label key={flag.name} className="filter-chip">
+              <input type="checkbox" name={flag.name} value={String(flag.value)} defaultChecked={filters[flag.name] === flag.value} className="h-4 w-4 accent-violet-500" />
+              {flag.label}
+            </label>
+          ))}
+        </div>
+        <label className="filter-label md:ml-auto">
+          {t.sort}
+          <select name="sort" className="filter-control" defaultValue={filters.sort ?? 'newest'}>
+            {SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {t.sorts[sort]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {/* Sends the form without JavaScript; with it, inline choices apply at once and app.css hides it
+            but in the sheet, where it reads Show scripts. */}
+        <button type="submit" className={buttonClasses({ className: 'filter-apply' })}>
+          <span>{t.apply}</span>
+          <span>{t.showResults}</span>
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { CatalogueFilter, PublicScript, ScriptCard, ScriptSort } from '../../../contract/scripts.ts';
+import { catalogue } from '../../messages/catalogue.ts';
+
+// This module runs in the browser: it imports no schema (zod stays on the server, filters.server.ts).
+
+/** The filter choices a list page shows, as its URL names them (docs/product.md#catalogue-filters). */
+export type ListFilters = Omit<CatalogueFilter, 'game'> & { game?: string | undefined };
+/** In the filter bar's order, which a submitted form's URL follows. */
+export const FILTER_NAMES = ['game', 'key', 'universal', 'verified', 'patched', 'sort'] as const;
+export type FilterName = (typeof FILTER_NAMES)[number];
+
+/** The sorts in the order the bar offers them (the messages name each one of the contract's). */
+export const SORTS = Object.keys(catalogue.filters.sorts) as ScriptSort[];
+
+/** The URL query of a search and its filters, defaults left out: `?game=blox-fruits&key=false&sort=trending`. */
+export function listSearch(q: string | undefined, filters: ListFilters): string {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  for (const name of FILTER_NAMES) {
+    const value = filters[name];
+    if (value === undefined || (name === 'sort' && value === 'newest')) continue;
+    params.set(name, String(value));
+  }
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+/** How many filters (a sort other than newest counts as none) narrow the list. */
+export function activeFilterCount(filters: ListFilters): number {
+  return FILTER_NAMES.filter((name) => name !== 'sort' && filters[name] !== undefined).length;
+}
+
+/** A card as the list pages carry it: with its canonical path (scriptPath), made where the card is made. */
+export type LinkedCard = ScriptCard & { path: string };
+
+/** A page of a list as the list pages carry it: cards, and how many match in all. */
+export interface CardPage {
+  scripts: LinkedCard[];
+  total: number;
+}
+
+/** A list script as a card: the loader text stays out of list pages' HTML and data. */
+export function withoutLoader(script: PublicScript | ScriptCard): ScriptCard {
+  const { loadstring: _loadstring, ...card } = script as PublicScript;
+  return card;
+}

@@ -1,0 +1,59 @@
+import { Gamepad2 } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Game } from '../../../contract/games.ts';
+import { games as t } from '../../messages/games.ts';
+import { gamePath } from './links.ts';
+
+/** A game's icon in a fixed square (no layout shift), or its initial when it has none. */
+export function GameIcon({ game, size = 64, priority = false }: { game: Pick<Game, 'name' | 'icon'>; size?: number; priority?: boolean }) {
+  const box = 'shrink-0 overflow-hidden rounded-xl bg-gradient-to-br from-violet-700/40 to-indigo-900/60 ring-1 ring-white/10';
+  if (!game.icon) {
+    return (
+      <span aria-hidden className={`${box} flex items-center justify-center text-violet-200`} style={{ width: size, height: size }}>
+        <Gamepad2 className="h-1/2 w-1/2" />
+      </span>
+    );
+  }
+  return (
+    <img
+      src={game.icon}
+      alt=""
+      width={size}
+      height={size}
+      loading={priority ? 'eager' : 'lazy'}
+      decoding="async"
+      className={`${box} object-cover`}
+      style={{ width: size, height: size }}
+    />
+  );
+}
+
+/** /games: every game with its icon and script count, each a link to its page (docs/product.md#games-page). */
+export function GameList({ games }: { games: readonly Game[] }) {
+  if (games.length === 0) {
+    return (
+      <div className="mx-auto mt-12 max-w-md rounded-2xl border border-dashed border-white/15 px-6 py-12 text-center">
+        <h2 className="text-xl font-semibold text-white">{t.empty}</h2>
+        <p className="mt-2 text-sm text-slate-300">{t.emptyHint}</p>
+      </div>
+    );
+  }
+  return (
+    <ul aria-label={t.listLabel} className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {games.map((game, index) => (
+        <li key={game.id}>
+          <Link
+            to={gamePath(game.slug)}
+            className="flex items-center gap-4 rounded-2xl bg-panel p-4 ring-1 ring-white/10 transition hover:ring-violet-400/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-300"
+          >
+            <GameIcon game={game} priority={index < 6} />
+            <span className="min-w-0">
+              <span className="block truncate font-semibold text-white">{game.name}</span>
+              <span className="mt-1 block text-sm text-slate-400">{t.scriptCount(game.scripts)}</span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

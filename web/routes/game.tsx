@@ -1,0 +1,105 @@
+import { data, isRouteErrorResponse, Link, useLocation, useNavigation } from 'react-router';
+import { CATALOGUE_FIRST_PAGE } from '../../contract/constants.ts';
+import { gameSlugSchema } from '../../contract/games.ts';
+import { CatalogueResults } from '../features/catalogue/CatalogueResults.tsx';
+import { FilterBar } from '../features/catalogue/FilterBar.tsx';
+import { activeFilterCount, FILTER_NAMES, listSearch } from '../features/catalogue/filters.ts';
+import { readListQuery, toCardPage } from '../features/catalogue/filters.server.ts';
+import { publicOrigin } from '../features/catalogue/seo.ts';
+import { LoadError } from '../features/catalogue/states.tsx';
+import { GameIcon } from '../features/games/GameList.tsx';
+import { gameFeedPath, gamePath } from '../features/games/links.ts';
+import { collectionMeta } from '../features/games/meta.ts';
+import { errorMeta } from '../features/script-detail/meta.ts';
+import { cn } from '../lib/cn.ts';
+import { rootSettings, useSettings } from '../lib/settings.ts';
+import { webContext } from '../context.ts';
+import { common } from '../messages/common.ts';
+import { games as t } from '../messages/games.ts';
+import type { Route } from './+types/game';
+
+/** A game's page reads every filter but the game, which its path names. */
+const GAME_PAGE_FILTERS = FILTER_NAMES.filter((name) => name !== 'game');
+
+/** The game and the first cards of its scripts for the URL's search, filters and sort; 404 for an unknown game. */
+export async function loader({ params, request, context: routerContext }: Route.LoaderArgs) {
+  const context = routerContext.get(webContext);
+  const slug = gameSlugSchema.safeParse(params.slug).data;
+  const game = slug === undefined ? undefined : await context.games.bySlug(slug);
+  if (!game) throw data(null, { status: 404 });
+  const { q, filters } = readListQuery(new URL(request.url).searchParams, GAME_PAGE_FILTERS);
+  const page = await context.catalogue.list({ limit: CATALOGUE_FIRST_PAGE, offset: 0, q, ...filters, game: game.slug });
+  return { game, page: toCardPage(page), q: q ?? '', filters, origin: publicOrigin(context.settings.siteUrl, request.url) };
+}
+
+export function meta({ data: loaded, error, matches }: Route.MetaArgs) {
+  const siteName = rootSettings(matches)?.siteName ?? '';
+  if (!loaded) {
+    const missing = !error || (isRouteErrorResponse(error) && error.status === 404);
+    return errorMeta(missing ? t.notFound.title : common.error.title, siteName);
+  }
+  const { game } = loaded;
+  return collectionMeta({
+    name: t.gameHeading(game.name),
+    description: t.meta.gameDescription(game.name, game.scripts),
+    origin: loaded.origin,
+    path: gamePath(game.slug),
+    siteName,
+    image: game.icon,
+    items: loaded.page.scripts.map((script) => ({ name: script.playsname, path: script.path })),
+    feed: { title: t.feedTitle(game.name), path: gameFeedPath(game.slug) },
+    noindex: Boolean(loaded.q) || activeFilterCount(loaded.filters) > 0,
+  });
+}
+
+/** /games/{slug}: the game's scripts with the catalogue's filters (but the game) and sorts (docs/product.md#game-page). */
+export default function GamePage({ loaderData }: Route.ComponentProps) {
+  const { timeZone } = useSettings();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const { game, page, q, filters } = loaderData;
+  const path = gamePath(game.slug);
+  const loading = navigation.state === 'loading' && navigation.location.pathname === path;
+  const clearFilters = activeFilterCount(filters) > 0 ? `${path}${listSearch(q || undefined, { sort: filters.sort })}` : undefined;
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10">
+      <Link to="/games" className="text-sm text-violet-300 underline-offset-4 hover:text-violet-200 hover:underline">
+        {t.allGames}
+      </Link>
+      <header className="mt-3 flex flex-wrap items-center gap-4">
+        <GameIcon game={game} size={56} priority />
+        <div className="min-w-0 flex-1">
+          <h1 className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl">{t.gameHeading(game.name)}</h1>
+          <p className="mt-1 max-w-2xl text-slate-300">{t.gameIntro(game.name)}</p>
+        </div>
+        <a href={gameFeedPath(game.slug)} className="text-sm text-slate-300 underline underline-offset-4 hover:text-white">
+          {t.feed}
+        </a>
+      </header>
+      <FilterBar action={path} q={q} filters={filters} />
+      <div className={cn('transition-opacity duration-150', loading && 'opacity-60')}>
+        <CatalogueResults key={location.key} page={page} q={q} filters={{ ...filters, game: game.slug }} clearFilters={clearFilters} timeZone={timeZone} />
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+        <p className="text-6xl font-extrabold text-violet-400">404</p>
+        <h1 className="mt-4 text-2xl font-bold text-white">{t.notFound.title}</h1>
+        <p className="mt-2 text-slate-300">{t.notFound.text}</p>
+        <Link to="/games" className="mt-8 inline-block rounded-lg bg-violet-600 px-5 py-2.5 font-semibold hover:bg-violet-500">
+          {t.notFound.back}
+        </Link>
+      </main>
+    );
+  }
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10">
+      <LoadError className="mt-12" onRetry={() => window.location.reload()} />
+    </main>
+  );
+}
