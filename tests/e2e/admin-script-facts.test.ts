@@ -95,7 +95,7 @@ describe('admin script facts in a real browser', () => {
     const listed = row(page, 'Facts Hub Alpha');
     await listed.waitFor();
     const facts = listed.getByTestId('script-facts');
-    expect(await facts.textContent()).toBe('Game: Pet Simulator 99Key systemPatchedVerified');
+    await expect.poll(() => facts.textContent()).toBe('Game: Pet Simulator 99Key systemVerifiedPatched');
 
     const created = await scriptNamed('Facts Hub Alpha');
     const script = await publicScript(created.id);
@@ -119,9 +119,10 @@ describe('admin script facts in a real browser', () => {
     await option.waitFor();
     expect(await dialog(page).getByRole('option', { name: /New game/ }).count()).toBe(1);
     await gameBox(page).press('ArrowDown');
-    expect(await option.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => option.getAttribute('aria-selected')).toBe('true');
     await gameBox(page).press('Enter');
-    expect(await gameBox(page).inputValue()).toBe('Brookhaven RP');
+    // The pick re-renders the field: waited for, not read at once (a loaded machine renders later).
+    await expect.poll(() => gameBox(page).inputValue()).toBe('Brookhaven RP');
     expect(await dialog(page).getByRole('listbox', { name: 'Suggestions' }).isVisible()).toBe(false);
 
     // Escape in the open list closes the list, not the dialog.
@@ -147,7 +148,7 @@ describe('admin script facts in a real browser', () => {
     // Tab leaves the field and closes its suggestions, which cover what is under them.
     await gameBox(page).press('Tab');
     await dialog(page).getByLabel('Universal').check();
-    expect(await gameBox(page).inputValue()).toBe('');
+    await expect.poll(() => gameBox(page).inputValue()).toBe('');
     expect(await gameBox(page).isDisabled()).toBe(true);
     await dialog(page).getByRole('button', { name: 'Create' }).click();
     await toast(page, 'Script created successfully').waitFor();
@@ -197,7 +198,7 @@ describe('admin script facts in a real browser', () => {
     const page = await scriptsSection();
     await page.getByRole('searchbox', { name: 'Search scripts' }).fill('Facts Hub Edited');
     await expect.poll(() => page.getByTestId('script-row').count()).toBe(1);
-    expect(await row(page, 'Facts Hub Edited').getByTestId('script-facts').textContent()).toBe('Game: Blox FruitsKey systemVerified');
+    await expect.poll(() => row(page, 'Facts Hub Edited').getByTestId('script-facts').textContent()).toBe('Game: Blox FruitsKey systemVerified');
     await page.getByRole('button', { name: 'Edit Facts Hub Edited' }).click();
     await dialog(page).getByRole('heading', { name: 'Edit Script' }).waitFor();
     expect(await gameBox(page).inputValue()).toBe('Blox Fruits');

@@ -117,7 +117,7 @@ describe('moderator script facts and views in a real browser', () => {
     const game = dialog(page).getByRole('combobox', { name: 'Игра' });
     await game.fill('murder');
     await dialog(page).getByRole('option', { name: /^Murder Mystery 2/ }).click();
-    expect(await game.inputValue()).toBe('Murder Mystery 2');
+    await expect.poll(() => game.inputValue()).toBe('Murder Mystery 2');
     await dialog(page).getByLabel('Ключ-система').check();
     // The contract's rule, in the panel's words.
     await dialog(page).getByLabel('Ссылка на ключ').fill('ftp://keys.example.test');
@@ -130,7 +130,7 @@ describe('moderator script facts and views in a real browser', () => {
     await dialog(page).waitFor({ state: 'detached' });
 
     const row = page.getByTestId('script-row').filter({ hasText: 'Moderator Facts Hub' });
-    expect(await row.getByTestId('script-facts').textContent()).toBe('Игра: Murder Mystery 2Ключ');
+    await expect.poll(() => row.getByTestId('script-facts').textContent()).toBe('Игра: Murder Mystery 2Ключ');
 
     const { items } = (await (await call('/api/m/scripts?limit=10&q=Moderator%20Facts%20Hub', token)).json()) as { items: PublicScript[] };
     const script = (await (await fetch(`${site.url}/api/scripts/${items[0]?.id}`)).json()) as PublicScript;

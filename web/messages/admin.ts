@@ -73,7 +73,7 @@ export const admin = {
     noDescription: 'No description',
     noChannels: 'None',
     gameLabel: 'Game',
-    badges: { universal: 'Universal', keySystem: 'Key system', patched: 'Patched', verified: 'Verified' },
+    badges: { label: 'Script facts', universal: 'Universal', keySystem: 'Key system', patched: 'Patched', verified: 'Verified' },
     listLabel: 'Scripts',
     emptySearch: 'No scripts found',
     empty: 'No scripts available',

@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { formatCount, formatDate } from '../../lib/format.ts';
 import { usePendingPath } from './navigation.ts';
 import type { LinkedCard } from './filters.ts';
-import { GameLink, ScriptBadges } from './ScriptBadges.tsx';
+import { GameLink, PublicScriptBadges } from './ScriptBadges.tsx';
 import { ScriptImage } from './ScriptImage.tsx';
 import { catalogue } from '../../messages/catalogue.ts';
 import { common } from '../../messages/common.ts';
@@ -37,7 +37,7 @@ export function ScriptCard({ script, timeZone, from, priority = 'lazy' }: Script
           {script.playsname}
         </h2>
         {script.game ? <GameLink game={script.game} className="mt-1 self-start text-xs" /> : null}
-        <ScriptBadges script={script} className="mt-2" />
+        <PublicScriptBadges script={script} className="mt-2" />
         <p className="script-card-text">{script.description.trim() || t.noDescription}</p>
         <p className="script-card-meta">
           <CalendarDays aria-hidden className="h-3.5 w-3.5" />

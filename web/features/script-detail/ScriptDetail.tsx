@@ -8,7 +8,7 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { formatCount, formatDate } from '../../lib/format.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { usePendingPath } from '../catalogue/navigation.ts';
-import { GameLink, ScriptBadges } from '../catalogue/ScriptBadges.tsx';
+import { GameLink, PublicScriptBadges } from '../catalogue/ScriptBadges.tsx';
 import { ScriptImage } from '../catalogue/ScriptImage.tsx';
 import { ScriptGate } from '../subscriptions/ScriptGate.tsx';
 import { DETAIL_IMAGE } from './meta.ts';
@@ -95,7 +95,7 @@ export function ScriptDetail({
         <div className="flex min-w-0 flex-col lg:col-span-2 lg:py-2">
           {script.game ? <GameLink game={script.game} className="mb-2 self-start text-sm" /> : null}
           <h1 className="text-3xl font-extrabold leading-tight tracking-tight text-white sm:text-4xl">{script.playsname}</h1>
-          <ScriptBadges script={script} linkKey className="mt-3" />
+          <PublicScriptBadges script={script} linkKey className="mt-3" />
           <div className="mt-4 flex flex-wrap gap-2 text-sm text-slate-300">
             <span className="inline-flex items-center gap-1.5 rounded-full bg-white/5 px-3 py-1 ring-1 ring-white/10">
               <CalendarDays aria-hidden className="h-4 w-4 text-violet-300" />

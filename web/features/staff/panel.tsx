@@ -2,6 +2,7 @@ import { createContext, type ReactNode, useContext } from 'react';
 import type { StaffRole } from './api/auth-storage.ts';
 import type { IssueWording } from './lib/form.ts';
 import type { PaginationProps } from './components/Pagination.tsx';
+import type { BadgeTexts } from '../../components/ui/Badges.tsx';
 import { STAFF_TEXTS } from './texts.ts';
 
 /**
@@ -40,7 +41,7 @@ export interface StaffTexts {
     noChannels: string;
     /** Read before the game's name in a row (for screen readers). */
     gameLabel: string;
-    badges: { universal: string; keySystem: string; patched: string; verified: string };
+    badges: BadgeTexts;
     /** The list's banner default and the toast of a failed load. */
     loadFailed: string;
     loadFailedToast: string;

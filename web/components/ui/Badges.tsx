@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import type { PublicScript } from '../../../contract/scripts.ts';
+import { cn } from '../../lib/cn.ts';
+
+export interface BadgeTexts {
+  label: string;
+  keySystem: string;
+  universal: string;
+  verified: string;
+  patched: string;
+}
+
+type Flags = Pick<PublicScript, 'keySystem' | 'keyLink' | 'universal' | 'verified' | 'patched'>;
+
+export const hasBadges = (script: Flags) => script.keySystem || script.universal || script.verified || script.patched;
+
+// Text and a coloured dot (app.css `.badge`), no icons: every icon is bytes on the catalogue's first load.
+function Badge({ tone, children }: { tone: 'key' | 'universal' | 'verified' | 'patched'; children: ReactNode }) {
+  return <li className={`badge badge-${tone}`}>{children}</li>;
+}
+
+/**
+ * A script's facts as badges (docs/product.md#script-badges), the one rendering of them on cards, the
+ * script page and both panels' lists: Key system, Universal, Verified, Patched; nothing when none
+ * applies. `linkKey` makes Key system a link to the key page (where the badge is not inside a link).
+ */
+export function ScriptBadges({ script, texts, linkKey = false, className }: { script: Flags; texts: BadgeTexts; linkKey?: boolean; className?: string }) {
+  if (!hasBadges(script)) return null;
+  return (
+    <ul aria-label={texts.label} className={cn('flex flex-wrap gap-1.5', className)}>
+      {script.keySystem ? (
+        <Badge tone="key">
+          {linkKey && script.keyLink ? (
+            <a href={script.keyLink} target="_blank" rel="nofollow noopener" className="underline underline-offset-2">
+              {texts.keySystem}
+            </a>
+          ) : (
+            texts.keySystem
+          )}
+        </Badge>
+      ) : null}
+      {script.universal ? <Badge tone="universal">{texts.universal}</Badge> : null}
+      {script.verified ? <Badge tone="verified">{texts.verified}</Badge> : null}
+      {script.patched ? <Badge tone="patched">{texts.patched}</Badge> : null}
+    </ul>
+  );
+}
