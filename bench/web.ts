@@ -11,6 +11,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { buildSync } from 'esbuild';
 import lighthouse from 'lighthouse';
 import ts from 'typescript';
+import { scriptPath } from '../contract/slugs.ts';
 
 /**
  * npm run bench:web [-- --runs 3 --skip-build --js-only]
@@ -889,7 +890,7 @@ function markdownSection(info: RunInfo, js: FirstLoad[], lh: PageLighthouse[], g
     `Written by \`npm run bench:web\` (bench/web.ts${RUNS !== 3 ? `, --runs ${RUNS}` : ''}); re-run it to refresh this section. Figures, not timed tests.`,
     '',
     `- Date: ${info.date}`,
-    `- Build: ${info.freshBuild ? 'fresh `npm run build`' : 'existing build (--skip-build)'} of ${info.build.builtAt.toISOString()}, served by \`node build/app/main.mjs\` with an empty DATA_DIR and DEMO_CATALOGUE=on (40 demo scripts); detail page ${info.detailPage}`,
+    `- Build: ${info.freshBuild ? 'fresh `npm run build`' : 'existing build (--skip-build)'} of ${info.build.builtAt.toISOString()}, served by \`node build/app/main.mjs\` with an empty DATA_DIR and DEMO_CATALOGUE=on (the demo catalogue); detail page ${info.detailPage}`,
     `- Machine: ${os.cpus().length} cores, load average (1, 5, 15 min) ${info.loadBefore} before, ${info.loadAfter} after (this command's own build and Chromium included); Lighthouse benchmarkIndex ${lh.map((page) => Math.round(page.benchmarkIndex)).join(' / ')}`,
     `- Lighthouse ${lh[0]?.runs[0]?.lighthouseVersion ?? '?'} on Node ${process.version}, default mobile preset (simulated slow 4G, 4× CPU slowdown), ${info.chromium}, median of ${RUNS} run(s) per page`,
     `- JavaScript sizes: each file gzip-compressed with node:zlib at level ${GZIP_LEVEL}, summed; KB = ${KB} bytes`,
@@ -992,11 +993,14 @@ async function main() {
   console.log(`Server up at ${server.url}`);
   const first = await fetch(`${server.url}/api/scripts/paginated?limit=1&offset=0`);
   if (!first.ok) throw new Error(`GET /api/scripts/paginated answered ${first.status}`);
-  const { scripts } = (await first.json()) as { scripts: { id: number }[] };
-  const detailId = scripts[0]?.id;
-  if (detailId === undefined) throw new Error('the demo catalogue is empty');
-  const detailPage = `/scripts/${detailId}`;
-  const pages = [...PUBLIC_PAGES.slice(0, 2), detailPage, ...PUBLIC_PAGES.slice(2)];
+  const { scripts } = (await first.json()) as { scripts: { id: number; playsname: string }[] };
+  const script = scripts[0];
+  if (script === undefined) throw new Error('the demo catalogue is empty');
+  // The script page at its canonical address, and the first game's page.
+  const detailPage = scriptPath(script);
+  const games = (await (await fetch(`${server.url}/api/games`)).json()) as { slug: string }[];
+  const gamePages = games[0] ? ['/games', `/games/${games[0].slug}`] : ['/games'];
+  const pages = [...PUBLIC_PAGES.slice(0, 2), detailPage, ...gamePages, ...PUBLIC_PAGES.slice(2)];
   const chosen = values.pages?.split(',').map((page) => (page === 'detail' ? detailPage : page));
   const lighthousePages = chosen ? pages.filter((page) => chosen.includes(page)) : pages;
 

@@ -34,8 +34,10 @@ export interface FacetTotals {
  * full, which the density of its matches (over 1 row in 1,000 of a million) keeps short.
  */
 const SPARSE_ROWS = 1_000;
-/** PostgreSQL: how many of the newest rows a search reads first, to see how dense its matches are. */
+/** How many rows in the listing's order a search reads first, to see how dense its matches are. */
 const PROBE_ROWS = 2_000;
+/** SQLite: a density above which reading in the sort's order fills a page sooner than testing every candidate. */
+const SQLITE_DENSE_FOR_PAGE = 0.005;
 /** PostgreSQL: densities above which reading newest first beats the trigram index, to fill a page / to count. */
 const DENSE_FOR_PAGE = 0.005;
 const DENSE_FOR_COUNT = 0.05;
@@ -63,8 +65,30 @@ export class SearchRepository {
     if (this.db.dialect === 'postgres') return this.postgresPage(filter, words, limit, offset);
     const plan = await this.sqlitePlan(filter, words);
     if (plan?.candidates === 0) return [];
+    const page = sql`${orderBy(listingOfFilter(filter).sort)} LIMIT ${limit} OFFSET ${offset}`;
     const source = await this.sqliteSource(filter, words, plan);
-    return this.ids(sql`${source} ${orderBy(listingOfFilter(filter).sort)} LIMIT ${limit} OFFSET ${offset}`);
+    if (!plan || !source.inOrder) return this.ids(sql`${source.rows} ${page}`);
+    // Many candidates: read in the sort's order only where matches are dense. A filter, or words that
+    // go together (`tower hell` among one game's scripts), can leave few matches among many candidates,
+    // and reading the catalogue in order for them reads all of it; then the candidates are tested and sorted.
+    const probe = await this.sqliteProbe(filter, words);
+    if (probe.complete || probe.ids.length >= offset + limit) return probe.ids.slice(offset, offset + limit);
+    if (probe.density >= SQLITE_DENSE_FOR_PAGE) return this.ids(sql`${source.rows} ${page}`);
+    const table = sql.table(plan.table);
+    return this.ids(sql`SELECT s.id FROM (SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ${plan.match}) AS m
+      CROSS JOIN scripts AS s ON s.id = m.id WHERE ${this.rowConditions(filter, plan.unindexed)} ${page}`);
+  }
+
+  /** SQLite: the matches among the first PROBE_ROWS rows in the listing's order (those its filter keeps). */
+  private sqliteProbe(filter: SearchFilter, words: SearchWords): Promise<{ ids: number[]; complete: boolean; density: number }> {
+    return this.plans.run(`sqlite-probe:${planKey(filter, words)}`, async () => {
+      const sort = listingOfFilter(filter).sort;
+      const { rows } = await sql<{ id: number; hit: number }>`SELECT p.id, ${wordsInRow('sqlite', all(words), filter.scope, 'p')} AS hit
+        FROM (SELECT ${sortColumns(sort)}, s.search_text, s.loadstring_search FROM scripts AS s
+          WHERE ${this.scopeConditions(filter)} ${orderBy(sort)} LIMIT ${PROBE_ROWS}) AS p ${orderBy(sort, 'p')}`.execute(this.db.reader);
+      const ids = rows.filter((row) => Boolean(row.hit)).map((row) => Number(row.id));
+      return { ids, complete: rows.length < PROBE_ROWS, density: ids.length / PROBE_ROWS };
+    });
   }
 
   /**
@@ -149,27 +173,40 @@ export class SearchRepository {
    * sort them. Else, a filter matching few scripts: read those through scripts_facets_idx and test
    * the words on each. Else: read scripts in the sort's order, testing each, until the page is full.
    */
-  private async sqliteSource(filter: SearchFilter, words: SearchWords, plan: SqlitePlan | undefined): Promise<RawBuilder<unknown>> {
+  private async sqliteSource(filter: SearchFilter, words: SearchWords, plan: SqlitePlan | undefined): Promise<{ rows: RawBuilder<unknown>; inOrder: boolean }> {
     const listing = listingOfFilter(filter);
     if (plan && plan.candidates <= SPARSE_ROWS) {
       const table = sql.table(plan.table);
-      return sql`SELECT s.id FROM (SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ${plan.match}) AS m
-        CROSS JOIN scripts AS s ON s.id = m.id WHERE ${this.rowConditions(filter, plan.unindexed)}`;
+      return {
+        rows: sql`SELECT s.id FROM (SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ${plan.match}) AS m
+          CROSS JOIN scripts AS s ON s.id = m.id WHERE ${this.rowConditions(filter, plan.unindexed)}`,
+        inOrder: false,
+      };
     }
     if (narrows(listing) && (await this.facetTotals(listing)).matching <= GATHER_ROWS) {
-      return sql`SELECT s.id FROM (SELECT scripts.id FROM scripts WHERE ${filterInIndex(listing)}) AS m
-        CROSS JOIN scripts AS s ON s.id = m.id WHERE ${this.rowConditions({ ...filter, listing: undefined }, all(words))}`;
+      return {
+        rows: sql`SELECT s.id FROM (SELECT scripts.id FROM scripts WHERE ${filterInIndex(listing)}) AS m
+          CROSS JOIN scripts AS s ON s.id = m.id WHERE ${this.rowConditions({ ...filter, listing: undefined }, all(words))}`,
+        inOrder: false,
+      };
     }
-    return sql`SELECT s.id FROM scripts AS s WHERE ${this.rowConditions(filter, all(words))}`;
+    return { rows: sql`SELECT s.id FROM scripts AS s WHERE ${this.rowConditions(filter, all(words))}`, inOrder: true };
   }
 
-  /** The rows matching, in no order, for counting through the plan's index. */
+  /**
+   * The rows matching, in no order, for counting: through the plan's word index, each candidate
+   * tested for the rest (short words, the owner, the filter), unless a filter matching few scripts
+   * gives fewer rows to test. Never a scan of the catalogue in order: a count has no order to stop at.
+   */
   private async sqliteMatching(filter: SearchFilter, words: SearchWords, plan: SqlitePlan | undefined): Promise<RawBuilder<unknown>> {
-    if (plan && plan.unindexed.length === 0 && filter.ownerModeratorId === undefined && !narrows(listingOfFilter(filter))) {
-      const table = sql.table(plan.table);
+    const listing = listingOfFilter(filter);
+    if (!plan || (narrows(listing) && (await this.facetTotals(listing)).matching <= GATHER_ROWS)) return (await this.sqliteSource(filter, words, plan)).rows;
+    const table = sql.table(plan.table);
+    if (plan.unindexed.length === 0 && filter.ownerModeratorId === undefined && !narrows(listing)) {
       return sql`SELECT rowid FROM ${table} WHERE ${table} MATCH ${plan.match}`;
     }
-    return this.sqliteSource(filter, words, plan);
+    return sql`SELECT s.id FROM ${table} AS f CROSS JOIN scripts AS s ON s.id = f.rowid
+      WHERE f.${table} MATCH ${plan.match} AND ${this.rowConditions(filter, plan.unindexed)}`;
   }
 
   /**
