@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { SEARCH_TOTAL_CAP } from '../../contract/index.ts';
 import type { Db } from '../db/database.ts';
 import { SingleFlight } from '../single-flight.ts';
 import { facetTotals, filterInIndex, filterOnRow, type Listing, narrows, orderBy, sortColumns } from '../db/listing.ts';
@@ -74,9 +75,26 @@ export class SearchRepository {
     const probe = await this.sqliteProbe(filter, words);
     if (probe.complete || probe.ids.length >= offset + limit) return probe.ids.slice(offset, offset + limit);
     if (probe.density >= SQLITE_DENSE_FOR_PAGE) return this.ids(sql`${source.rows} ${page}`);
+    if (filter.scope === 'public') return (await this.sqliteGathered(filter, words, plan)).slice(offset, offset + limit);
+    return this.ids(sql`${this.sqliteCandidates(filter, plan)} ${page}`);
+  }
+
+  /** The plan's word-index candidates that match (each tested for the rest), in no order. */
+  private sqliteCandidates(filter: SearchFilter, plan: SqlitePlan): RawBuilder<unknown> {
     const table = sql.table(plan.table);
-    return this.ids(sql`SELECT s.id FROM (SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ${plan.match}) AS m
-      CROSS JOIN scripts AS s ON s.id = m.id WHERE ${this.rowConditions(filter, plan.unindexed)} ${page}`);
+    return sql`SELECT s.id FROM (SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ${plan.match}) AS m
+      CROSS JOIN scripts AS s ON s.id = m.id WHERE ${this.rowConditions(filter, plan.unindexed)}`;
+  }
+
+  /**
+   * A public search whose matches are sparse among many candidates: its matches in the listing's
+   * order, up to where public totals and pages stop (SEARCH_TOTAL_CAP). Read once for the page and
+   * the count of one search, which run together: testing every candidate is the cost of both.
+   */
+  private sqliteGathered(filter: SearchFilter, words: SearchWords, plan: SqlitePlan): Promise<number[]> {
+    return this.plans.run(`gathered:${planKey(filter, words)}`, () =>
+      this.ids(sql`${this.sqliteCandidates(filter, plan)} ${orderBy(listingOfFilter(filter).sort)} LIMIT ${SEARCH_TOTAL_CAP + 1}`),
+    );
   }
 
   /** SQLite: the matches among the first PROBE_ROWS rows in the listing's order (those its filter keeps). */
@@ -133,6 +151,12 @@ export class SearchRepository {
     }
     const plan = await this.sqlitePlan(filter, words);
     if (plan?.candidates === 0) return 0;
+    if (plan && filter.scope === 'public' && atMost !== undefined && atMost <= SEARCH_TOTAL_CAP + 1 && (await this.sqliteSource(filter, words, plan)).inOrder) {
+      // The page's probe already says whether the matches are sparse; then the page's gather counts them.
+      const probe = await this.sqliteProbe(filter, words);
+      if (probe.complete) return Math.min(probe.ids.length, atMost);
+      if (probe.density < SQLITE_DENSE_FOR_PAGE) return Math.min((await this.sqliteGathered(filter, words, plan)).length, atMost);
+    }
     return this.countOf(await this.sqliteMatching(filter, words, plan), atMost);
   }
 
