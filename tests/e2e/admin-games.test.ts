@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Game } from '../../contract/games.ts';
 import { sampleImage } from '../helpers/images.ts';
-import { DESKTOP, launchBrowser, loginAdmin, PHONE, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
+import { DESKTOP, launchBrowser, loginAdmin, PHONE, seriousViolations, type Site, startSite, waitForHydration, staffApi } from './harness.ts';
 
 /**
  * The admin's Games section (issue 14, docs/product.md#admin-games) at /admin/dashboard/games: the
@@ -17,11 +17,7 @@ describe('admin games section in a real browser', () => {
   let token: string;
   const contexts: BrowserContext[] = [];
 
-  async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-    const response = await fetch(`${site.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) } });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  }
+  const api = <T>(path: string, init?: RequestInit) => staffApi<T>(site, token, path, init);
 
   const createGame = (name: string, placeId?: string) =>
     api<Game>('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, ...(placeId ? { placeId } : {}) }) });

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Game } from '../../contract/games.ts';
 import type { PublicScript } from '../../contract/scripts.ts';
-import { DESKTOP, launchBrowser, loginAdmin, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
+import { DESKTOP, launchBrowser, loginAdmin, seriousViolations, type Site, startSite, waitForHydration, staffApi } from './harness.ts';
 
 /**
  * The admin's script form with the listing facts (issue 14, docs/product.md#script-form): Game as a
@@ -17,11 +17,7 @@ describe('admin script facts in a real browser', () => {
   let token: string;
   const contexts: BrowserContext[] = [];
 
-  async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-    const response = await fetch(`${site.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) } });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  }
+  const api = <T>(path: string, init?: RequestInit) => staffApi<T>(site, token, path, init);
   const games = async () => (await fetch(`${site.url}/api/games`)).json() as Promise<Game[]>;
   const publicScript = async (id: number) => (await fetch(`${site.url}/api/scripts/${id}`)).json() as Promise<PublicScript>;
   /** The script of that name, as the admin's list answers it. */

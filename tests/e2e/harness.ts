@@ -30,6 +30,13 @@ export async function loginAdmin(site: Pick<Site, 'url'>): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
+/** A JSON call to the site's API with a staff token; anything but a 2xx answer throws with its body. */
+export async function staffApi<T>(site: Pick<Site, 'url'>, token: string, path: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`${site.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) } });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
 /**
  * Starts the real production server (the built bundle and web app, embedded database) on a free port with the
  * given environment. Arrange data through `services` BEFORE pages read it, or restart.
