@@ -1,3 +1,4 @@
+import type { MetaDescriptor } from 'react-router';
 import { useRouteLoaderData } from 'react-router';
 import type { PublicSettings } from '../../contract/index.ts';
 
@@ -21,6 +22,11 @@ export function rootSettings(matches: readonly MatchLike[]): PublicSettings | un
 /** Every page's <title>, one pattern: the page's own name, then the site's ("Privacy Policy — ScriptHub"). */
 export function titleWithSite(title: string, siteName: string | undefined): string {
   return siteName ? `${title} — ${siteName}` : title;
+}
+
+/** The meta of a page that failed or found nothing: its title, and kept out of search engines. */
+export function errorMeta(title: string, siteName: string): MetaDescriptor[] {
+  return [{ title: titleWithSite(title, siteName) }, { name: 'robots', content: 'noindex' }];
 }
 
 /** titleWithSite with the site's name from the root loader, for a route's meta function. */

@@ -92,7 +92,4 @@ export function scriptMeta(script: ScriptCard, origin: string, siteName: string,
   return tags;
 }
 
-/** Error pages are not indexed. */
-export function errorMeta(title: string, siteName: string): MetaDescriptor[] {
-  return [{ title: titleWithSite(title, siteName) }, { name: 'robots', content: 'noindex' }];
-}
+export { errorMeta } from '../../lib/settings.ts';
