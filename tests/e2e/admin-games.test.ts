@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Game } from '../../contract/games.ts';
 import { sampleImage } from '../helpers/images.ts';
-import { DESKTOP, launchBrowser, loginAdmin, PHONE, seriousViolations, type Site, startSite, waitForHydration, staffApi } from './harness.ts';
+import { DESKTOP, launchBrowser, loginAdmin, PHONE, type Site, startSite, waitForHydration, staffApi, expectNoSeriousViolations } from './harness.ts';
 
 /**
  * The admin's Games section (issue 14, docs/product.md#admin-games) at /admin/dashboard/games: the
@@ -39,12 +39,6 @@ describe('admin games section in a real browser', () => {
   const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
   const search = (page: Page, text: string) => page.getByRole('searchbox', { name: 'Search games' }).fill(text);
 
-  async function expectNoSeriousViolations(page: Page, what: string) {
-    // Away from the button just clicked: its hover colour is not what the check is about.
-    await page.mouse.move(0, 0);
-    const violations = await seriousViolations(page);
-    expect(violations, `${what}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-  }
 
   beforeAll(async () => {
     site = await startSite();
@@ -82,7 +76,7 @@ describe('admin games section in a real browser', () => {
     await dialog(page).getByRole('button', { name: 'Create' }).click();
     await dialog(page).getByText('Place id must be digits').waitFor();
     expect(await page.locator('#game-place-id').evaluate((input) => document.activeElement === input)).toBe(true);
-    await expectNoSeriousViolations(page, 'create game with errors');
+    await expectNoSeriousViolations(page, 'create game with errors', { pointerAway: true });
 
     await dialog(page).getByLabel('Roblox place ID').fill('4567890123');
     await dialog(page).getByLabel('Icon').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: await sampleImage('png') });
@@ -131,7 +125,7 @@ describe('admin games section in a real browser', () => {
     expect(await dialog(page).getByLabel('Name').inputValue()).toBe('Editable Obby');
     expect(await dialog(page).getByLabel('Roblox place ID').inputValue()).toBe('1818');
     await dialog(page).getByText('Current icon', { exact: true }).waitFor();
-    await expectNoSeriousViolations(page, 'edit game');
+    await expectNoSeriousViolations(page, 'edit game', { pointerAway: true });
 
     await dialog(page).getByLabel('Name').fill('Edited Obby');
     await dialog(page).getByLabel('Roblox place ID').fill('');
@@ -157,7 +151,7 @@ describe('admin games section in a real browser', () => {
     await pagination.getByRole('button', { name: '2', exact: true }).click();
     await page.getByText('Showing 11 - 12 of 12').waitFor();
     expect(await rows(page).count()).toBe(2);
-    await expectNoSeriousViolations(page, 'games page 2');
+    await expectNoSeriousViolations(page, 'games page 2', { pointerAway: true });
 
     // From page 2, a new search starts on page 1; a slug matches too.
     await search(page, 'pager-quest-1');
@@ -184,7 +178,7 @@ describe('admin games section in a real browser', () => {
     await page.getByRole('button', { name: 'Delete Doomed Simulator' }).click();
     await dialog(page).getByRole('heading', { name: 'Are you sure you want to delete this game?' }).waitFor();
     await dialog(page).getByText('Its scripts stay in the catalogue, without a game.').waitFor();
-    await expectNoSeriousViolations(page, 'delete game confirmation');
+    await expectNoSeriousViolations(page, 'delete game confirmation', { pointerAway: true });
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
     await dialog(page).waitFor({ state: 'detached' });
     expect((await games()).some((game) => game.id === doomed.id)).toBe(true);
@@ -207,6 +201,6 @@ describe('admin games section in a real browser', () => {
     await page.getByRole('button', { name: 'Edit Narrow Screen Racing' }).click();
     await dialog(page).getByRole('heading', { name: 'Edit Game' }).waitFor();
     expect(await page.evaluate(() => document.querySelector('[role="dialog"]')!.getBoundingClientRect().width <= window.innerWidth)).toBe(true);
-    await expectNoSeriousViolations(page, 'games at 375 px');
+    await expectNoSeriousViolations(page, 'games at 375 px', { pointerAway: true });
   });
 });

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertScript } from '../helpers/factories.ts';
-import { DESKTOP, launchBrowser, loginAdmin, PHONE, seriousViolations, SITE_ADMIN, type Site, startSite, waitForHydration } from './harness.ts';
+import { DESKTOP, launchBrowser, loginAdmin, PHONE, SITE_ADMIN, type Site, startSite, waitForHydration, expectNoSeriousViolations } from './harness.ts';
 
 /**
  * The admin dashboard's Overview (issue 14, docs/product.md#admin-overview): where the dashboard opens
@@ -34,10 +34,6 @@ describe('admin overview in a real browser', () => {
     return page;
   }
 
-  async function expectNoSeriousViolations(page: Page, what: string) {
-    const violations = await seriousViolations(page);
-    expect(violations, `${what}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-  }
 
   beforeAll(async () => {
     site = await startSite();

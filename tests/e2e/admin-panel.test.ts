@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertScript } from '../helpers/factories.ts';
 import { sampleImage } from '../helpers/images.ts';
-import { DESKTOP, launchBrowser, PHONE, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
+import { DESKTOP, launchBrowser, PHONE, type Site, startSite, waitForHydration, expectNoSeriousViolations } from './harness.ts';
 
 /**
  * The admin panel end to end (docs/product.md#admin-dashboard and the sections after it,
@@ -69,10 +69,6 @@ describe('admin panel in a real browser', () => {
   const tableRows = (page: Page, name: string) => page.getByRole('table', { name }).locator('tbody tr');
   const dialog = (page: Page) => page.getByRole('dialog');
 
-  async function expectNoSeriousViolations(page: Page, what: string) {
-    const violations = await seriousViolations(page);
-    expect(violations, `${what}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-  }
 
   async function searchScripts(page: Page, text: string) {
     await page.getByRole('searchbox', { name: 'Search scripts' }).fill(text);

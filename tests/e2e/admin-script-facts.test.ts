@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Game } from '../../contract/games.ts';
 import type { PublicScript } from '../../contract/scripts.ts';
-import { DESKTOP, launchBrowser, loginAdmin, seriousViolations, type Site, startSite, waitForHydration, staffApi } from './harness.ts';
+import { DESKTOP, launchBrowser, loginAdmin, type Site, startSite, waitForHydration, staffApi, expectNoSeriousViolations } from './harness.ts';
 
 /**
  * The admin's script form with the listing facts (issue 14, docs/product.md#script-form): Game as a
@@ -52,11 +52,6 @@ describe('admin script facts in a real browser', () => {
     await dialog(page).getByLabel('Loadstring').fill(`loadstring(game:HttpGet("https://example.test/${encodeURIComponent(name)}"))()`);
   }
 
-  async function expectNoSeriousViolations(page: Page, what: string) {
-    await page.mouse.move(0, 0);
-    const violations = await seriousViolations(page);
-    expect(violations, `${what}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-  }
 
   beforeAll(async () => {
     site = await startSite();
@@ -83,7 +78,7 @@ describe('admin script facts in a real browser', () => {
     await dialog(page).getByLabel('Key link').fill('https://keys.example.test/alpha');
     await dialog(page).getByLabel('Patched').check();
     await dialog(page).getByLabel('Verified').check();
-    await expectNoSeriousViolations(page, 'script form with facts');
+    await expectNoSeriousViolations(page, 'script form with facts', { pointerAway: true });
     await dialog(page).getByRole('button', { name: 'Create' }).click();
     await toast(page, 'Script created successfully').waitFor();
     await dialog(page).waitFor({ state: 'detached' });
@@ -166,7 +161,7 @@ describe('admin script facts in a real browser', () => {
     await dialog(page).getByRole('button', { name: 'Create' }).click();
     await dialog(page).getByText('Key link must be an https:// URL').waitFor();
     expect(await page.locator('#script-key-link').evaluate((input) => document.activeElement === input)).toBe(true);
-    await expectNoSeriousViolations(page, 'key link error');
+    await expectNoSeriousViolations(page, 'key link error', { pointerAway: true });
     // Switching the key system off hides the link, which is then neither checked nor sent.
     await dialog(page).getByLabel('Key system').uncheck();
     expect(await dialog(page).getByLabel('Key link').count()).toBe(0);

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -134,6 +135,16 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((node) => ({ target: node.target })) }));
+}
+
+/**
+ * Fails the test on any serious or critical axe violation, naming `what` was checked. `pointerAway`
+ * first moves the mouse off the control just clicked: its hover colour is not what the check is about.
+ */
+export async function expectNoSeriousViolations(page: Page, what: string, { pointerAway = false } = {}): Promise<void> {
+  if (pointerAway) await page.mouse.move(0, 0);
+  const violations = await seriousViolations(page);
+  expect(violations, `${what}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
 }
 
 /** Waits until React has hydrated the page (the root marks it), so clicks reach handlers. */

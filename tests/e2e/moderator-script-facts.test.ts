@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Game } from '../../contract/games.ts';
 import type { PublicScript } from '../../contract/scripts.ts';
 import { insertScript } from '../helpers/factories.ts';
-import { DESKTOP, launchBrowser, loginAdmin, PHONE, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
+import { DESKTOP, launchBrowser, loginAdmin, PHONE, type Site, startSite, waitForHydration, expectNoSeriousViolations } from './harness.ts';
 
 /**
  * The moderator panel's part of issue 14 (docs/product.md#moderator-panel): the script form's facts
@@ -52,11 +52,6 @@ describe('moderator script facts and views in a real browser', () => {
   const dialog = (page: Page) => page.getByRole('dialog');
   const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
 
-  async function expectNoSeriousViolations(page: Page, what: string) {
-    await page.mouse.move(0, 0);
-    const violations = await seriousViolations(page);
-    expect(violations, `${what}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-  }
 
   beforeAll(async () => {
     site = await startSite();
@@ -94,7 +89,7 @@ describe('moderator script facts and views in a real browser', () => {
     const chartTop = (await chart.boundingBox())?.y ?? 0;
     const searchTop = (await page.getByRole('searchbox', { name: 'Поиск скриптов' }).boundingBox())?.y ?? 0;
     expect(chartTop).toBeLessThan(searchTop);
-    await expectNoSeriousViolations(page, 'moderator views chart');
+    await expectNoSeriousViolations(page, 'moderator views chart', { pointerAway: true });
 
     // /moderator/scripts is the same section.
     const same = await panel((moderators.get('views_mod') as { token: string }).token, '/moderator/scripts', PHONE);
@@ -123,7 +118,7 @@ describe('moderator script facts and views in a real browser', () => {
     await dialog(page).getByLabel('Ссылка на ключ').fill('ftp://keys.example.test');
     await dialog(page).getByRole('button', { name: 'Создать' }).click();
     await dialog(page).getByText('Укажите ссылку, которая начинается с https://').waitFor();
-    await expectNoSeriousViolations(page, 'moderator form with facts');
+    await expectNoSeriousViolations(page, 'moderator form with facts', { pointerAway: true });
     await dialog(page).getByLabel('Ссылка на ключ').fill('https://keys.example.test/mm2');
     await dialog(page).getByRole('button', { name: 'Создать' }).click();
     await toast(page, 'Скрипт успешно создан').waitFor();
