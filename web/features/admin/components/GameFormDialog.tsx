@@ -1,4 +1,5 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { useReportBusy } from '../../staff/lib/hooks.ts';
+import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { toast } from '../../../lib/toast.tsx';
 import { messages } from '../../../messages/staff.ts';
@@ -48,10 +49,7 @@ function GameForm({ game, onBusyChange, onCancel, onSaved }: { game?: EditedGame
   const save = useSaveGame();
   const saving = save.isPending;
 
-  useEffect(() => {
-    onBusyChange(saving);
-    return () => onBusyChange(false);
-  }, [saving, onBusyChange]);
+  useReportBusy(saving, onBusyChange);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

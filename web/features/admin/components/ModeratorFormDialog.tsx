@@ -1,4 +1,5 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { useReportBusy } from '../../staff/lib/hooks.ts';
+import { type FormEvent, useState } from 'react';
 import { type CreateModerator, createModeratorSchema } from '../../../../contract/index.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { toast } from '../../../lib/toast.tsx';
@@ -32,10 +33,7 @@ function ModeratorForm({ onBusyChange, onDone }: { onBusyChange: (busy: boolean)
   const create = useCreateModerator();
   const saving = create.isPending;
 
-  useEffect(() => {
-    onBusyChange(saving);
-    return () => onBusyChange(false);
-  }, [saving, onBusyChange]);
+  useReportBusy(saving, onBusyChange);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

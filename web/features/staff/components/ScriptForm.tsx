@@ -1,4 +1,5 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { useReportBusy } from '../lib/hooks.ts';
+import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { toast } from '../../../lib/toast.tsx';
 import { errorText, isSessionError } from '../api/client.ts';
@@ -94,10 +95,7 @@ function ScriptForm({ script, onBusyChange, onCancel, onSaved }: { script?: Edit
   const edit = script ? texts.edit : undefined;
   const { values, set, errors, setErrors, submit, saving, progress, formError } = useScriptSubmit(script, onSaved);
 
-  useEffect(() => {
-    onBusyChange(saving);
-    return () => onBusyChange(false);
-  }, [saving, onBusyChange]);
+  useReportBusy(saving, onBusyChange);
 
   const common = { required: true, readOnly: saving, autoComplete: 'off' } as const;
   return (

@@ -104,3 +104,11 @@ export function useConfirmedDelete<Row extends { id: number }>(
   };
   return { pending, setPending, actionError, setActionError, confirm, busy: remove.isPending };
 }
+
+/** Tells a FormDialog while its form saves (it then refuses to close), and that it stopped once the form goes. */
+export function useReportBusy(saving: boolean, onBusyChange: (busy: boolean) => void): void {
+  useEffect(() => {
+    onBusyChange(saving);
+    return () => onBusyChange(false);
+  }, [saving, onBusyChange]);
+}
