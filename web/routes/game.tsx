@@ -10,6 +10,7 @@ import { LoadError } from '../features/catalogue/states.tsx';
 import { GameIcon } from '../features/games/GameList.tsx';
 import { gameFeedPath, gamePath } from '../features/games/links.ts';
 import { collectionMeta } from '../features/games/meta.ts';
+import { NotFoundMessage } from '../components/ui/NotFoundMessage.tsx';
 import { cn } from '../lib/cn.ts';
 import { errorMeta, rootSettings, useSettings } from '../lib/settings.ts';
 import { webContext } from '../context.ts';
@@ -85,16 +86,7 @@ export default function GamePage({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-        <p className="text-6xl font-extrabold text-violet-400">404</p>
-        <h1 className="mt-4 text-2xl font-bold text-white">{t.notFound.title}</h1>
-        <p className="mt-2 text-slate-300">{t.notFound.text}</p>
-        <Link to="/games" className="mt-8 inline-block rounded-lg bg-violet-600 px-5 py-2.5 font-semibold hover:bg-violet-500">
-          {t.notFound.back}
-        </Link>
-      </main>
-    );
+    return <NotFoundMessage title={t.notFound.title} text={t.notFound.text} to="/games" back={t.notFound.back} />;
   }
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
