@@ -68,7 +68,8 @@ export class SearchRepository {
     if (plan?.candidates === 0) return [];
     const page = sql`${orderBy(listingOfFilter(filter).sort)} LIMIT ${limit} OFFSET ${offset}`;
     const source = await this.sqliteSource(filter, words, plan);
-    if (!plan || !source.inOrder) return this.ids(sql`${source.rows} ${page}`);
+    // Unfiltered, many candidates mean dense matches: read in order at once, as before filters existed.
+    if (!plan || !source.inOrder || !narrows(listingOfFilter(filter))) return this.ids(sql`${source.rows} ${page}`);
     // Many candidates: read in the sort's order only where matches are dense. A filter, or words that
     // go together (`tower hell` among one game's scripts), can leave few matches among many candidates,
     // and reading the catalogue in order for them reads all of it; then the candidates are tested and sorted.
@@ -151,7 +152,8 @@ export class SearchRepository {
     }
     const plan = await this.sqlitePlan(filter, words);
     if (plan?.candidates === 0) return 0;
-    if (plan && filter.scope === 'public' && atMost !== undefined && atMost <= SEARCH_TOTAL_CAP + 1 && (await this.sqliteSource(filter, words, plan)).inOrder) {
+    const narrowed = narrows(listingOfFilter(filter));
+    if (plan && narrowed && filter.scope === 'public' && atMost !== undefined && atMost <= SEARCH_TOTAL_CAP + 1 && (await this.sqliteSource(filter, words, plan)).inOrder) {
       // The page's probe already says whether the matches are sparse; then the page's gather counts them.
       const probe = await this.sqliteProbe(filter, words);
       if (probe.complete) return Math.min(probe.ids.length, atMost);
