@@ -92,7 +92,9 @@ describe('the filter bar in a real browser', () => {
     await expect(working.evaluate((node) => node === document.activeElement)).resolves.toBe(true);
     await page.getByLabel('Sort by').selectOption('trending');
     await page.waitForURL(`${site.url}/scripts?patched=false&sort=trending`);
-    await expect(cardLinks(page)).resolves.toEqual(await apiPaths('patched=false&sort=trending'));
+    // React Router renders the new entry in a transition after the address changes: wait for its cards.
+    const trending = await apiPaths('patched=false&sort=trending');
+    await expect.poll(() => cardLinks(page)).toEqual(trending);
     // Back restores the previous choices in the form.
     await page.goBack();
     await page.waitForURL(`${site.url}/scripts?patched=false`);
