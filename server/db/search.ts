@@ -102,15 +102,40 @@ export function wordsLike(words: string[], scope: SearchScope, table = 'scripts'
   return sql<boolean>`(${sql.join(words.map(one), sql` AND `)})`;
 }
 
-/** SQLite: the FTS5 trigram query that finds rows holding every indexed word (each a phrase). */
-export function ftsQuery(words: string[], scope: SearchScope): string {
+/**
+ * SQLite: the FTS5 trigram query that finds rows holding every indexed word (each a phrase) and
+ * every facet token. Words are looked for in the text columns only, never among the tokens.
+ */
+export function ftsQuery(words: string[], scope: SearchScope, facets: string[] = []): string {
   const phrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
-  return words.map((word) => (scope === 'public' ? `{search_text} : ${phrase(word)}` : phrase(word))).join(' AND ');
+  const columns = scope === 'public' ? '{search_text}' : '{search_text loadstring_search}';
+  return [...words.map((word) => `${columns} : ${phrase(word)}`), ...facets.map((token) => `{facets} : "${token}"`)].join(' AND ');
 }
 
-/** SQLite: the gram-index query that finds rows holding every short word (see gramToken). */
-export function gramsQuery(words: string[]): string {
-  return words.map((word) => `"${gramToken(word)}"`).join(' AND ');
+/** SQLite: the gram-index query that finds rows holding every short word (see gramToken) and every facet token. */
+export function gramsQuery(words: string[], facets: string[] = []): string {
+  return [...words.map((word) => `"${gramToken(word)}"`), ...facets.map((token) => `"${token}"`)].join(' AND ');
+}
+
+/** A catalogue filter's facts, as the search-facets migration indexes them; the game by its id. */
+export interface SearchFacets {
+  gameId?: number | undefined;
+  universal?: boolean | undefined;
+  key?: boolean | undefined;
+  patched?: boolean | undefined;
+  verified?: boolean | undefined;
+}
+
+/**
+ * SQLite: the index tokens a filter asks for (the search-facets migration writes them for each
+ * script): `zg<id>z` for a game, `zu`, `zk`, `zp`, `zv` and 0 or 1 for the flags. Neither index's
+ * words can hold them: trigram words are looked for in other columns, gram tokens are hex digits.
+ */
+export function facetTokens(facets: SearchFacets): string[] {
+  const tokens = facets.gameId === undefined ? [] : [`zg${facets.gameId}z`];
+  const flags = [['zu', facets.universal], ['zk', facets.key], ['zp', facets.patched], ['zv', facets.verified]] as const;
+  for (const [prefix, value] of flags) if (value !== undefined) tokens.push(`${prefix}${value ? 1 : 0}`);
+  return tokens;
 }
 
 /** PostgreSQL: every short word is one of the row's grams (the gram index serves it). */

@@ -132,6 +132,42 @@ describe.each(dialects)('catalogue filters and sorts on %s', (dialect) => {
     expect((await page({ game: 'rare-game', verified: true }, 8, 0)).total).toBe(before);
   });
 
+  it('keeps filtered searches right as a script\'s game and flags change (the search indexes follow every write)', async () => {
+    const gameId = async (slug: string) => Number((await ctx.db.kysely.selectFrom('games').select('id').where('slug', '=', slug).executeTakeFirstOrThrow()).id);
+    const { id } = await ctx.db.kysely
+      .insertInto('scripts')
+      .values({ playsname: 'Quasarix Farm', description: '', loadstring: 'print(1)', image_key: null, owner_moderator_id: null, search_text: 'quasarix farm', loadstring_search: '', created_at: '2030-01-01T00:00:00.000Z', updated_at: '2030-01-01T00:00:00.000Z' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const found = async (query: ListingQuery) => {
+      ctx.services.cache.invalidate();
+      return page({ q: 'quasarix', ...query }, 16, 0);
+    };
+    expect(await found({ game: 'rare-game' })).toEqual({ ids: [], total: 0 });
+    expect(await found({ key: false, verified: false })).toEqual({ ids: [id], total: 1 });
+    await ctx.db.kysely.updateTable('scripts').set({ game_id: await gameId('rare-game'), key_system: 1, verified: 1 }).where('id', '=', id).execute();
+    expect(await found({ game: 'rare-game', key: true, verified: true })).toEqual({ ids: [id], total: 1 });
+    expect(await found({ key: false })).toEqual({ ids: [], total: 0 });
+    expect(await found({ game: 'doors' })).toEqual({ ids: [], total: 0 });
+    // Short words come from the other index, which follows the same writes.
+    expect((await page({ q: 'qu', game: 'rare-game', key: true }, 100, 0)).ids).toContain(id);
+    await ctx.db.kysely.updateTable('scripts').set({ game_id: null, patched: 1 }).where('id', '=', id).execute();
+    expect(await found({ game: 'rare-game' })).toEqual({ ids: [], total: 0 });
+    expect(await found({ patched: true, key: true })).toEqual({ ids: [id], total: 1 });
+    expect((await page({ q: 'qu', game: 'rare-game' }, 100, 0)).ids).not.toContain(id);
+    await ctx.db.kysely.deleteFrom('scripts').where('id', '=', id).execute();
+    expect(await found({ patched: true })).toEqual({ ids: [], total: 0 });
+  });
+
+  it('never finds the index\'s filter tokens as words, in public or staff search', async () => {
+    for (const q of ['zk0', 'zv1', 'zu0 zp0', 'zg1z']) {
+      expect(await page({ q }, 16, 0), q).toEqual({ ids: [], total: 0 });
+      expect(await page({ q, key: false }, 16, 0), q).toEqual({ ids: [], total: 0 });
+      expect(await ctx.services.scripts.countStaff({ q }), q).toBe(0);
+      expect(await ctx.services.scripts.listStaff({ q }), q).toEqual([]);
+    }
+  });
+
   const BAD: [string, string][] = [
     ['sort=best', 'sort'],
     ['sort=', 'sort'],

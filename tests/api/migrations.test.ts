@@ -16,10 +16,10 @@ async function tableNames(db: Db): Promise<string[]> {
   return (await db.kysely.introspection.getTables()).map((table) => table.name);
 }
 
-/** The substring index behind search: the FTS5 table on SQLite, the pg_trgm GIN index on PostgreSQL. */
+/** The substring index behind search: the FTS5 table on SQLite, the pg_trgm (and btree_gin) GIN index on PostgreSQL. */
 async function hasSearchIndex(db: Db): Promise<boolean> {
   if (db.dialect === 'postgres') {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_indexes where indexname = 'scripts_search_trgm_idx'`.execute(db.kysely);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_indexes where indexname = 'scripts_search_facets_idx'`.execute(db.kysely);
     return rows[0]?.n === 1;
   }
   const { rows } = await sql<{ n: number }>`select count(*) as n from sqlite_master where name = 'scripts_search'`.execute(db.kysely);
@@ -105,6 +105,41 @@ describe.each(dialects)('migrations on %s', (dialect) => {
     expect(await repository.count('быстрый')).toBe(1);
     expect(await repository.count('Ав')).toBe(1);
     expect(await repository.count('zzz-nothing')).toBe(0);
+  });
+
+  it('index the scripts already there when the search-facets step runs, and search as before once it is undone', async () => {
+    const fresh = await freshDatabase();
+    await migrateToLatest(fresh);
+    const repository = new ScriptRepository(fresh);
+    const base = { loadstring: 'print(1)', imageKey: null, ownerModeratorId: null, channels: [] };
+    const game = await fresh.kysely
+      .insertInto('games')
+      .values({ name: 'Blox Fruits', name_key: 'blox fruits', slug: 'blox-fruits', place_id: null, icon_key: null, created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const farm = await repository.insert({ ...base, playsname: 'Blox Fruits Auto Farm', description: 'Levels up' });
+    await repository.insert({ ...base, playsname: 'Arsenal Auto Farm', description: 'Levels up' });
+    await fresh.kysely.updateTable('scripts').set({ game_id: Number(game.id), key_system: 1 }).where('id', '=', farm.id).execute();
+    const names = async (filter: { game?: string; key?: boolean }) =>
+      (await repository.listCards({ limit: 10, offset: 0, q: 'auto farm', ...filter })).map((row) => row.playsname);
+
+    // Undone, the indexes are as the step before left them (this code no longer reads that shape).
+    expect(await migrateDown(fresh)).toEqual(['20261127000000_search_facets']);
+    if (dialect === 'postgres') {
+      const { rows } = await sql<{ name: string }>`select indexname as name from pg_indexes where indexname like 'scripts_search_%' order by 1`.execute(fresh.kysely);
+      expect(rows.map((row) => row.name)).toEqual(['scripts_search_trgm_idx']);
+    } else {
+      await repository.insert({ ...base, playsname: 'Doors Auto Farm', description: '' });
+      const { rows } = await sql<{ id: number }>`select rowid as id from scripts_search where scripts_search match '"auto farm"' order by 1`.execute(fresh.kysely);
+      expect(rows).toHaveLength(3);
+    }
+
+    // Up again over rows written before it: their facts are read into the indexes.
+    expect(await migrateToLatest(fresh)).toEqual(['20261127000000_search_facets']);
+    expect(await names({ game: 'blox-fruits' })).toEqual(['Blox Fruits Auto Farm']);
+    expect(await names({ key: false })).toEqual(dialect === 'postgres' ? ['Arsenal Auto Farm'] : ['Doors Auto Farm', 'Arsenal Auto Farm']);
+    expect(await repository.count('au', { game: 'blox-fruits', key: true })).toBe(1);
+    expect(await repository.count('fruits', { key: false })).toBe(0);
   });
 
   it('reject with a MigrationError naming the migration when a step fails', async () => {
