@@ -160,7 +160,7 @@ export class SqliteSearch {
   }
 
   /**
-   * Where a page's rows come from. Unfiltered: the candidates, read and sorted, when they are few;
+   * Where a page's rows come from. Unfiltered: the candidates, read and sorted, when they are few (the plan counted them all);
    * else the catalogue in order. Filtered, with up to GATHER_ROWS candidates: when their rows must
    * be tested (words or flags the index did not check), every match gathered once for the page and
    * the count; when the index checked everything, the candidates if there are fewer than a read in
@@ -168,8 +168,9 @@ export class SqliteSearch {
    */
   private async sourceOf(filter: SearchFilter, plan: SqlitePlan | undefined, rows: number): Promise<'candidates' | 'gathered' | 'inOrder'> {
     if (!plan) return 'inOrder';
-    if (!narrows(listingOfFilter(filter))) return plan.candidates <= SPARSE_ROWS ? 'candidates' : 'inOrder';
-    if (plan.candidates > GATHER_ROWS) return 'inOrder';
+    const many = plan.candidates >= plan.countedUpTo;
+    if (!narrows(listingOfFilter(filter))) return many ? 'inOrder' : 'candidates';
+    if (many) return 'inOrder';
     if (plan.unindexed.length > 0 || !plan.filtered) return 'gathered';
     return plan.candidates <= SPARSE_ROWS || (await this.gathersCandidates(filter, plan, rows)) ? 'candidates' : 'inOrder';
   }
