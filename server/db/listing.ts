@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { CatalogueFilter, ScriptSort } from '../../contract/index.ts';
 import type { Dialect } from './database.ts';
+import type { SearchFacets } from './search.ts';
 
 /**
  * The catalogue's filters and orders as SQL (docs/decisions.md#filters-and-sorts): which rows a
@@ -92,6 +93,24 @@ export function filterOnRow(dialect: Dialect, listing: Listing, table = 's'): Ra
 }
 
 /**
+ * PostgreSQL: the filter for a scan of the search text's GIN index (btree_gin, see the search-facets
+ * migration): the game and the flags in `facts` are index conditions; every other flag of the filter
+ * is written `(flag + 0) = …`, which the planner can only test on the row, so a side that keeps most
+ * scripts never makes the index merge its long list (docs/decisions.md#filtered-search).
+ */
+export function filterForIndex(listing: Listing, facts: SearchFacets, table = 's'): RawBuilder<boolean> {
+  const conditions: RawBuilder<unknown>[] = [sql`TRUE`];
+  if (facts.gameId !== undefined) conditions.push(sql`${sql.ref(`${table}.game_id`)} = ${facts.gameId}`);
+  for (const [name, column] of FLAGS) {
+    const value = listing[name];
+    if (value === undefined) continue;
+    const ref = sql.ref(`${table}.${column}`);
+    conditions.push(facts[name] === value ? sql`${ref} = ${bit(value)}` : sql`(${ref} + 0) = ${bit(value)}`);
+  }
+  return sql<boolean>`${sql.join(conditions, sql` AND `)}`;
+}
+
+/**
  * The filter as seeks in scripts_facets_idx: a flag left open is either value, so the index is
  * entered once per combination (at most 16) and yields exactly the matching rows.
  */
@@ -117,3 +136,20 @@ export function facetTotals(listing: Listing): RawBuilder<{ scope: number | stri
   const scope = listing.game === undefined ? sql`TRUE` : sql`f.game_id = coalesce(${gameId(listing.game)}, -1)`;
   return sql`SELECT sum(f.scripts) AS scope, sum(${matching}) AS matching FROM script_facets AS f WHERE ${scope}`;
 }
+
+/**
+ * One read of what a filtered search needs to choose its index lookups: the game's id (null when no
+ * game has the slug), the scripts in scope, and for each flag of the filter how many of those its
+ * side keeps (0 for a flag left open), from the script_facets rows.
+ */
+export function factShares(listing: Listing): RawBuilder<Record<'game_id' | 'total' | 'universal' | 'key' | 'patched' | 'verified', number | string | null>> {
+  const share = ([name, column]: (typeof FLAGS)[number]) => {
+    const value = listing[name];
+    const kept = value === undefined ? sql`0` : sql`CASE WHEN f.${sql.raw(column)} = ${bit(value)} THEN f.scripts ELSE 0 END`;
+    return sql`sum(${kept}) AS ${sql.ref(name)}`;
+  };
+  const game = listing.game === undefined ? sql`NULL` : gameId(listing.game);
+  const scope = listing.game === undefined ? sql`TRUE` : sql`f.game_id = coalesce(${gameId(listing.game)}, -1)`;
+  return sql`SELECT ${game} AS game_id, sum(f.scripts) AS total, ${sql.join(FLAGS.map(share))} FROM script_facets AS f WHERE ${scope}`;
+}
+

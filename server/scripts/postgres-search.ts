@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import { orderBy, sortColumns } from '../db/listing.ts';
+import { filterForIndex, narrows, orderBy, sortColumns } from '../db/listing.ts';
 import { type SearchWords, wordsInGrams, wordsInRow, wordsLike } from '../db/search.ts';
 import { allWords, listingOfFilter, planKey, PROBE_ROWS, type SearchFilter, type SearchReads } from './search-reads.ts';
 
@@ -25,7 +25,7 @@ export class PostgresSearch {
     if (probe.density >= DENSE_FOR_PAGE) {
       return this.reads.ids(sql`SELECT s.id FROM scripts AS s WHERE ${this.reads.rowConditions(filter, allWords(words))} ${orderBy(sort)} LIMIT ${limit} OFFSET ${offset}`);
     }
-    return this.reads.ids(sql`SELECT s.id FROM (${this.indexed(filter, words, probe.rareShort, sortColumns(sort))}) AS s ${orderBy(sort)} LIMIT ${limit} OFFSET ${offset}`);
+    return this.reads.ids(sql`SELECT s.id FROM (${await this.indexed(filter, words, probe.rareShort, sortColumns(sort))}) AS s ${orderBy(sort)} LIMIT ${limit} OFFSET ${offset}`);
   }
 
   /** Matches counted up to `atMost` (the count stops there), or all of them. */
@@ -37,15 +37,15 @@ export class PostgresSearch {
       if (probe.density >= DENSE_FOR_COUNT) return this.reads.countOf(sql`SELECT 1 FROM scripts AS s WHERE ${this.reads.rowConditions(filter, allWords(words))}`, atMost);
       rareShort = probe.rareShort;
     }
-    return this.reads.countOf(sql`SELECT 1 FROM (${this.indexed(filter, words, rareShort, sql`1`)}) AS s`, atMost);
+    return this.reads.countOf(sql`SELECT 1 FROM (${await this.indexed(filter, words, rareShort, sql`1`)}) AS s`, atMost);
   }
 
   /**
    * Rows found through the indexes alone. OFFSET 0 keeps the planner from reading this as "newest
    * first until the page is full", which on a misjudged rare word means reading every row.
    */
-  private indexed(filter: SearchFilter, words: SearchWords, rareShort: string[], columns: RawBuilder<unknown>): RawBuilder<unknown> {
-    return sql`SELECT ${columns} FROM scripts AS s WHERE ${this.conditions(filter, words, rareShort)} OFFSET 0`;
+  private async indexed(filter: SearchFilter, words: SearchWords, rareShort: string[], columns: RawBuilder<unknown>): Promise<RawBuilder<unknown>> {
+    return sql`SELECT ${columns} FROM scripts AS s WHERE ${await this.conditions(filter, words, rareShort)} OFFSET 0`;
   }
 
   /**
@@ -77,14 +77,24 @@ export class PostgresSearch {
    * the planner ANDs with the trigram bitmaps, so `pet simulator 99` ends in the index instead of
    * testing every Pet Simulator script; every short word is still tested on the row.
    */
-  private conditions(filter: SearchFilter, words: SearchWords, rareShort: string[]): RawBuilder<boolean> {
-    const conditions = [this.reads.scopeConditions(filter)];
+  private async conditions(filter: SearchFilter, words: SearchWords, rareShort: string[]): Promise<RawBuilder<boolean>> {
+    const conditions = [await this.indexScope(filter)];
     if (words.indexed.length > 0) conditions.push(wordsLike(words.indexed, filter.scope, 's'));
     // Alone, short words have no other index: the gram index serves them however common.
     const grams = words.indexed.length === 0 ? words.short : rareShort;
     if (grams.length > 0 && filter.scope === 'public') conditions.push(wordsInGrams(grams, 's'));
     if (words.short.length > 0) conditions.push(wordsInRow('postgres', words.short, filter.scope, 's'));
     return sql<boolean>`${sql.join(conditions, sql` AND `)}`;
+  }
+
+  /** The rows a search looks among, for an index scan: the filter's selective facts as index conditions. */
+  private async indexScope(filter: SearchFilter): Promise<RawBuilder<boolean>> {
+    const listing = filter.listing;
+    if (!listing || !narrows(listing)) return this.reads.scopeConditions(filter);
+    const selective = await this.reads.selectiveFacts(filter);
+    // A game no script has: nothing matches.
+    if (selective === null) return sql<boolean>`FALSE`;
+    return filterForIndex(listing, selective.facts);
   }
 }
 

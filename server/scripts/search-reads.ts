@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { facetTotals, filterOnRow, type Listing, narrows } from '../db/listing.ts';
-import { type SearchScope, type SearchWords, wordsInRow } from '../db/search.ts';
+import { facetTotals, factShares, filterOnRow, type Listing, narrows } from '../db/listing.ts';
+import { type SearchFacets, type SearchScope, type SearchWords, wordsInRow } from '../db/search.ts';
 import { SingleFlight } from '../single-flight.ts';
 
 // What the SQLite and PostgreSQL search strategies (sqlite-search.ts, postgres-search.ts) share.
@@ -33,6 +33,14 @@ export const PROBE_ROWS = 2_000;
 
 const NEWEST: Listing = { sort: 'newest' };
 
+const FLAGS = ['universal', 'key', 'patched', 'verified'] as const;
+
+/** A filter's facts an index should look up, and whether those are all of them. */
+export interface SelectiveFacts {
+  facts: SearchFacets;
+  complete: boolean;
+}
+
 /** The listing of a search (sort and filters); the staff tables' is newest first, unfiltered. */
 export const listingOfFilter = (filter: SearchFilter): Listing => filter.listing ?? NEWEST;
 
@@ -57,6 +65,31 @@ export class SearchReads {
       const { rows } = await facetTotals(listing).execute(this.db.kysely);
       return { scope: Number(rows[0]?.scope ?? 0), matching: Number(rows[0]?.matching ?? 0) };
     });
+  }
+
+  /**
+   * The facts of a public search's filter worth an index lookup (docs/decisions.md#filtered-search):
+   * the game (by id), and each flag whose side keeps at most half of the scripts in scope. A side that
+   * keeps most of them (Working, not verified) costs an index more than it removes, and is tested on
+   * the rows instead. `complete` when every fact of the filter is among them. Null for a game no
+   * script has (no game has that slug).
+   */
+  async selectiveFacts(filter: SearchFilter): Promise<SelectiveFacts | null> {
+    const listing = filter.listing;
+    if (filter.scope !== 'public' || !listing || !narrows(listing)) return { facts: {}, complete: true };
+    const { rows } = await factShares(listing).execute(this.db.kysely);
+    const shares = rows[0];
+    if (listing.game !== undefined && shares?.game_id == null) return null;
+    const total = Number(shares?.total ?? 0);
+    const facts: SearchFacets = { gameId: shares?.game_id == null ? undefined : Number(shares.game_id) };
+    let complete = true;
+    for (const flag of FLAGS) {
+      const value = listing[flag];
+      if (value === undefined) continue;
+      if (Number(shares?.[flag] ?? 0) * 2 <= total) facts[flag] = value;
+      else complete = false;
+    }
+    return { facts, complete };
   }
 
   async ids(query: RawBuilder<unknown>): Promise<number[]> {

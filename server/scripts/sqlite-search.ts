@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { CATALOGUE_FIRST_PAGE, SEARCH_TOTAL_CAP } from '../../contract/index.ts';
 import { narrows, orderBy, sortColumns } from '../db/listing.ts';
-import { facetTokens, ftsQuery, gramsQuery, type SearchFacets, type SearchWords, wordsInRow } from '../db/search.ts';
+import { facetTokens, ftsQuery, gramsQuery, type SearchWords, wordsInRow } from '../db/search.ts';
 import { allWords, GATHER_ROWS, listingOfFilter, planKey, PROBE_ROWS, type SearchFilter, type SearchReads } from './search-reads.ts';
 
 /**
@@ -107,12 +107,13 @@ export class SqliteSearch {
   }
 
   private async choosePlan(filter: SearchFilter, words: SearchWords): Promise<SqlitePlan | undefined> {
-    const facets = await this.facetsOf(filter);
+    const selective = await this.reads.selectiveFacts(filter);
     // A game no script can have: nothing matches, and no index needs reading to say so.
-    if (facets === null) return { table: 'scripts_search', match: '', unindexed: [], filtered: true, lead: false, candidates: 0, countedUpTo: 0, ids: '[]' };
+    if (selective === null) return { table: 'scripts_search', match: '', unindexed: [], filtered: true, lead: false, candidates: 0, countedUpTo: 0, ids: '[]' };
     // A filtered search's candidates are counted further: up to GATHER_ROWS of them are worth gathering.
     const countedUpTo = (narrows(listingOfFilter(filter)) ? GATHER_ROWS : SPARSE_ROWS) + 1;
     let best: SqlitePlan | undefined;
+    const facets = { tokens: facetTokens(selective.facts), complete: selective.complete };
     for (const index of sqliteIndexes(filter, words, facets)) {
       const table = sql.table(index.table);
       // The ids as one JSON text: thousands of rows would cost more to pass from the reader than to find.
@@ -129,34 +130,6 @@ export class SqliteSearch {
       if (candidates === 0) break;
     }
     return best;
-  }
-
-  /**
-   * The index tokens of a public search's filter (server/db/search.ts): the game's, and each flag's
-   * whose side keeps at most half of the scripts in scope (a side keeping most of them, such as
-   * Working, costs the index more than it removes, and is tested on the rows instead). `complete`
-   * when every fact of the filter is a token. Null for a game no script has (no game has that slug).
-   */
-  private async facetsOf(filter: SearchFilter): Promise<{ tokens: string[]; complete: boolean } | null> {
-    const listing = filter.listing;
-    if (filter.scope !== 'public' || !listing || !narrows(listing)) return { tokens: [], complete: true };
-    let gameId: number | undefined;
-    if (listing.game !== undefined) {
-      const game = await this.reads.db.kysely.selectFrom('games').select('id').where('slug', '=', listing.game).executeTakeFirst();
-      if (!game) return null;
-      gameId = Number(game.id);
-    }
-    const scope = { sort: listing.sort, game: listing.game };
-    const { matching: total } = await this.reads.facetTotals(scope);
-    const selective: SearchFacets = { gameId };
-    let complete = true;
-    for (const flag of ['universal', 'key', 'patched', 'verified'] as const) {
-      const value = listing[flag];
-      if (value === undefined) continue;
-      if ((await this.reads.facetTotals({ ...scope, [flag]: value })).matching * 2 <= total) selective[flag] = value;
-      else complete = false;
-    }
-    return { tokens: facetTokens(selective), complete };
   }
 
   /**
