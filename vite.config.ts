@@ -38,8 +38,25 @@ function layoutChunk(): { plugin: Plugin; test: (id: string) => boolean } {
 
 const layout = layoutChunk();
 
+/**
+ * lucide-react's icon modules call its `createLucideIcon`, whose general builder (context, size and
+ * stroke rules, class merging) weighs about 2 KB gzip on every page; web/lib/lucide-icon.ts draws the
+ * same <svg> for the props the app uses. Server and browser builds both take it, so hydration matches.
+ */
+function leanIcons(): Plugin {
+  const replacement = path.resolve(import.meta.dirname, 'web', 'lib', 'lucide-icon.ts');
+  return {
+    name: 'lean-icons',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (importer && /[\\/]node_modules[\\/]lucide-react[\\/]/.test(importer) && /(^|\/)createLucideIcon\.mjs$/.test(source)) return replacement;
+      return null;
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), layout.plugin],
+  plugins: [leanIcons(), tailwindcss(), reactRouter(), layout.plugin],
   // Bundled into the server build so only the icons in use are loaded, not the whole icon set.
   ssr: { noExternal: ['lucide-react'] },
   build: isSsrBuild
