@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { data, isRouteErrorResponse, redirect, useLocation, useNavigation } from 'react-router';
 import { scriptPath, scriptSlug } from '../../contract/slugs.ts';
 import { parseScriptParam } from '../../contract/script-url.ts';
@@ -6,7 +7,6 @@ import { publicOrigin } from '../features/catalogue/seo.ts';
 import { rootSettings } from '../lib/settings.ts';
 import { errorMeta, scriptMeta } from '../features/script-detail/meta.ts';
 import { BackToCatalogue, ScriptDetail, ScriptDetailSkeleton } from '../features/script-detail/ScriptDetail.tsx';
-import { ScriptLoadFailed, ScriptNotFound } from '../features/script-detail/states.tsx';
 import { SiteGate } from '../features/subscriptions/SiteGate.tsx';
 import { webContext } from '../context.ts';
 import type { Route } from './+types/script-detail';
@@ -65,6 +65,11 @@ export default function ScriptDetailPage({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+// Only a missing or unreadable script shows these: their code loads then. The server renders them
+// whole; in the browser hydration waits for the chunk, and a navigation keeps the old page until it is in.
+const ScriptNotFound = lazy(() => import('../features/script-detail/states.tsx').then((states) => ({ default: states.ScriptNotFound })));
+const ScriptLoadFailed = lazy(() => import('../features/script-detail/states.tsx').then((states) => ({ default: states.ScriptLoadFailed })));
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return isRouteErrorResponse(error) && error.status === 404 ? <ScriptNotFound /> : <ScriptLoadFailed />;
