@@ -72,5 +72,5 @@ const ScriptNotFound = lazy(() => import('../features/script-detail/states.tsx')
 const ScriptLoadFailed = lazy(() => import('../features/script-detail/states.tsx').then((states) => ({ default: states.ScriptLoadFailed })));
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return isRouteErrorResponse(error) && error.status === 404 ? <ScriptNotFound /> : <ScriptLoadFailed />;
+  return isRouteErrorResponse(error) && error.status === 404 ? <ScriptNotFound t={detail} /> : <ScriptLoadFailed t={detail} />;
 }
