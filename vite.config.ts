@@ -120,11 +120,11 @@ function leanIcons(): Plugin {
   for (const [, names, file] of barrel.matchAll(/export \{([^}]*)\} from '\.\/(icons\/[^']+)';/g)) {
     for (const [, name] of (names as string).matchAll(/default as (\w+)/g)) files.set(name as string, path.join(lucide, file as string));
   }
-  const iconImport = (spec: string) => {
+  const iconImport = (scope: string) => (spec: string) => {
     const [name, local = name] = spec.split(/\s+as\s+/) as [string, string?];
     const file = files.get(name);
     if (!file) throw new Error(`lean-icons: no lucide-react icon ${name}`);
-    return `import ${local} from ${JSON.stringify(file)};`;
+    return `import ${local} from ${JSON.stringify(`${file}?in=${scope}`)};`;
   };
   return {
     name: 'lean-icons',
@@ -138,7 +138,10 @@ function leanIcons(): Plugin {
       return code.replace(/import \{([^}]*)\} from 'lucide-react';/g, (_statement, names: string) => {
         const specs = names.split(',').map((spec) => spec.trim()).filter(Boolean);
         const types = specs.filter((spec) => spec.startsWith('type ')).map((spec) => spec.slice(5));
-        const icons = specs.filter((spec) => !spec.startsWith('type ')).map(iconImport);
+        // A copy of an icon per folder that uses it: a few hundred bytes, cheaper with the code that
+        // draws it than as a file of its own shared by a few pages.
+        const scope = encodeURIComponent(path.relative(WEB, path.dirname(id)).replaceAll(path.sep, '/'));
+        const icons = specs.filter((spec) => !spec.startsWith('type ')).map(iconImport(scope));
         return [...icons, types.length > 0 ? `import type { ${types.join(', ')} } from 'lucide-react';` : ''].join('');
       });
     },
