@@ -30,13 +30,15 @@ export async function loader({ params, request, context: routerContext }: Route.
   const [channels, siteChannels] = await Promise.all([context.catalogue.channels(id), context.siteChannels()]);
   const { loadstring, ...card } = script;
   const gated = channels.length > 0 || siteChannels.length > 0;
+  const origin = publicOrigin(context.settings.siteUrl, request.url);
   return {
     script: card,
-    path: scriptPath(script),
     loadstring: gated ? null : loadstring,
     channels,
     siteChannels,
-    origin: publicOrigin(context.settings.siteUrl, request.url),
+    // Built here: only the server's HTML needs them first hand, and the page's JavaScript carries no
+    // tag or JSON-LD builder (docs/decisions.md#the-script-pages-head-tags-come-with-its-data).
+    meta: scriptMeta(card, origin, context.settings.siteName, scriptPath(script)),
   };
 }
 
@@ -46,7 +48,7 @@ export function meta({ data: loaded, error, matches }: Route.MetaArgs) {
     const missing = !error || (isRouteErrorResponse(error) && error.status === 404);
     return errorMeta(missing ? detail.notFound.title : detail.failed.title, siteName);
   }
-  return scriptMeta(loaded.script, loaded.origin, siteName, loaded.path);
+  return loaded.meta;
 }
 
 /** /scripts/{id}-{slug} and /scripts/{id} (docs/product.md#script-detail-page), behind the site-wide and per-script gates. */
