@@ -134,6 +134,9 @@ function leanIcons(): Plugin {
       return null;
     },
     transform(code, id) {
+      // Each shape's React key (six random characters, which compress badly): lucide-icon.ts passes
+      // the shapes as separate children, which need none.
+      if (id.startsWith(lucide)) return code.replace(/,\s*key: "[^"]*"/g, '');
       if (!id.startsWith(WEB) || !code.includes("from 'lucide-react'")) return null;
       return code.replace(/import \{([^}]*)\} from 'lucide-react';/g, (_statement, names: string) => {
         const specs = names.split(',').map((spec) => spec.trim()).filter(Boolean);
