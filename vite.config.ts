@@ -112,6 +112,24 @@ const pages = pageChunks();
  * of the icon's own module, not of the barrel that imports every icon, so pageChunks sees which page
  * uses which icon. Server and browser builds both take it, so hydration matches.
  */
+/** The lucide-react icons that `roots` and the modules of ours they import name, read from the sources. */
+function iconsOf(roots: string[]): Set<string> {
+  const icons = new Set<string>();
+  const seen = new Set<string>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const file = stack.pop() as string;
+    if (seen.has(file) || !fs.existsSync(file)) continue;
+    seen.add(file);
+    const code = fs.readFileSync(file, 'utf8');
+    for (const [, names] of code.matchAll(/import \{([^}]*)\} from 'lucide-react';/g)) {
+      for (const spec of (names as string).split(',')) if (spec.trim() && !spec.trim().startsWith('type ')) icons.add(spec.trim().split(/\s+as\s+/)[0] as string);
+    }
+    for (const [, target] of code.matchAll(/from '(\.[^']+\.tsx?)'/g)) stack.push(path.resolve(path.dirname(file), target as string));
+  }
+  return icons;
+}
+
 function leanIcons(): Plugin {
   const lucide = path.resolve(import.meta.dirname, 'node_modules', 'lucide-react', 'dist', 'esm');
   const replacement = path.resolve(import.meta.dirname, 'web', 'lib', 'lucide-icon.ts');
@@ -120,11 +138,13 @@ function leanIcons(): Plugin {
   for (const [, names, file] of barrel.matchAll(/export \{([^}]*)\} from '\.\/(icons\/[^']+)';/g)) {
     for (const [, name] of (names as string).matchAll(/default as (\w+)/g)) files.set(name as string, path.join(lucide, file as string));
   }
+  const layoutIcons = iconsOf(LAYOUT_ROOTS);
   const iconImport = (scope: string) => (spec: string) => {
     const [name, local = name] = spec.split(/\s+as\s+/) as [string, string?];
     const file = files.get(name);
     if (!file) throw new Error(`lean-icons: no lucide-react icon ${name}`);
-    return `import ${local} from ${JSON.stringify(`${file}?in=${scope}`)};`;
+    // The header's and footer's icons are on every page already: one copy, in the layout chunk.
+    return `import ${local} from ${JSON.stringify(layoutIcons.has(name) ? file : `${file}?in=${scope}`)};`;
   };
   return {
     name: 'lean-icons',
