@@ -84,9 +84,7 @@ function pageChunks(): { plugin: Plugin; groups: { name: (id: string) => string 
         const pages = [...set].filter((user) => user !== PANELS).sort();
         // Panel-only modules are left to the bundler, and so is a module of one page alone: its route's chunk.
         if (pages.length === 0 || (pages.length === 1 && !set.has(PANELS))) continue;
-        // An icon the panels share keeps its own chunk (a panel would otherwise load a page's code for it).
-        const panels = set.has(PANELS) && id.includes('node_modules');
-        users.set(id, { name: `page-${pages.join('+')}${panels ? '+panels' : ''}`, count: pages.length + (panels ? 1 : 0) });
+        users.set(id, { name: `page-${pages.join('+')}`, count: pages.length });
       }
     },
   };
