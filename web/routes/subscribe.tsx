@@ -8,7 +8,7 @@ import { recordSiteSubscription } from '../features/subscriptions/subscription-s
 import { pageTitle } from '../lib/settings.ts';
 import { webContext } from '../context.ts';
 import type { Route } from './+types/subscribe';
-import { subscriptions } from '../messages/subscriptions.ts';
+import { subscribe } from '../messages/subscribe.ts';
 
 /** The /subscribe list (docs/product.md#site-channels): the site channels the site-wide gate asks for. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -16,7 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const t = subscriptions.page;
+  const t = subscribe;
   return [{ title: pageTitle(t.title, matches) }, { name: 'description', content: t.metaDescription }, { name: 'robots', content: 'noindex' }];
 }
 
@@ -26,7 +26,7 @@ export function meta({ matches }: Route.MetaArgs) {
  * back to `from` (a same-site path, else /scripts), replacing this entry in history.
  */
 export default function Subscribe({ loaderData }: Route.ComponentProps) {
-  const t = subscriptions.page;
+  const t = subscribe;
   const { channels } = loaderData;
   const [joined, setJoined] = useState<ReadonlySet<number>>(() => new Set());
   const [searchParams] = useSearchParams();
