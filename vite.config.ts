@@ -169,8 +169,51 @@ function leanIcons(): Plugin {
   };
 }
 
+/**
+ * Vite's preloader of a dynamic import's chunks, lean: every page ships it (the layout's user menu and
+ * toasts load on first use). Vite's own also loads a chunk's CSS and reads a CSP nonce; this app has one
+ * stylesheet, loaded up front, and no nonces. Same contract: add a modulepreload link per chunk not yet
+ * on the page, then import; a failed import raises `vite:preloadError` first.
+ */
+const PRELOAD_HELPER = '\0vite/preload-helper.js';
+const LEAN_PRELOAD = `const seen = new Set();
+export const __vitePreload = (load, deps) => {
+  for (const dep of deps || []) {
+    const href = '/' + dep;
+    if (seen.has(href)) continue;
+    seen.add(href);
+    if (document.querySelector('link[href="' + href + '"]')) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+  return load().catch((error) => {
+    const event = new Event('vite:preloadError', { cancelable: true });
+    event.payload = error;
+    window.dispatchEvent(event);
+    if (!event.defaultPrevented) throw error;
+  });
+};
+`;
+function leanPreload(): Plugin {
+  return {
+    name: 'lean-preload',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    load: (id) => (id === PRELOAD_HELPER ? LEAN_PRELOAD : null),
+    // Should a module ever import CSS, this preloader would not load it: the build stops instead.
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk' && (chunk.viteMetadata?.importedCss.size ?? 0) > 0) this.error(`lean-preload: ${chunk.fileName} imports CSS, which this preloader does not load`);
+      }
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [leanIcons(), tailwindcss(), reactRouter(), layout.plugin, pages.plugin],
+  plugins: [leanIcons(), leanPreload(), tailwindcss(), reactRouter(), layout.plugin, pages.plugin],
   // Bundled into the server build so only the icons in use are loaded, not the whole icon set.
   ssr: { noExternal: ['lucide-react'] },
   build: isSsrBuild
