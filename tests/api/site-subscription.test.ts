@@ -8,10 +8,10 @@ import {
   markChannelDone,
   parseScriptSubscriptions,
   safeExternalUrl,
-  safeReturnPath,
   subscribeHref,
   versionMatches,
 } from '../../web/features/subscriptions/site-subscription.ts';
+import { safeReturnPath } from '../../web/features/subscriptions/return-path.ts';
 
 const named = (...names: string[]) => names.map((name) => ({ name }));
 

@@ -1,9 +1,10 @@
 import { admin } from './admin.ts';
-import { catalogue } from './catalogue.ts';
-import { common } from './common.ts';
-import { detail } from './detail.ts';
 import { moderator } from './moderator.ts';
 import { subscriptions } from './subscriptions.ts';
 
-/** The public strings plus the panels' own; imported only by the staff features (code-split away). */
-export const messages = { ...common, catalogue, detail, subscriptions, admin, moderator } as const;
+/**
+ * The panels' strings, with the one public area they show (a link's "opens in a new tab" note);
+ * imported only by the staff features (code-split away). The other public areas stay out, so no
+ * public page's texts are shared with the panels' chunks.
+ */
+export const messages = { subscriptions, admin, moderator } as const;

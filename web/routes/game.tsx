@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { data, isRouteErrorResponse, Link, useLocation, useNavigation } from 'react-router';
 import { CATALOGUE_FIRST_PAGE } from '../../contract/constants.ts';
 import { gameSlugSchema } from '../../contract/games.ts';
@@ -7,10 +8,9 @@ import { activeFilterCount, FILTER_NAMES, listSearch } from '../features/catalog
 import { readListQuery, toCardPage } from '../features/catalogue/filters.server.ts';
 import { publicOrigin } from '../features/catalogue/seo.ts';
 import { LoadError } from '../features/catalogue/states.tsx';
-import { GameIcon } from '../features/games/GameList.tsx';
+import { GameIcon } from '../features/games/GameIcon.tsx';
 import { gameFeedPath, gamePath } from '../features/games/links.ts';
 import { collectionMeta } from '../features/games/meta.ts';
-import { NotFoundMessage } from '../components/ui/NotFoundMessage.tsx';
 import { cn } from '../lib/cn.ts';
 import { errorMeta, rootSettings, useSettings } from '../lib/settings.ts';
 import { webContext } from '../context.ts';
@@ -83,6 +83,9 @@ export default function GamePage({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+// Only an unknown game shows it: its code loads then (the server renders it whole; hydration waits for it).
+const NotFoundMessage = lazy(() => import('../components/ui/NotFoundMessage.tsx').then((module) => ({ default: module.NotFoundMessage })));
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { data, isRouteErrorResponse, redirect, useLocation, useNavigation } from 'react-router';
 import { scriptPath, scriptSlug } from '../../contract/slugs.ts';
 import { parseScriptParam } from '../../contract/script-url.ts';
@@ -6,7 +7,6 @@ import { publicOrigin } from '../features/catalogue/seo.ts';
 import { rootSettings } from '../lib/settings.ts';
 import { errorMeta, scriptMeta } from '../features/script-detail/meta.ts';
 import { BackToCatalogue, ScriptDetail, ScriptDetailSkeleton } from '../features/script-detail/ScriptDetail.tsx';
-import { ScriptLoadFailed, ScriptNotFound } from '../features/script-detail/states.tsx';
 import { SiteGate } from '../features/subscriptions/SiteGate.tsx';
 import { webContext } from '../context.ts';
 import type { Route } from './+types/script-detail';
@@ -30,13 +30,15 @@ export async function loader({ params, request, context: routerContext }: Route.
   const [channels, siteChannels] = await Promise.all([context.catalogue.channels(id), context.siteChannels()]);
   const { loadstring, ...card } = script;
   const gated = channels.length > 0 || siteChannels.length > 0;
+  const origin = publicOrigin(context.settings.siteUrl, request.url);
   return {
     script: card,
-    path: scriptPath(script),
     loadstring: gated ? null : loadstring,
     channels,
     siteChannels,
-    origin: publicOrigin(context.settings.siteUrl, request.url),
+    // Built here: only the server's HTML needs them first hand, and the page's JavaScript carries no
+    // tag or JSON-LD builder (docs/decisions.md#the-script-pages-head-tags-come-with-its-data).
+    meta: scriptMeta(card, origin, context.settings.siteName, scriptPath(script)),
   };
 }
 
@@ -46,7 +48,7 @@ export function meta({ data: loaded, error, matches }: Route.MetaArgs) {
     const missing = !error || (isRouteErrorResponse(error) && error.status === 404);
     return errorMeta(missing ? detail.notFound.title : detail.failed.title, siteName);
   }
-  return scriptMeta(loaded.script, loaded.origin, siteName, loaded.path);
+  return loaded.meta;
 }
 
 /** /scripts/{id}-{slug} and /scripts/{id} (docs/product.md#script-detail-page), behind the site-wide and per-script gates. */
@@ -66,6 +68,11 @@ export default function ScriptDetailPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+// Only a missing or unreadable script shows these: their code loads then. The server renders them
+// whole; in the browser hydration waits for the chunk, and a navigation keeps the old page until it is in.
+const ScriptNotFound = lazy(() => import('../features/script-detail/states.tsx').then((states) => ({ default: states.ScriptNotFound })));
+const ScriptLoadFailed = lazy(() => import('../features/script-detail/states.tsx').then((states) => ({ default: states.ScriptLoadFailed })));
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return isRouteErrorResponse(error) && error.status === 404 ? <ScriptNotFound /> : <ScriptLoadFailed />;
+  return isRouteErrorResponse(error) && error.status === 404 ? <ScriptNotFound t={detail} /> : <ScriptLoadFailed t={detail} />;
 }

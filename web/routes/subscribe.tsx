@@ -2,12 +2,13 @@ import { ExternalLink, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ChannelButtonContent, channelButtonClasses } from '../features/subscriptions/ChannelButton.tsx';
-import { safeExternalUrl, safeReturnPath } from '../features/subscriptions/site-subscription.ts';
+import { safeReturnPath } from '../features/subscriptions/return-path.ts';
+import { safeExternalUrl } from '../features/subscriptions/site-subscription.ts';
 import { recordSiteSubscription } from '../features/subscriptions/subscription-storage.ts';
 import { pageTitle } from '../lib/settings.ts';
 import { webContext } from '../context.ts';
 import type { Route } from './+types/subscribe';
-import { subscriptions } from '../messages/subscriptions.ts';
+import { subscribe } from '../messages/subscribe.ts';
 
 /** The /subscribe list (docs/product.md#site-channels): the site channels the site-wide gate asks for. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -15,7 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const t = subscriptions.page;
+  const t = subscribe;
   return [{ title: pageTitle(t.title, matches) }, { name: 'description', content: t.metaDescription }, { name: 'robots', content: 'noindex' }];
 }
 
@@ -25,7 +26,7 @@ export function meta({ matches }: Route.MetaArgs) {
  * back to `from` (a same-site path, else /scripts), replacing this entry in history.
  */
 export default function Subscribe({ loaderData }: Route.ComponentProps) {
-  const t = subscriptions.page;
+  const t = subscribe;
   const { channels } = loaderData;
   const [joined, setJoined] = useState<ReadonlySet<number>>(() => new Set());
   const [searchParams] = useSearchParams();

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { CATALOGUE_NEXT_PAGE } from '../../../contract/constants.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { fetchScriptsPage } from './api.ts';
 import { type CardPage, type LinkedCard, type ListFilters, listSearch } from './filters.ts';
 import { ScriptCard, ScriptCardSkeleton } from './ScriptCard.tsx';
 import { EmptyState, LoadError } from './states.tsx';
@@ -84,9 +83,9 @@ export function CatalogueResults({ page, q, filters = {}, clearFilters, timeZone
     setStatus('loading');
     setAnnouncement(t.loadingMore);
     try {
-      // The slug rules load with the first Load More (the first page's cards came with their paths).
+      // The request and the slug rules load with the first Load More (the first page's cards came with their paths).
       const [next, { scriptPath }] = await Promise.all([
-        fetchScriptsPage({ limit: CATALOGUE_NEXT_PAGE, offset: loaded.offset, q: q || undefined, filters }, controller.signal),
+        import('./api.ts').then((api) => api.fetchScriptsPage({ limit: CATALOGUE_NEXT_PAGE, offset: loaded.offset, q: q || undefined, filters }, controller.signal)),
         import('./card-path.ts'),
       ]);
       if (controller.signal.aborted) return;

@@ -4,10 +4,12 @@ import { toast } from '../../lib/toast.tsx';
 import { COPY_CONFIRMATION_MS } from '../../../contract/constants.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { copyText } from './clipboard.ts';
 import { detail } from '../../messages/detail.ts';
 
 const t = detail;
+
+/** The copying code (its legacy fallback included) is fetched when the pointer or focus reaches the button. */
+const loadClipboard = () => import('./clipboard.ts');
 
 /** Copy, reading Copied for COPY_CONFIRMATION_MS after a successful copy (docs/product.md#script-detail-page, docs/product.md#limits). */
 export function CopyButton({ text, className }: { text: string; className?: string }) {
@@ -17,6 +19,7 @@ export function CopyButton({ text, className }: { text: string; className?: stri
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const copy = async () => {
+    const { copyText } = await loadClipboard();
     const ok = await copyText(text);
     if (!ok) {
       toast.error(t.copyFailed);
@@ -33,6 +36,8 @@ export function CopyButton({ text, className }: { text: string; className?: stri
         size="sm"
         variant={copied ? 'secondary' : 'primary'}
         onClick={copy}
+        onPointerEnter={() => void loadClipboard()}
+        onFocus={() => void loadClipboard()}
         className={cn('min-w-24', className)}
       >
         {copied ? <Check aria-hidden className="h-4 w-4 text-emerald-400" /> : <Copy aria-hidden className="h-4 w-4" />}

@@ -2,9 +2,10 @@ import { FileQuestion, ServerCrash } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
-import { detail } from '../../messages/detail.ts';
+import type { detail } from '../../messages/detail.ts';
 
-const t = detail;
+/** The page's texts, handed over by the route: this module loads only when a state shows, and the texts' module stays in the page's chunk. */
+type Texts = Pick<typeof detail, 'notFound' | 'failed'>;
 
 function StatePanel({ icon, title, text, children }: { icon: ReactNode; title: string; text: string; children: ReactNode }) {
   return (
@@ -18,7 +19,7 @@ function StatePanel({ icon, title, text, children }: { icon: ReactNode; title: s
 }
 
 /** Script not found / The requested script does not exist, with Return to list (HTTP 404). */
-export function ScriptNotFound() {
+export function ScriptNotFound({ t }: { t: Texts }) {
   return (
     <StatePanel icon={<FileQuestion aria-hidden className="h-8 w-8" />} title={t.notFound.title} text={t.notFound.text}>
       <Link to="/scripts" className={buttonClasses()}>
@@ -29,7 +30,7 @@ export function ScriptNotFound() {
 }
 
 /** Loading failed / Failed to load scripts, with Back to list and a retry that re-runs the loader. */
-export function ScriptLoadFailed() {
+export function ScriptLoadFailed({ t }: { t: Texts }) {
   const revalidator = useRevalidator();
   return (
     <StatePanel icon={<ServerCrash aria-hidden className="h-8 w-8" />} title={t.failed.title} text={t.failed.text}>

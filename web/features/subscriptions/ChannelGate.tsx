@@ -2,16 +2,40 @@ import { Lock, Send } from 'lucide-react';
 import { useId } from 'react';
 import type { Channel } from '../../../contract/index.ts';
 import { ChannelButtonContent, channelButtonClasses } from './ChannelButton.tsx';
-import { channelHandle } from './site-subscription.ts';
+import { toast } from '../../lib/toast.tsx';
+import { channelHandle, doneChannelIds, safeExternalUrl } from './site-subscription.ts';
+import { storeChannelDone } from './subscription-storage.ts';
 import { subscriptions } from '../../messages/subscriptions.ts';
 
 /**
- * The per-script gate's list of channels, their Subscribe buttons, the progress and Continue. Loaded
- * on demand by ScriptGate: it is never in the server's HTML (the server cannot read the visitor's
- * stored flags), and most visits never show it.
+ * The per-script gate's list of channels, their Subscribe buttons (open the channel, remember it, say
+ * so), the progress and Continue. Loaded on demand by ScriptGate: it is never in the server's HTML
+ * (the server cannot read the visitor's stored flags), and most visits never show it.
  */
-export default function ChannelGate({ channels, done, onSubscribe }: { channels: Channel[]; done: ReadonlySet<string>; onSubscribe: (channel: Channel) => void }) {
+export default function ChannelGate({
+  scriptId,
+  channels,
+  done,
+  onDone,
+}: {
+  scriptId: number;
+  channels: Channel[];
+  done: ReadonlySet<string>;
+  /** The channels done now, for the gate's state. */
+  onDone: (done: Set<string>) => void;
+}) {
   const t = subscriptions.gate;
+  const onSubscribe = (channel: Channel) => {
+    const url = safeExternalUrl(channel.url);
+    // Opened first, synchronously inside the click, so the browser treats it as user-initiated.
+    if (url) window.open(url, '_blank', 'noopener,noreferrer');
+    const alreadyDone = done.has(String(channel.id));
+    const next = doneChannelIds(storeChannelDone(scriptId, channel.id), scriptId);
+    // Kept in state even if storage is blocked, so this visit can still go on.
+    next.add(String(channel.id));
+    onDone(next);
+    if (!alreadyDone) toast.success(t.completed);
+  };
   const titleId = useId();
   const doneCount = channels.filter((channel) => done.has(String(channel.id))).length;
   const complete = doneCount === channels.length;

@@ -1,8 +1,7 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { toast } from '../../lib/toast.tsx';
 import type { Channel } from '../../../contract/index.ts';
-import { allChannelsDone, doneChannelIds, safeExternalUrl } from './site-subscription.ts';
-import { readScriptSubscriptions, storeChannelDone } from './subscription-storage.ts';
+import { allChannelsDone, doneChannelIds } from './site-subscription.ts';
+import { readScriptSubscriptions } from './subscription-storage.ts';
 import { subscriptions } from '../../messages/subscriptions.ts';
 
 export interface ScriptGateProps {
@@ -47,21 +46,9 @@ export function ScriptGate({ scriptId, channels, children }: ScriptGateProps) {
   if (!current) return <GateSkeleton />;
   if (current.open) return <>{children}</>;
 
-  const markDone = (channel: Channel) => {
-    const url = safeExternalUrl(channel.url);
-    // Opened first, synchronously inside the click, so the browser treats it as user-initiated.
-    if (url) window.open(url, '_blank', 'noopener,noreferrer');
-    const alreadyDone = current.done.has(String(channel.id));
-    const done = doneChannelIds(storeChannelDone(scriptId, channel.id), scriptId);
-    // Kept in state even if storage is blocked, so this visit can still go on.
-    done.add(String(channel.id));
-    setChecked({ ...current, done });
-    if (!alreadyDone) toast.success(subscriptions.gate.completed);
-  };
-
   return (
     <Suspense fallback={<GateSkeleton />}>
-      <ChannelGate channels={channels} done={current.done} onSubscribe={markDone} />
+      <ChannelGate scriptId={scriptId} channels={channels} done={current.done} onDone={(done) => setChecked({ ...current, done })} />
     </Suspense>
   );
 }

@@ -8,8 +8,6 @@
  * Per-script gate (docs/product.md#per-script-gate): `scriptSubscriptions` maps script id → { channel id → true }.
  */
 
-/** Where /subscribe's Continue goes when `from` is missing or unsafe. */
-export const DEFAULT_RETURN_PATH = '/scripts';
 export const SUBSCRIBE_PATH = '/subscribe';
 
 // ---------------------------------------------------------------- site-wide gate
@@ -62,28 +60,6 @@ export function decideSiteGate(stored: StoredSiteSubscription, siteChannels: rea
   if (current && stored.isSubscribed === 'true') return { open: true };
   // A stale version resets the flag; a flag already false needs no write, but writing it is harmless.
   return { open: false, resetFlag: !current };
-}
-
-/**
- * `from` is honoured only as a same-site path: one leading "/" (not "//", not "/\", which browsers
- * read as another host), no scheme, no control characters, and not /subscribe itself (a loop).
- * Everything else gives /scripts.
- */
-export function safeReturnPath(from: string | null | undefined): string {
-  if (typeof from !== 'string' || from.length === 0 || from.length > 2_000) return DEFAULT_RETURN_PATH;
-  if (!from.startsWith('/') || from.startsWith('//') || from.includes('\\')) return DEFAULT_RETURN_PATH;
-  // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
-  if (/[\u0000-\u001f\u007f]/.test(from)) return DEFAULT_RETURN_PATH;
-  const base = 'https://same-site.invalid';
-  let url: URL;
-  try {
-    url = new URL(from, base);
-  } catch {
-    return DEFAULT_RETURN_PATH;
-  }
-  if (url.origin !== base) return DEFAULT_RETURN_PATH;
-  if (url.pathname === SUBSCRIBE_PATH || url.pathname.startsWith(`${SUBSCRIBE_PATH}/`)) return DEFAULT_RETURN_PATH;
-  return from;
 }
 
 /** The redirect target for a visitor stopped at `pathname` + `search`. */
