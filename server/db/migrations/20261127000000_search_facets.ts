@@ -12,15 +12,15 @@ import { isPostgres } from './dialect.ts';
  * word queries never name; in the gram table they share the column with the hex gram tokens, which
  * hold no `z`. The trigram table becomes contentless (nothing stored but the index), like the gram
  * table, so the tokens need no column in `scripts`.
- * PostgreSQL: the search text's trigram GIN index becomes a multicolumn one with the game and flags
- * (btree_gin), which answers the words and the filter in one index scan.
+ * PostgreSQL: beside the search text's trigram GIN index (which unfiltered searches keep: it is the
+ * smaller one to read), a multicolumn GIN index of the search text's trigrams with the game and flags
+ * (btree_gin) answers the words and the filter in one index scan.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) {
     await sql`CREATE EXTENSION IF NOT EXISTS btree_gin`.execute(db);
     await sql`CREATE INDEX scripts_search_facets_idx ON scripts
       USING gin (search_text gin_trgm_ops, game_id, universal, key_system, patched, verified)`.execute(db);
-    await sql`DROP INDEX IF EXISTS scripts_search_trgm_idx`.execute(db);
     return;
   }
   await dropTriggers(db, ['scripts_search_insert', 'scripts_search_delete', 'scripts_search_update', 'scripts_grams_insert', 'scripts_grams_delete', 'scripts_grams_update']);
@@ -60,7 +60,6 @@ async function dropTriggers(db: Kysely<any>, names: string[]): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) {
-    await sql`CREATE INDEX IF NOT EXISTS scripts_search_trgm_idx ON scripts USING gin (search_text gin_trgm_ops)`.execute(db);
     await sql`DROP INDEX IF EXISTS scripts_search_facets_idx`.execute(db);
     return;
   }
