@@ -111,7 +111,7 @@ export class SqliteSearch {
     // A game no script can have: nothing matches, and no index needs reading to say so.
     if (selective === null) return { table: 'scripts_search', match: '', unindexed: [], filtered: true, lead: false, candidates: 0, countedUpTo: 0, ids: '[]' };
     // A filtered search's candidates are counted further: up to GATHER_ROWS of them are worth gathering.
-    const countedUpTo = (narrows(listingOfFilter(filter)) ? GATHER_ROWS : SPARSE_ROWS) + 1;
+    let countedUpTo = (narrows(listingOfFilter(filter)) ? GATHER_ROWS : SPARSE_ROWS) + 1;
     let best: SqlitePlan | undefined;
     const facets = { tokens: facetTokens(selective.facts), complete: selective.complete };
     for (const index of sqliteIndexes(filter, words, facets)) {
@@ -124,6 +124,9 @@ export class SqliteSearch {
       // One word with the filter's facts, when that leaves few enough to gather, spares the index the rest.
       if (index.lead) {
         if (candidates < countedUpTo) return plan;
+        // One word and the facts already match thousands: all the words are counted only far enough
+        // to tell few (read and sorted) from many (read in order, where they are dense).
+        countedUpTo = SPARSE_ROWS + 1;
         continue;
       }
       if (!best || candidates < best.candidates) best = plan;
