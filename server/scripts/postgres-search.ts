@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { filterForIndex, narrows, orderBy, sortColumns } from '../db/listing.ts';
 import { type SearchWords, wordsInGrams, wordsInRow, wordsLike } from '../db/search.ts';
-import { allWords, listingOfFilter, planKey, PROBE_ROWS, type SearchFilter, type SearchReads } from './search-reads.ts';
+import { allWords, listingOfFilter, planKey, type SearchFilter, type SearchReads } from './search-reads.ts';
 
 /** Densities above which reading in the sort's order beats the trigram index, to fill a page / to count. */
 const DENSE_FOR_PAGE = 0.005;
@@ -49,7 +49,7 @@ export class PostgresSearch {
   }
 
   /**
-   * The matches among the first PROBE_ROWS rows in the listing's order (those its filter keeps);
+   * The matches among the first `probeRows` rows in the listing's order (those its filter keeps);
    * `complete` when those are all the rows there are.
    * Also which short words are rare there (under RARE_SHORT of the rows): only those are worth the
    * gram index, whose bitmap for a common pair (`da`, `rp`) costs more than testing the rows.
@@ -61,7 +61,7 @@ export class PostgresSearch {
   private async readProbe(filter: SearchFilter, words: SearchWords): Promise<PostgresProbe> {
     const sort = listingOfFilter(filter).sort;
     const newest = sql`SELECT ${sortColumns(sort)}, s.search_text, s.loadstring_search FROM scripts AS s
-      WHERE ${this.reads.scopeConditions(filter)} ${orderBy(sort)} LIMIT ${PROBE_ROWS}`;
+      WHERE ${this.reads.scopeConditions(filter)} ${orderBy(sort)} LIMIT ${this.reads.limits.probeRows}`;
     const shortHits = words.short.map((word, i) => sql`${wordsInRow('postgres', [word], filter.scope, 's')} AS ${sql.ref(`short_${i}`)}`);
     const { rows } = await sql<Record<string, unknown> & { id: number; hit: boolean }>`SELECT s.id, ${wordsInRow('postgres', allWords(words), filter.scope, 's')} AS hit
       ${shortHits.length > 0 ? sql`, ${sql.join(shortHits)}` : sql``}
@@ -69,7 +69,7 @@ export class PostgresSearch {
     const ids = rows.filter((row) => row.hit).map((row) => Number(row.id));
     const rareShort = words.short.filter((_, i) => rows.filter((row) => row[`short_${i}`]).length < RARE_SHORT * rows.length);
     // Fewer rows than the probe reads means it saw every row (of this owner) there is.
-    return { ids, complete: rows.length < PROBE_ROWS, density: ids.length / PROBE_ROWS, rareShort };
+    return { ids, complete: rows.length < this.reads.limits.probeRows, density: ids.length / this.reads.limits.probeRows, rareShort };
   }
 
   /**

@@ -23,13 +23,19 @@ export interface FacetTotals {
 }
 
 /**
- * A filter's matches (without words), or a filtered search's candidates (SQLite), up to this many
- * are read and sorted when that reads fewer rows than reading in the sort's order.
+ * The row counts at which the search strategies change how they read (docs/decisions.md#filtered-search).
+ * Tests shrink them so a small catalogue takes every path a million scripts would.
  */
-export const GATHER_ROWS = 5_000;
+export interface SearchLimits {
+  /** SQLite: a search's candidates up to this many are read from its index and sorted. */
+  sparseRows: number;
+  /** A filter's matches (without words), or a filtered search's candidates (SQLite), up to this many may be gathered and sorted. */
+  gatherRows: number;
+  /** How many rows in the listing's order a search reads first, to see how dense its matches are. */
+  probeRows: number;
+}
 
-/** How many rows in the listing's order a search reads first, to see how dense its matches are. */
-export const PROBE_ROWS = 2_000;
+export const SEARCH_LIMITS: SearchLimits = { sparseRows: 1_000, gatherRows: 5_000, probeRows: 2_000 };
 
 const NEWEST: Listing = { sort: 'newest' };
 
@@ -54,7 +60,10 @@ export class SearchReads {
   /** The page and the count of one search run at the same time: they share one plan or probe. */
   readonly plans = new SingleFlight();
 
-  constructor(readonly db: Db) {}
+  constructor(
+    readonly db: Db,
+    readonly limits: SearchLimits = SEARCH_LIMITS,
+  ) {}
 
   /**
    * The scripts a filter (game and flags) keeps, counted from script_facets: the scope's total and

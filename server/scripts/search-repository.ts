@@ -3,10 +3,10 @@ import type { Db } from '../db/database.ts';
 import { filterInIndex, filterOnRow, type Listing, orderBy } from '../db/listing.ts';
 import { searchWords } from '../db/search.ts';
 import { PostgresSearch } from './postgres-search.ts';
-import { type FacetTotals, GATHER_ROWS, type SearchFilter, SearchReads } from './search-reads.ts';
+import { type FacetTotals, type SearchFilter, type SearchLimits, SearchReads } from './search-reads.ts';
 import { SqliteSearch } from './sqlite-search.ts';
 
-export { type FacetTotals, GATHER_ROWS, type SearchFilter } from './search-reads.ts';
+export { type FacetTotals, SEARCH_LIMITS, type SearchFilter, type SearchLimits } from './search-reads.ts';
 
 /**
  * All SQL of catalogue and staff search, and of filtered listings: which script ids a search finds,
@@ -19,8 +19,8 @@ export class SearchRepository {
   private readonly reads: SearchReads;
   private readonly search: SqliteSearch | PostgresSearch;
 
-  constructor(db: Db) {
-    this.reads = new SearchReads(db);
+  constructor(db: Db, limits?: SearchLimits) {
+    this.reads = new SearchReads(db, limits);
     this.search = db.dialect === 'postgres' ? new PostgresSearch(this.reads) : new SqliteSearch(this.reads);
   }
 
@@ -51,7 +51,7 @@ export class SearchRepository {
   async filteredPageIds(listing: Listing, totals: FacetTotals, limit: number, offset: number): Promise<number[]> {
     const page = sql`${orderBy(listing.sort)} LIMIT ${limit} OFFSET ${offset}`;
     if (this.reads.db.dialect === 'postgres') return this.reads.ids(sql`SELECT s.id FROM scripts AS s WHERE ${filterOnRow('postgres', listing)} ${page}`);
-    if (gathers(totals, limit + offset)) {
+    if (gathers(totals, limit + offset, this.reads.limits.gatherRows)) {
       return this.reads.ids(sql`SELECT s.id FROM (SELECT scripts.id FROM scripts WHERE ${filterInIndex(listing)}) AS m
         CROSS JOIN scripts AS s ON s.id = m.id ${page}`);
     }
@@ -63,8 +63,8 @@ export class SearchRepository {
  * Whether reading a filter's matches through scripts_facets_idx (and sorting them) costs less than
  * reading its scope in order until `rows` matches are found.
  */
-export function gathers({ scope, matching }: FacetTotals, rows: number): boolean {
-  if (matching > GATHER_ROWS) return false;
+export function gathers({ scope, matching }: FacetTotals, rows: number, gatherRows: number): boolean {
+  if (matching > gatherRows) return false;
   // Read in order, the flags are tested in the sort index's entries (they end every sort index);
   // gathered, each match costs a row read, about as much as this many entries read in order.
   const scanned = matching === 0 ? scope : (rows * scope) / matching;

@@ -2,14 +2,8 @@ import { type RawBuilder, sql } from 'kysely';
 import { CATALOGUE_FIRST_PAGE, SEARCH_TOTAL_CAP } from '../../contract/index.ts';
 import { narrows, orderBy, sortColumns } from '../db/listing.ts';
 import { facetTokens, ftsQuery, gramsQuery, type SearchWords, wordsInRow } from '../db/search.ts';
-import { allWords, GATHER_ROWS, listingOfFilter, planKey, PROBE_ROWS, type SearchFilter, type SearchReads } from './search-reads.ts';
+import { allWords, listingOfFilter, planKey, type SearchFilter, type SearchReads } from './search-reads.ts';
 
-/**
- * SQLite: a search whose indexed words match at most this many rows reads them from the trigram
- * index and sorts them; one that matches more reads rows newest first and stops when the page is
- * full, which the density of its matches (over 1 row in 1,000 of a million) keeps short.
- */
-const SPARSE_ROWS = 1_000;
 /** A density above which reading in the sort's order fills a page sooner than testing every candidate. */
 const DENSE_FOR_PAGE = 0.005;
 
@@ -84,21 +78,21 @@ export class SqliteSearch {
     );
   }
 
-  /** The matches among the first PROBE_ROWS rows in the listing's order (those its filter keeps). */
+  /** The matches among the first `probeRows` rows in the listing's order (those its filter keeps). */
   private probeInOrder(filter: SearchFilter, words: SearchWords): Promise<{ ids: number[]; complete: boolean; density: number }> {
     return this.reads.plans.run(`sqlite-probe:${planKey(filter, words)}`, async () => {
       const sort = listingOfFilter(filter).sort;
       const { rows } = await sql<{ id: number; hit: number }>`SELECT p.id, ${wordsInRow('sqlite', allWords(words), filter.scope, 'p')} AS hit
         FROM (SELECT ${sortColumns(sort)}, s.search_text, s.loadstring_search FROM scripts AS s
-          WHERE ${this.reads.scopeConditions(filter)} ${orderBy(sort)} LIMIT ${PROBE_ROWS}) AS p ${orderBy(sort, 'p')}`.execute(this.reads.db.reader);
+          WHERE ${this.reads.scopeConditions(filter)} ${orderBy(sort)} LIMIT ${this.reads.limits.probeRows}) AS p ${orderBy(sort, 'p')}`.execute(this.reads.db.reader);
       const ids = rows.filter((row) => Boolean(row.hit)).map((row) => Number(row.id));
-      return { ids, complete: rows.length < PROBE_ROWS, density: ids.length / PROBE_ROWS };
+      return { ids, complete: rows.length < this.reads.limits.probeRows, density: ids.length / this.reads.limits.probeRows };
     });
   }
 
   /**
-   * SQLite has no statistics for its FTS5 tables, so the candidates are counted (up to SPARSE_ROWS + 1,
-   * or GATHER_ROWS + 1 with a filter) in each index the words can use, and the one with the fewest is read: `pet simulator 99` finds no
+   * SQLite has no statistics for its FTS5 tables, so the candidates are counted (up to `sparseRows` + 1,
+   * or `gatherRows` + 1 with a filter) in each index the words can use, and the one with the fewest is read: `pet simulator 99` finds no
    * script holding `99` in the gram index at once, instead of testing every Pet Simulator script. The
    * page and the count of one search run at the same time and share the one plan.
    */
@@ -110,8 +104,8 @@ export class SqliteSearch {
     const selective = await this.reads.selectiveFacts(filter);
     // A game no script can have: nothing matches, and no index needs reading to say so.
     if (selective === null) return { table: 'scripts_search', match: '', unindexed: [], filtered: true, lead: false, candidates: 0, countedUpTo: 0, ids: '[]' };
-    // A filtered search's candidates are counted further: up to GATHER_ROWS of them are worth gathering.
-    let countedUpTo = (narrows(listingOfFilter(filter)) ? GATHER_ROWS : SPARSE_ROWS) + 1;
+    // A filtered search's candidates are counted further: up to `gatherRows` of them are worth gathering.
+    let countedUpTo = (narrows(listingOfFilter(filter)) ? this.reads.limits.gatherRows : this.reads.limits.sparseRows) + 1;
     let best: SqlitePlan | undefined;
     const facets = { tokens: facetTokens(selective.facts), complete: selective.complete };
     for (const index of sqliteIndexes(filter, words, facets)) {
@@ -126,7 +120,7 @@ export class SqliteSearch {
         if (candidates < countedUpTo) return plan;
         // One word and the facts already match thousands: all the words are counted only far enough
         // to tell few (read and sorted) from many (read in order, where they are dense).
-        countedUpTo = SPARSE_ROWS + 1;
+        countedUpTo = this.reads.limits.sparseRows + 1;
         continue;
       }
       if (!best || candidates < best.candidates) best = plan;
@@ -137,7 +131,7 @@ export class SqliteSearch {
 
   /**
    * Where a page's rows come from. Unfiltered: the candidates, read and sorted, when they are few (the plan counted them all);
-   * else the catalogue in order. Filtered, with up to GATHER_ROWS candidates: when their rows must
+   * else the catalogue in order. Filtered, with up to `gatherRows` candidates: when their rows must
    * be tested (words or flags the index did not check), every match gathered once for the page and
    * the count; when the index checked everything, the candidates if there are fewer than a read in
    * order would test. Else in the sort's order, each row tested, until the page is full.
@@ -148,7 +142,7 @@ export class SqliteSearch {
     if (!narrows(listingOfFilter(filter))) return many ? 'inOrder' : 'candidates';
     if (many) return 'inOrder';
     if (plan.unindexed.length > 0 || !plan.filtered) return 'gathered';
-    return plan.candidates <= SPARSE_ROWS || (await this.gathersCandidates(filter, plan, rows)) ? 'candidates' : 'inOrder';
+    return plan.candidates <= this.reads.limits.sparseRows || (await this.gathersCandidates(filter, plan, rows)) ? 'candidates' : 'inOrder';
   }
 
   /**

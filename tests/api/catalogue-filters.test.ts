@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_TOTAL_CAP, SCRIPT_SORTS, type ScriptSort } from '../../contract/index.ts';
-import { filterInIndex, filterOnRow, type Listing, orderBy } from '../../server/db/listing.ts';
+import { filterInIndex, filterOnRow, type Listing, listingOf, orderBy } from '../../server/db/listing.ts';
+import { SearchRepository } from '../../server/scripts/search-repository.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { expectedListing, type ListedFixture, type ListingQuery, listingUrl } from '../helpers/listing-fixture.ts';
@@ -69,6 +70,25 @@ describe.each(dialects)('catalogue filters and sorts on %s', (dialect) => {
 
   it.each(SEARCHES)('combines the search "%s" with each filter and sort', async (q) => {
     for (const filter of SEARCH_FILTERS) for (const sort of SCRIPT_SORTS) await expectPages({ ...filter, q, sort });
+  });
+
+  // The same questions straight to the search repository with its row limits shrunk (8,000 scripts
+  // then take every path a million would: a lead word gathered or too common, candidates sorted or
+  // read in order, probes, gathers, counts from the plan), answered by the same plain definition.
+  it.each(SEARCHES.concat(['farm blox', 'auto farm qz', 'fruits e']))('answers "%s" with each filter and sort through every search path (tiny row limits)', async (q) => {
+    const search = new SearchRepository(ctx.db, { sparseRows: 12, gatherRows: 40, probeRows: 30 });
+    for (const filter of [...SEARCH_FILTERS, { key: true }, { verified: false, patched: false }]) {
+      for (const sort of SCRIPT_SORTS) {
+        const query = { ...filter, q, sort };
+        const expected = expectedListing(fixture, query, SEARCH_TOTAL_CAP);
+        const searchFilter = { q, scope: 'public' as const, listing: listingOf(query) };
+        const label = describeQuery(query);
+        const [first, later, total] = await Promise.all([search.pageIds(searchFilter, 16, 0), search.pageIds(searchFilter, 8, 40), search.count(searchFilter, SEARCH_TOTAL_CAP + 1)]);
+        expect(first, label).toEqual(expected.ids.slice(0, 16));
+        expect(later, label).toEqual(expected.ids.slice(40, 48));
+        expect(Math.min(total, SEARCH_TOTAL_CAP), label).toBe(expected.total);
+      }
+    }
   });
 
   it('orders ties to the newer script in every sort', async () => {
