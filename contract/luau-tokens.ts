@@ -17,6 +17,8 @@ export interface LuauToken {
   text: string;
   /** Where the token starts in the source, in UTF-16 code units. */
   offset: number;
+  /** Where it ends (exclusive): a string's quotes or brackets and escapes included. */
+  end: number;
 }
 
 /** Symbols of more than one character, longest first, so `..=` is never read as `..` and `=`. */
@@ -70,7 +72,7 @@ class Scanner {
   }
 
   private push(kind: LuauTokenKind, text: string, offset: number): void {
-    this.out.push({ kind, text, offset });
+    this.out.push({ kind, text, offset, end: this.at });
   }
 
   /** `--[==[ … ]==]` to its closing bracket, or `-- …` to the end of the line. */
@@ -173,7 +175,7 @@ class Scanner {
         this.at += 1;
       }
     }
-    this.out.splice(place, 0, { kind: 'string', text, offset: start });
+    this.out.splice(place, 0, { kind: 'string', text, offset: start, end: this.at });
   }
 
   /** The tokens of an interpolated expression, up to its closing brace. */

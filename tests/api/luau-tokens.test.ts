@@ -58,7 +58,9 @@ describe('the Luau tokenizer', () => {
     const source = 'local s = "a" -- note\nreturn s';
     const tokens = tokenize(source);
     expect(tokens.map((token) => token.offset)).toEqual([0, 6, 8, 10, 22, 29]);
-    for (const token of tokens.filter((one) => one.kind !== 'string')) expect(source.slice(token.offset, token.offset + token.text.length)).toBe(token.text);
+    for (const token of tokens.filter((one) => one.kind !== 'string')) expect(source.slice(token.offset, token.end)).toBe(token.text);
+    // A string's span is its source, quotes and escapes included.
+    expect(tokenize('x = "\\104i" y').map((token) => [token.offset, token.end])).toEqual([[0, 1], [2, 3], [4, 11], [12, 13]]);
   });
 
   it('never throws and always moves forward, on any text (random input, control characters and lone surrogates included)', () => {
