@@ -3,6 +3,11 @@
  * The product's exact texts verbatim; texts it does not show (headings, labels, the site-channel screen)
  * are written in the same style (docs/product.md#text-catalogue).
  */
+import { FINDING_CODES, FINDINGS, type FindingCode } from '../../contract/loader-findings.ts';
+
+/** The findings' sentences as the API gives them: the admin panel is in English, as they are. */
+const findingMessages = Object.fromEntries(FINDING_CODES.map((code) => [code, FINDINGS[code].message])) as Record<FindingCode, string>;
+
 export const admin = {
   meta: {
     loginTitle: 'Admin Login',
@@ -92,6 +97,14 @@ export const admin = {
       playsname: 'Script Name',
       description: 'Description',
       loadstring: 'Loadstring',
+      /** Under the loader while it is typed (docs/decisions.md#loader-findings). */
+      analysis: {
+        heading: 'What this loader does',
+        severity: { high: 'High risk', medium: 'Caution', info: 'Note' },
+        domains: 'Fetches from',
+        none: 'Nothing risky found in this loader.',
+        findings: findingMessages,
+      },
       channels: 'Channels',
       channelsHint: 'Comma-separated: @name, t.me/name or https:// links. Leave empty for none.',
       image: 'Image',

@@ -3,6 +3,7 @@ import type { StaffRole } from './api/auth-storage.ts';
 import type { IssueWording } from './lib/form.ts';
 import type { PaginationProps } from './components/Pagination.tsx';
 import type { BadgeTexts } from '../../components/ui/Badges.tsx';
+import type { FindingTexts } from '../../components/ui/LoaderFindings.tsx';
 import { STAFF_TEXTS } from './texts.ts';
 
 /**
@@ -62,6 +63,8 @@ export interface StaffTexts {
     playsname: string;
     description: string;
     loadstring: string;
+    /** The live analysis under the loader. */
+    analysis: FindingTexts;
     channels: string;
     channelsHint: string;
     channelsPlaceholder: string;

@@ -1,5 +1,7 @@
 import { useReportBusy } from '../lib/hooks.ts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useDeferredValue, useMemo, useState } from 'react';
+import { analyseLoader } from '../../../../contract/loader-analysis.ts';
+import { type FindingTexts, LoaderFindings } from '../../../components/ui/LoaderFindings.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { toast } from '../../../lib/toast.tsx';
 import { errorText, isSessionError } from '../api/client.ts';
@@ -115,6 +117,7 @@ function ScriptForm({ script, onBusyChange, onCancel, onSaved }: { script?: Edit
         onChange={(event) => set('loadstring', event.target.value)}
         error={errors.loadstring}
       />
+      <LiveFindings loadstring={values.loadstring} texts={texts.form.analysis} />
       <FactFields values={values} errors={errors} disabled={saving} set={set} />
       <TextField
         id={SCRIPT_FIELD_IDS.channels}
@@ -158,4 +161,12 @@ function ScriptForm({ script, onBusyChange, onCancel, onSaved }: { script?: Edit
       </div>
     </form>
   );
+}
+
+/** The loader's analysis as it is typed: the same code the server runs on save, a keystroke behind. */
+function LiveFindings({ loadstring, texts }: { loadstring: string; texts: FindingTexts }) {
+  const typed = useDeferredValue(loadstring);
+  const analysis = useMemo(() => analyseLoader(typed), [typed]);
+  if (typed.trim() === '') return null;
+  return <LoaderFindings id={SCRIPT_FIELD_IDS.loadstring + '-analysis'} analysis={analysis} texts={texts} className="rounded-lg border border-slate-700 p-3" />;
 }
