@@ -38,6 +38,9 @@ const FLAGS = [
   ['verified', 'verified'],
 ] as const;
 
+/** The filter's flags by the name they have in a listing and the URL. */
+export const FLAG_NAMES = FLAGS.map(([name]) => name);
+
 /** Whether the filter keeps fewer rows than the whole catalogue (a game or any flag). */
 export function narrows(listing: Listing): boolean {
   return listing.game !== undefined || FLAGS.some(([name]) => listing[name] !== undefined);

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { facetTotals, factShares, filterOnRow, type Listing, narrows } from '../db/listing.ts';
+import { facetTotals, factShares, FLAG_NAMES, filterOnRow, type Listing, narrows } from '../db/listing.ts';
 import { type SearchFacets, type SearchScope, type SearchWords, wordsInRow } from '../db/search.ts';
 import { SingleFlight } from '../single-flight.ts';
 
@@ -38,8 +38,6 @@ export interface SearchLimits {
 export const SEARCH_LIMITS: SearchLimits = { sparseRows: 1_000, gatherRows: 5_000, probeRows: 2_000 };
 
 const NEWEST: Listing = { sort: 'newest' };
-
-const FLAGS = ['universal', 'key', 'patched', 'verified'] as const;
 
 /** A filter's facts an index should look up, and whether those are all of them. */
 export interface SelectiveFacts {
@@ -83,16 +81,21 @@ export class SearchReads {
    * the rows instead. `complete` when every fact of the filter is among them. Null for a game no
    * script has (no game has that slug).
    */
-  async selectiveFacts(filter: SearchFilter): Promise<SelectiveFacts | null> {
+  selectiveFacts(filter: SearchFilter): Promise<SelectiveFacts | null> {
     const listing = filter.listing;
-    if (filter.scope !== 'public' || !listing || !narrows(listing)) return { facts: {}, complete: true };
+    if (filter.scope !== 'public' || !listing || !narrows(listing)) return Promise.resolve({ facts: {}, complete: true });
+    // The page and the count of one search both ask: one read serves them.
+    return this.plans.run(`selective:${JSON.stringify(listing)}`, () => this.readSelectiveFacts(listing));
+  }
+
+  private async readSelectiveFacts(listing: Listing): Promise<SelectiveFacts | null> {
     const { rows } = await factShares(listing).execute(this.db.kysely);
     const shares = rows[0];
     if (listing.game !== undefined && shares?.game_id == null) return null;
     const total = Number(shares?.total ?? 0);
     const facts: SearchFacets = { gameId: shares?.game_id == null ? undefined : Number(shares.game_id) };
     let complete = true;
-    for (const flag of FLAGS) {
+    for (const flag of FLAG_NAMES) {
       const value = listing[flag];
       if (value === undefined) continue;
       if (Number(shares?.[flag] ?? 0) * 2 <= total) facts[flag] = value;
