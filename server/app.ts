@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { scriptIdOfPage } from './plugins/page-cache.ts';
 import { type Config, proxyTrust } from './config.ts';
 import type { Db } from './db/database.ts';
+import { auditRoutes } from './audit/routes.ts';
 import { siteChannelAdminRoutes } from './channels/site-routes.ts';
 import { gameAdminRoutes, publicGameRoutes } from './games/routes.ts';
 import { metricsRoutes } from './health/metrics-routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp({ config, db, web, logger, now, clock, onRoute }:
   await app.register(siteChannelAdminRoutes, { services, guards });
   await app.register(gameAdminRoutes, { services, guards });
   await app.register(insightsRoutes, { services, guards });
+  await app.register(auditRoutes, { services, guards });
   await app.register(uploadsPlugin, {
     source: services.images instanceof DatabaseImageStorage ? { kind: 'database', storage: services.images } : { kind: 'disk', dir: config.uploadsDir },
   });

@@ -1,4 +1,6 @@
 import type { WebLoadContext } from '../contract/index.ts';
+import { AuditRepository } from './audit/repository.ts';
+import { AuditLog } from './audit/service.ts';
 import { SiteChannelRepository, SiteChannelService } from './channels/site-channels.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -41,6 +43,8 @@ export interface Services {
   auth: AuthService;
   moderators: ModeratorService;
   staffScripts: StaffScriptService;
+  /** The moderation log: every staff write records itself here. */
+  audit: AuditLog;
   loadContext: WebLoadContext;
 }
 
@@ -57,6 +61,10 @@ export interface Clocks {
  */
 export function createServices(config: Config, db: Db, log: { error(obj: unknown, msg: string): void }, { now, clock }: Clocks = {}): Services {
   const cache = new PublicCache(config.cacheBytes, now);
+  const audit = new AuditLog(new AuditRepository(db), {
+    clock,
+    onError: (error, record) => log.error({ err: error, action: record.action, object: record.object }, 'moderation log write failed'),
+  });
   const pages = new PageCache(config.pageCacheBytes, now);
   cache.onChange((change) => pages.changed(change));
   const scripts = new ScriptRepository(db);
@@ -69,14 +77,14 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
     onError: (error) => log.error({ err: error }, 'view counter flush failed'),
   });
   const catalogue = new CatalogueService(scripts, cache, views);
-  const siteChannels = new SiteChannelService(new SiteChannelRepository(db), cache);
+  const siteChannels = new SiteChannelService(new SiteChannelRepository(db), cache, audit);
   const images = config.imageStorage === 'database' ? new DatabaseImageStorage(db.kysely) : new LocalImageStorage(config.uploadsDir);
   const imageService = new ImageService(images, { maxBytes: config.uploadMaxBytes, maxPixels: config.uploadMaxPixels }, {
     decode: defaultDecodeLimits(config.uploadMaxPixels),
     // Files of a key go only when no script's image and no game's icon references it.
     references: new ImageReferenceRepository(db),
   });
-  const games = new GameService(new GameRepository(db), cache, imageService);
+  const games = new GameService(new GameRepository(db), cache, imageService, audit);
   const staff = new StaffRepository(db);
   const auth = new AuthService(staff, {
     sessionTtlMs: config.sessionTtlMs,
@@ -86,7 +94,7 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
       addressMaxFailures: config.loginAddressMaxFailures,
       usernameMaxFailuresPerMinute: config.loginUsernameMaxFailuresPerMinute,
     },
-  }, clock);
+  }, clock, audit);
   const loadContext: WebLoadContext = {
     settings: {
       siteName: config.siteName,
@@ -123,8 +131,9 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
     imageService,
     staff,
     auth,
-    moderators: new ModeratorService(staff),
-    staffScripts: new StaffScriptService(scripts, imageService, cache),
+    moderators: new ModeratorService(staff, audit),
+    staffScripts: new StaffScriptService(scripts, imageService, cache, audit),
+    audit,
     loadContext,
   };
 }

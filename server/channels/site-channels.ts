@@ -1,7 +1,9 @@
 import type { Channel } from '../../contract/index.ts';
 import type { Db } from '../db/database.ts';
 import { notFound } from '../errors.ts';
+import type { AuditLog } from '../audit/service.ts';
 import type { PublicCache } from '../scripts/public-cache.ts';
+import type { Principal } from '../staff/policies.ts';
 import { toChannel } from '../scripts/presenter.ts';
 
 /** The /subscribe list (docs/product.md#site-channels): stored rows, served publicly. */
@@ -12,10 +14,10 @@ export class SiteChannelRepository {
     return this.db.kysely.selectFrom('site_channels').selectAll().orderBy('position').orderBy('id').execute();
   }
 
-  async remove(id: number): Promise<boolean> {
+  /** The removed row, or undefined when there was none. */
+  async remove(id: number) {
     return this.db.kysely.transaction().execute(async (trx) => {
-      const result = await trx.deleteFrom('site_channels').where('id', '=', id).executeTakeFirst();
-      const removed = Number(result.numDeletedRows) > 0;
+      const removed = await trx.deleteFrom('site_channels').where('id', '=', id).returningAll().executeTakeFirst();
       if (removed) await this.db.changes.record(trx, { kind: 'site-channels' });
       return removed;
     });
@@ -42,20 +44,29 @@ export class SiteChannelService {
   constructor(
     private readonly repository: SiteChannelRepository,
     private readonly cache: PublicCache,
+    private readonly audit?: AuditLog,
   ) {}
 
   async list(): Promise<Channel[]> {
     return (await this.cache.remember('site-channels', async () => (await this.repository.list()).map(toChannel))).value;
   }
 
-  async add(channel: { name: string; url: string }): Promise<Channel> {
+  /** Adds a channel; `actor` (a staff write) records it in the moderation log. */
+  async add(channel: { name: string; url: string }, actor?: Principal): Promise<Channel> {
     const row = await this.repository.add(channel);
     this.cache.changed({ kind: 'site-channels' });
+    if (actor) await this.audit?.record(actor, { action: 'site-channel.create', object: channelObject(row), changes: { name: { to: row.name }, url: { to: row.url } } });
     return toChannel(row);
   }
 
-  async remove(id: number): Promise<void> {
-    if (!(await this.repository.remove(id))) throw notFound('Site channel not found');
+  async remove(id: number, actor?: Principal): Promise<void> {
+    const removed = await this.repository.remove(id);
+    if (!removed) throw notFound('Site channel not found');
     this.cache.changed({ kind: 'site-channels' });
+    if (actor) await this.audit?.record(actor, { action: 'site-channel.delete', object: channelObject(removed), changes: { name: { from: removed.name }, url: { from: removed.url } } });
   }
+}
+
+function channelObject(row: { id: number; name: string }) {
+  return { type: 'site-channel' as const, id: row.id, label: row.name };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { channelSchema, deletedSchema, errorBodySchema, idParamsSchema, siteChannelInputSchema } from '../../contract/index.ts';
-import type { Guards } from '../plugins/auth.ts';
+import { type Guards, principalOf } from '../plugins/auth.ts';
 import { noStore } from '../plugins/security.ts';
 import type { Services } from '../services.ts';
 
@@ -17,14 +17,14 @@ export async function siteChannelAdminRoutes(app: FastifyInstance, { services, g
   route.post(
     '/api/site-channels',
     { preHandler: guards.requireAdmin, schema: { tags: ['admin'], summary: 'Adds a site channel', security: bearer, body: siteChannelInputSchema, response: { 201: channelSchema, ...errors } } },
-    async (request, reply) => reply.code(201).send(await services.siteChannels.add(request.body)),
+    async (request, reply) => reply.code(201).send(await services.siteChannels.add(request.body, principalOf(request))),
   );
 
   route.delete(
     '/api/site-channels/:id',
     { preHandler: guards.requireAdmin, schema: { tags: ['admin'], summary: 'Removes a site channel', security: bearer, params: idParamsSchema, response: { 200: deletedSchema, ...errors } } },
     async (request) => {
-      await services.siteChannels.remove(request.params.id);
+      await services.siteChannels.remove(request.params.id, principalOf(request));
       return { id: request.params.id, deleted: true as const };
     },
   );

@@ -155,6 +155,21 @@ export interface ImagesTable {
   created_at: Timestamp;
 }
 
+/** The moderation log: inserted only, never edited or deleted (the database refuses both). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Timestamp;
+  actor_role: 'admin' | 'moderator';
+  actor_id: number;
+  actor_name: string;
+  action: string;
+  object_type: string;
+  object_id: number | null;
+  object_label: string | null;
+  /** JSON text of the entry's changes. */
+  changes: string | null;
+}
+
 export interface Database {
   scripts: ScriptsTable;
   script_channels: ScriptChannelsTable;
@@ -171,6 +186,7 @@ export interface Database {
   script_daily_views: ScriptDailyViewsTable;
   search_misses: SearchMissesTable;
   script_facets: ScriptFacetsTable;
+  audit_log: AuditLogTable;
 }
 
 export type ScriptRow = Selectable<ScriptsTable>;

@@ -12,7 +12,7 @@ import {
   gameSchema,
   idParamsSchema,
 } from '../../contract/index.ts';
-import type { Guards } from '../plugins/auth.ts';
+import { type Guards, principalOf } from '../plugins/auth.ts';
 import { noStore } from '../plugins/security.ts';
 import { acceptMultipart } from '../scripts/multipart.ts';
 import { scriptFormBody, scriptFormErrors, uploadedImage } from '../scripts/script-form.ts';
@@ -67,7 +67,7 @@ export async function gameAdminRoutes(app: FastifyInstance, { services, guards }
     },
     async (request: FastifyRequest, reply) => {
       const body = request.body as CreateBody;
-      return reply.code(201).send(await games.create({ name: body.name, placeId: body.placeId, icon: await uploadedImage(body.icon) }));
+      return reply.code(201).send(await games.create({ name: body.name, placeId: body.placeId, icon: await uploadedImage(body.icon) }, principalOf(request)));
     },
   );
 
@@ -92,7 +92,7 @@ export async function gameAdminRoutes(app: FastifyInstance, { services, guards }
         placeId: body.placeId,
         icon: await uploadedImage(body.icon),
         removeIcon: body.removeIcon === 'true',
-      });
+      }, principalOf(request));
     },
   );
 
@@ -103,7 +103,7 @@ export async function gameAdminRoutes(app: FastifyInstance, { services, guards }
       schema: { tags: ['admin'], summary: 'Deletes a game; its scripts stay, without a game', security: bearer, params: idParamsSchema, response: { 200: deletedSchema, ...errors } },
     },
     async (request) => {
-      await games.delete(request.params.id);
+      await games.delete(request.params.id, principalOf(request));
       return { id: request.params.id, deleted: true as const };
     },
   );

@@ -2,7 +2,9 @@ import type { Game } from '../../contract/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import type { ImageService, UploadedImage } from '../images/image-service.ts';
 import type { ProcessedImage } from '../images/pipeline.ts';
+import { type AuditLog, changesBetween, snapshot } from '../audit/service.ts';
 import type { PublicCache } from '../scripts/public-cache.ts';
+import type { Principal } from '../staff/policies.ts';
 import { toGame } from './presenter.ts';
 import type { GameRepository, GameWrite } from './repository.ts';
 
@@ -31,6 +33,7 @@ export class GameService {
     private readonly repository: GameRepository,
     private readonly cache: PublicCache,
     private readonly images?: ImageService,
+    private readonly audit?: AuditLog,
   ) {}
 
   listAnswer() {
@@ -46,31 +49,37 @@ export class GameService {
     return (await this.list()).find((game) => game.slug === slug);
   }
 
-  async create(input: GameInput): Promise<Game> {
+  /** Creates a game; `actor` (a staff write) records it in the moderation log. */
+  async create(input: GameInput, actor?: Principal): Promise<Game> {
     const icon = await this.prepare(input.icon);
     const written = await this.withIcon(icon, () => this.repository.create({ name: input.name, placeId: input.placeId ?? null, iconKey: icon?.key ?? null }));
     const { row } = this.settled(written);
     this.cache.changed({ kind: 'games' });
+    if (actor) await this.audit?.record(actor, { action: 'game.create', object: gameObject(row), changes: snapshot(gameFacts(row), 'to') });
     return toGame({ ...row, scripts: 0 });
   }
 
-  async update(id: number, input: GameEdit): Promise<Game> {
+  async update(id: number, input: GameEdit, actor?: Principal): Promise<Game> {
     if (input.icon && input.removeIcon) throw badRequest('Send a new icon or removeIcon=true, not both', { removeIcon: 'Not with a new icon' });
-    if (!(await this.repository.findById(id))) throw notFound('Game not found');
+    const before = await this.repository.findById(id);
+    if (!before) throw notFound('Game not found');
     const icon = await this.prepare(input.icon);
     const iconKey = icon ? icon.key : input.removeIcon ? null : undefined;
     const written = await this.withIcon(icon, () => this.repository.update(id, { name: input.name, placeId: input.placeId, iconKey }));
     const { row, previousIconKey } = this.settled(written);
     this.cache.changed({ kind: 'games' });
     if (previousIconKey && previousIconKey !== row.icon_key) await this.images?.remove(previousIconKey);
+    const changes = changesBetween(gameFacts(before), gameFacts(row));
+    if (actor && changes) await this.audit?.record(actor, { action: 'game.update', object: gameObject(row), changes });
     return toGame({ ...row, scripts: await this.repository.scriptCount(id) });
   }
 
   /** Deletes the game; its scripts stay, without a game. */
-  async delete(id: number): Promise<void> {
+  async delete(id: number, actor?: Principal): Promise<void> {
     const deleted = await this.repository.delete(id);
     if (!deleted) throw notFound('Game not found');
     this.cache.changed({ kind: 'games' });
+    if (actor) await this.audit?.record(actor, { action: 'game.delete', object: gameObject(deleted), changes: snapshot(gameFacts(deleted), 'from') });
     if (deleted.icon_key) await this.images?.remove(deleted.icon_key);
   }
 
@@ -95,6 +104,14 @@ export class GameService {
     if (!icon || !this.images) return write();
     return this.images.store(icon, async () => this.settled(await write()));
   }
+}
+
+/** A game as the moderation log names it, and the facts it keeps of it (the icon by its key, never its bytes). */
+function gameObject(row: { id: number; name: string }) {
+  return { type: 'game' as const, id: row.id, label: row.name };
+}
+function gameFacts(row: { name: string; place_id: string | null; icon_key: string | null }) {
+  return { name: row.name, placeId: row.place_id, icon: row.icon_key };
 }
 
 /** The image pipeline names its field `image`; here the file is the `icon`. */

@@ -1,4 +1,5 @@
 import type { ParsedChannel, ScriptFacts, ScriptFields, ScriptFieldsPatch } from '../../contract/index.ts';
+import { type AuditLog, changesBetween, snapshot } from '../audit/service.ts';
 import { forbidden, notFound } from '../errors.ts';
 import type { ImageService, UploadedImage } from '../images/image-service.ts';
 import type { ProcessedImage } from '../images/pipeline.ts';
@@ -19,6 +20,28 @@ function factChanges(principal: Principal, facts: ScriptFacts): FactChanges {
   return { ...flags, ...(game === undefined ? {} : { game: game === null ? null : { name: game } }) };
 }
 
+/** A script as the moderation log names it. */
+function scriptObject(script: StaffScript) {
+  return { type: 'script' as const, id: script.id, label: script.playsname };
+}
+
+/** What the moderation log compares of a script: its texts, facts and channels; the image by its path, never its bytes. */
+function auditFacts(script: StaffScript) {
+  return {
+    playsname: script.playsname,
+    description: script.description,
+    loadstring: script.loadstring,
+    image: script.image,
+    channels: script.channels.map((channel) => channel.url),
+    game: script.game?.name ?? null,
+    universal: script.universal,
+    keySystem: script.keySystem,
+    keyLink: script.keyLink,
+    patched: script.patched,
+    verified: script.verified,
+  };
+}
+
 export interface StaffPageQuery {
   limit: number;
   offset: number;
@@ -35,6 +58,7 @@ export class StaffScriptService {
     private readonly repository: ScriptRepository,
     private readonly images: ImageService,
     private readonly cache: PublicCache,
+    private readonly audit?: AuditLog,
   ) {}
 
   async list(principal: Principal): Promise<StaffScript[]> {
@@ -61,7 +85,9 @@ export class StaffScriptService {
     );
     this.cache.changed({ kind: 'script', id: row.id });
     if (gameCreated) this.cache.changed({ kind: 'games' });
-    return (await this.present([row]))[0] as StaffScript;
+    const created = (await this.present([row]))[0] as StaffScript;
+    await this.audit?.record(principal, { action: 'script.create', object: scriptObject(created), changes: snapshot(auditFacts(created), 'to') });
+    return created;
   }
 
   async update(
@@ -72,6 +98,7 @@ export class StaffScriptService {
     const facts = factChanges(principal, input.facts ?? {});
     const current = await this.repository.findById(id);
     if (!current || !canManageScript(principal, current)) throw notFound('Script not found');
+    const before = (await this.present([current]))[0];
     const image = input.image ? await this.images.prepare(input.image) : undefined;
     const { row, previousImageKey, gameCreated } = await this.withImage(image, async () => {
       const updated = await this.repository.update(id, { ...input.fields, ...facts, imageKey: image?.key, channels: input.channels });
@@ -81,7 +108,16 @@ export class StaffScriptService {
     this.cache.changed({ kind: 'script', id });
     if (gameCreated) this.cache.changed({ kind: 'games' });
     if (previousImageKey && previousImageKey !== row.image_key) await this.releaseImage(previousImageKey);
-    return (await this.present([row]))[0] as StaffScript;
+    const updated = (await this.present([row]))[0] as StaffScript;
+    if (before) await this.recordEdit(principal, before, updated);
+    return updated;
+  }
+
+  /** An edit's entry, and a separate verify or unverify entry when the admin changed `verified`. */
+  private async recordEdit(principal: Principal, before: StaffScript, after: StaffScript): Promise<void> {
+    const { verified, ...changes } = changesBetween(auditFacts(before), auditFacts(after)) ?? {};
+    if (Object.keys(changes).length > 0) await this.audit?.record(principal, { action: 'script.update', object: scriptObject(after), changes });
+    if (verified) await this.audit?.record(principal, { action: after.verified ? 'script.verify' : 'script.unverify', object: scriptObject(after), changes: { verified } });
   }
 
   /** Deletes a script the principal may manage; anything else is 404 and changes nothing. */
@@ -93,6 +129,11 @@ export class StaffScriptService {
     if (!deleted) throw notFound('Script not found');
     // Dropped before the image is released: the answer must not wait on the disk to be right.
     this.cache.changed({ kind: 'script', id });
+    await this.audit?.record(principal, {
+      action: 'script.delete',
+      object: { type: 'script', id, label: deleted.playsname },
+      changes: snapshot({ playsname: deleted.playsname, loadstring: deleted.loadstring }, 'from'),
+    });
     if (deleted.image_key) await this.releaseImage(deleted.image_key);
   }
 

@@ -3,6 +3,7 @@ import { addressGroup } from '../client-address.ts';
 import { LOGIN_THROTTLE_DEFAULTS } from '../config.ts';
 import { rateLimited, unauthorized } from '../errors.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
+import type { AuditLog } from '../audit/service.ts';
 import type { Principal } from './policies.ts';
 import { type FailureLedger, type FailureWindow, type Role, StaffRepository, usernameKey } from './repository.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -42,6 +43,7 @@ export class AuthService {
     private readonly repository: StaffRepository,
     private readonly options: AuthOptions,
     private readonly now: () => number = Date.now,
+    private readonly audit?: AuditLog,
   ) {
     const { throttle } = options;
     this.limits = {
@@ -73,6 +75,8 @@ export class AuthService {
       accountId: account.id,
       expiresAt: new Date(this.now() + this.options.sessionTtlMs),
     });
+    const actor: Principal = role === 'admin' ? { role, adminId: account.id } : { role, moderatorId: account.id };
+    await this.audit?.record(actor, { action: 'login', object: { type: 'session', id: null } });
     return { token };
   }
 
@@ -115,8 +119,10 @@ export class AuthService {
     return undefined;
   }
 
-  async logout(token: string): Promise<void> {
+  /** Ends the session; the actor's logout is recorded in the moderation log. */
+  async logout(token: string, actor?: Principal): Promise<void> {
     await this.repository.deleteSession(hashToken(token));
+    if (actor) await this.audit?.record(actor, { action: 'logout', object: { type: 'session', id: null } });
   }
 
   /** Housekeeping: expired sessions and failures outside every window can go. */

@@ -1,12 +1,17 @@
 import type { CreateModerator, Moderator } from '../../contract/index.ts';
 import { conflict, notFound } from '../errors.ts';
+import type { AuditLog } from '../audit/service.ts';
 import { hashPassword } from './passwords.ts';
+import type { Principal } from './policies.ts';
 import { toModerator } from './presenter.ts';
 import type { StaffRepository } from './repository.ts';
 
 /** The admin's management of moderator accounts. */
 export class ModeratorService {
-  constructor(private readonly repository: StaffRepository) {}
+  constructor(
+    private readonly repository: StaffRepository,
+    private readonly audit?: AuditLog,
+  ) {}
 
   async list(): Promise<Moderator[]> {
     return (await this.repository.listModerators()).map(toModerator);
@@ -17,15 +22,19 @@ export class ModeratorService {
     return { items: rows.map(toModerator), total };
   }
 
-  async create({ UserName, Password }: CreateModerator): Promise<Moderator> {
+  /** Creates an account; `actor` (a staff write) records it in the moderation log, by name only. */
+  async create({ UserName, Password }: CreateModerator, actor?: Principal): Promise<Moderator> {
     const row = await this.repository.insertModerator(UserName, await hashPassword(Password));
     if (!row) throw conflict('A moderator with this username already exists', { UserName: 'This username is taken' });
+    if (actor) await this.audit?.record(actor, { action: 'moderator.create', object: { type: 'moderator', id: row.id, label: row.username } });
     return toModerator(row);
   }
 
   /** Ends the moderator's sessions at once; its scripts pass to the admin (nothing public changes). */
-  async delete(id: number): Promise<void> {
-    if (!(await this.repository.deleteModerator(id))) throw notFound('Moderator not found');
+  async delete(id: number, actor?: Principal): Promise<void> {
+    const deleted = await this.repository.deleteModerator(id);
+    if (!deleted) throw notFound('Moderator not found');
+    if (actor) await this.audit?.record(actor, { action: 'moderator.delete', object: { type: 'moderator', id: deleted.id, label: deleted.username } });
   }
 
   async status(id: number): Promise<{ id: number; UserName: string } | undefined> {

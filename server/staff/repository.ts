@@ -60,12 +60,11 @@ export class StaffRepository {
   }
 
   /** Deletes the moderator and its sessions; its scripts pass to the admin (owner null). */
-  async deleteModerator(id: number): Promise<boolean> {
+  async deleteModerator(id: number): Promise<{ id: number; username: string } | undefined> {
     return this.k.transaction().execute(async (trx) => {
       await trx.updateTable('scripts').set({ owner_moderator_id: null }).where('owner_moderator_id', '=', id).execute();
       await trx.deleteFrom('sessions').where('moderator_id', '=', id).execute();
-      const result = await trx.deleteFrom('moderators').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      return trx.deleteFrom('moderators').where('id', '=', id).returning(['id', 'username']).executeTakeFirst();
     });
   }
 

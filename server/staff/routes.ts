@@ -61,7 +61,7 @@ export async function staffRoutes(app: FastifyInstance, { services, guards }: { 
       schema: { tags: ['moderator', 'admin'], summary: "Revokes the caller's token", security: bearer, response: { 200: z.object({ ok: z.literal(true) }), 401: errorBodySchema } },
     },
     async (request) => {
-      if (request.bearerToken) await auth.logout(request.bearerToken);
+      if (request.bearerToken) await auth.logout(request.bearerToken, principalOf(request));
       return { ok: true as const };
     },
   );
@@ -111,7 +111,7 @@ export async function staffRoutes(app: FastifyInstance, { services, guards }: { 
         response: { 201: moderatorSchema, 409: errorBodySchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await moderators.create(request.body)),
+    async (request, reply) => reply.code(201).send(await moderators.create(request.body, principalOf(request))),
   );
 
   route.delete(
@@ -127,7 +127,7 @@ export async function staffRoutes(app: FastifyInstance, { services, guards }: { 
       },
     },
     async (request) => {
-      await moderators.delete(request.params.id);
+      await moderators.delete(request.params.id, principalOf(request));
       return { id: request.params.id, deleted: true as const };
     },
   );

@@ -47,24 +47,24 @@ const SCRIPT_FILES: SnapshotPart[] = ['scripts', 'script_channels', 'uploads'];
 // prettier-ignore
 export const MATRIX: RouteRow[] = [
   //   method    path                               anon owner other deleted admin expired garbage   an allowed call changes
-  row('POST',   '/api/logout',                     [401, 200,  200,  401,    200,  401,    401],     ['sessions']),
+  row('POST',   '/api/logout',                     [401, 200,  200,  401,    200,  401,    401],     ['sessions', 'audit_log']),
   row('GET',    '/api/m/check-status',             [401, 200,  200,  401,    403,  401,    401]),
   row('GET',    '/api/m/scripts',                  [401, 200,  200,  401,    403,  401,    401]),
-  row('POST',   '/api/m',                          [401, 201,  201,  401,    403,  401,    401],     SCRIPT_FILES, newScript),
-  row('DELETE', '/api/m/:script',                  [401, 200,  404,  401,    403,  401,    401],     SCRIPT_FILES),
+  row('POST',   '/api/m',                          [401, 201,  201,  401,    403,  401,    401],     [...SCRIPT_FILES, 'audit_log'], newScript),
+  row('DELETE', '/api/m/:script',                  [401, 200,  404,  401,    403,  401,    401],     [...SCRIPT_FILES, 'audit_log']),
   row('GET',    '/api/moderators',                 [401, 403,  403,  401,    200,  401,    401]),
-  row('POST',   '/api/createModerator',            [401, 403,  403,  401,    201,  401,    401],     ['moderators'], newModerator),
-  row('DELETE', '/api/delete-moderator/:moderator',[401, 403,  403,  401,    200,  401,    401],     ['moderators', 'sessions']),
+  row('POST',   '/api/createModerator',            [401, 403,  403,  401,    201,  401,    401],     ['moderators', 'audit_log'], newModerator),
+  row('DELETE', '/api/delete-moderator/:moderator',[401, 403,  403,  401,    200,  401,    401],     ['moderators', 'sessions', 'audit_log']),
   row('GET',    '/api/scripts',                    [401, 403,  403,  401,    200,  401,    401]),
-  row('POST',   '/api/ac',                         [401, 403,  403,  401,    201,  401,    401],     SCRIPT_FILES, newScript),
-  row('PATCH',  '/api/update-script/:script',      [401, 403,  403,  401,    200,  401,    401],     SCRIPT_FILES, scriptEdit),
-  row('DELETE', '/api/ad/:script',                 [401, 403,  403,  401,    200,  401,    401],     SCRIPT_FILES),
-  row('POST',   '/api/site-channels',              [401, 403,  403,  401,    201,  401,    401],     ['site_channels'], newSiteChannel),
-  row('DELETE', '/api/site-channels/:siteChannel', [401, 403,  403,  401,    200,  401,    401],     ['site_channels']),
+  row('POST',   '/api/ac',                         [401, 403,  403,  401,    201,  401,    401],     [...SCRIPT_FILES, 'audit_log'], newScript),
+  row('PATCH',  '/api/update-script/:script',      [401, 403,  403,  401,    200,  401,    401],     [...SCRIPT_FILES, 'audit_log'], scriptEdit),
+  row('DELETE', '/api/ad/:script',                 [401, 403,  403,  401,    200,  401,    401],     [...SCRIPT_FILES, 'audit_log']),
+  row('POST',   '/api/site-channels',              [401, 403,  403,  401,    201,  401,    401],     ['site_channels', 'audit_log'], newSiteChannel),
+  row('DELETE', '/api/site-channels/:siteChannel', [401, 403,  403,  401,    200,  401,    401],     ['site_channels', 'audit_log']),
   // Games: anyone reads GET /api/games; only the admin writes. Deleting one leaves its scripts without it.
-  row('POST',   '/api/games',                      [401, 403,  403,  401,    201,  401,    401],     ['games', 'uploads'], gameForm),
-  row('PATCH',  '/api/games/:game',                [401, 403,  403,  401,    200,  401,    401],     ['games', 'uploads'], gameForm),
-  row('DELETE', '/api/games/:game',                [401, 403,  403,  401,    200,  401,    401],     ['games', 'scripts', 'uploads']),
+  row('POST',   '/api/games',                      [401, 403,  403,  401,    201,  401,    401],     ['games', 'uploads', 'audit_log'], gameForm),
+  row('PATCH',  '/api/games/:game',                [401, 403,  403,  401,    200,  401,    401],     ['games', 'uploads', 'audit_log'], gameForm),
+  row('DELETE', '/api/games/:game',                [401, 403,  403,  401,    200,  401,    401],     ['games', 'scripts', 'uploads', 'audit_log']),
   // Insights: the overview is the admin's; views per day are each staff member's own (the admin's: all).
   row('GET',    '/api/insights/overview',          [401, 403,  403,  401,    200,  401,    401]),
   row('GET',    '/api/insights/views',             [401, 200,  200,  401,    200,  401,    401]),
@@ -72,6 +72,8 @@ export const MATRIX: RouteRow[] = [
   row('GET',    '/api/metrics',                    [401, 403,  403,  401,    200,  401,    401]),
   row('POST',   '/api/metrics/reset',              [401, 403,  403,  401,    200,  401,    401]),
   row('POST',   '/api/metrics/clear-caches',       [401, 403,  403,  401,    200,  401,    401]),
+  // The moderation log: the admin's to read; nothing writes it but the actions it records.
+  row('GET',    '/api/audit-log',                  [401, 403,  403,  401,    200,  401,    401]),
 ];
 
 /** Routes anyone may call, without a token: each is here or in MATRIX, never in neither. */

@@ -1,0 +1,64 @@
+import type { AuditAction, AuditChanges, AuditObjectType, AuditPage, AuditQuery, AuditValue } from '../../contract/index.ts';
+import type { Principal } from '../staff/policies.ts';
+import { toAuditEntry } from './presenter.ts';
+import type { AuditRepository } from './repository.ts';
+
+export interface AuditRecord {
+  action: AuditAction;
+  object: { type: AuditObjectType; id: number | null; label?: string | null | undefined };
+  changes?: AuditChanges | undefined;
+}
+
+/** The fields that differ between two snapshots, as `{ field: { from, to } }`; undefined when none do. */
+export function changesBetween(before: Record<string, AuditValue>, after: Record<string, AuditValue | undefined>): AuditChanges | undefined {
+  const changes: AuditChanges = {};
+  for (const [field, to] of Object.entries(after)) {
+    if (to === undefined) continue;
+    const from = before[field];
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[field] = { from, to };
+  }
+  return Object.keys(changes).length > 0 ? changes : undefined;
+}
+
+/** What a creation set (`{ field: { to } }`) or a deletion removed (`{ field: { from } }`). */
+export function snapshot(values: Record<string, AuditValue>, side: 'to' | 'from'): AuditChanges {
+  return Object.fromEntries(Object.entries(values).map(([field, value]) => [field, { [side]: value }]));
+}
+
+/**
+ * The moderation log (docs/decisions.md#moderation-log). Services record each staff action after it has
+ * been written: the entry names the actor, the action, the object and what changed. Callers pass only
+ * what a person may read back: never a password, a token or image bytes (an image is its key).
+ */
+export class AuditLog {
+  constructor(
+    private readonly repository: AuditRepository,
+    private readonly options: { clock?: (() => number) | undefined; onError: (error: unknown, record: AuditRecord) => void },
+  ) {}
+
+  /**
+   * Records an action already written. A failed insert does not fail the request (the action stands and a
+   * retry would repeat it); it is logged with the entry, so the operator can see what the log lacks.
+   */
+  async record(actor: Principal, record: AuditRecord): Promise<void> {
+    try {
+      await this.repository.insert({
+        at: new Date((this.options.clock ?? Date.now)()),
+        actorRole: actor.role,
+        actorId: actor.role === 'admin' ? actor.adminId : actor.moderatorId,
+        action: record.action,
+        objectType: record.object.type,
+        objectId: record.object.id,
+        objectLabel: record.object.label ?? null,
+        changes: record.changes ? JSON.stringify(record.changes) : null,
+      });
+    } catch (error) {
+      this.options.onError(error, record);
+    }
+  }
+
+  async page(query: AuditQuery): Promise<AuditPage> {
+    const [rows, total] = await Promise.all([this.repository.page(query), this.repository.count(query)]);
+    return { items: rows.map(toAuditEntry), total };
+  }
+}
