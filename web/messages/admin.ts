@@ -3,6 +3,7 @@
  * The product's exact texts verbatim; texts it does not show (headings, labels, the site-channel screen)
  * are written in the same style (docs/product.md#text-catalogue).
  */
+import type { AuditAction, AuditObjectType } from '../../contract/audit.ts';
 import { FINDING_CODES, FINDINGS, type FindingCode } from '../../contract/loader-findings.ts';
 
 /** The findings' sentences as the API gives them: the admin panel is in English, as they are. */
@@ -30,6 +31,7 @@ export const admin = {
     games: 'Games',
     moderators: 'Moderators',
     siteChannels: 'Site channels',
+    log: 'Log',
     logout: 'Logout',
     menu: 'Menu',
     loggedOut: 'Logged out successfully',
@@ -206,6 +208,55 @@ export const admin = {
       iconPreview: 'Preview of the chosen icon',
       removeChosen: 'Remove icon',
     },
+  },
+  log: {
+    title: 'Moderation Log',
+    intro: 'Every staff action, newest first: who, when, what and what changed. Entries are never edited or deleted.',
+    actor: 'Filter by account name...',
+    actorLabel: 'Account name',
+    actionLabel: 'Action',
+    allActions: 'All actions',
+    listLabel: 'Moderation log',
+    empty: 'Nothing has been logged yet',
+    emptyFiltered: 'No entries match these filters',
+    loadFailed: 'Failed to load the log',
+    columns: { at: 'When', actor: 'Who', action: 'Action', object: 'Object', changes: 'Changes' },
+    roles: { admin: 'admin', moderator: 'moderator' },
+    yes: 'yes',
+    no: 'no',
+    changeCount: (count: number) => (count === 1 ? '1 field' : `${count} fields`),
+    actions: {
+      login: 'Logged in',
+      logout: 'Logged out',
+      'script.create': 'Created a script',
+      'script.update': 'Edited a script',
+      'script.verify': 'Verified a script',
+      'script.unverify': 'Unverified a script',
+      'script.hide': 'Hid a script',
+      'script.unhide': 'Unhid a script',
+      'script.delete': 'Deleted a script',
+      'moderator.create': 'Created a moderator',
+      'moderator.delete': 'Deleted a moderator',
+      'site-channel.create': 'Added a site channel',
+      'site-channel.delete': 'Removed a site channel',
+      'game.create': 'Created a game',
+      'game.update': 'Edited a game',
+      'game.delete': 'Deleted a game',
+      'blocked-domain.create': 'Added a domain',
+      'blocked-domain.delete': 'Removed a domain',
+      'report.dismiss': 'Dismissed a report',
+      'report.hide': 'Hid a reported script',
+      'report.delete': 'Deleted a reported script',
+    } satisfies Record<AuditAction, string>,
+    objects: {
+      session: 'Session',
+      script: 'Script',
+      moderator: 'Moderator',
+      'site-channel': 'Site channel',
+      game: 'Game',
+      'blocked-domain': 'Domain',
+      report: 'Report',
+    } satisfies Record<AuditObjectType, string>,
   },
   moderators: {
     title: 'Manage Moderators',
