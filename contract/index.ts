@@ -9,3 +9,5 @@ export * from './text.ts';
 export * from './metrics.ts';
 export * from './games.ts';
 export * from './insights.ts';
+export * from './domains.ts';
+export * from './script-analysis.ts';

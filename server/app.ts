@@ -4,6 +4,7 @@ import { scriptIdOfPage } from './plugins/page-cache.ts';
 import { type Config, proxyTrust } from './config.ts';
 import type { Db } from './db/database.ts';
 import { siteChannelAdminRoutes } from './channels/site-routes.ts';
+import { domainRoutes } from './domains/routes.ts';
 import { gameAdminRoutes, publicGameRoutes } from './games/routes.ts';
 import { metricsRoutes } from './health/metrics-routes.ts';
 import { insightsRoutes } from './insights/routes.ts';
@@ -106,6 +107,7 @@ export async function buildApp({ config, db, web, logger, now, clock, onRoute }:
   await app.register(staffScriptRoutes, { services, guards });
   await app.register(siteChannelAdminRoutes, { services, guards });
   await app.register(gameAdminRoutes, { services, guards });
+  await app.register(domainRoutes, { services, guards });
   await app.register(insightsRoutes, { services, guards });
   await app.register(uploadsPlugin, {
     source: services.images instanceof DatabaseImageStorage ? { kind: 'database', storage: services.images } : { kind: 'disk', dir: config.uploadsDir },

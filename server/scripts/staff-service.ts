@@ -1,4 +1,5 @@
 import type { ParsedChannel, ScriptFacts, ScriptFields, ScriptFieldsPatch } from '../../contract/index.ts';
+import type { DomainService } from '../domains/service.ts';
 import { forbidden, notFound } from '../errors.ts';
 import type { ImageService, UploadedImage } from '../images/image-service.ts';
 import type { ProcessedImage } from '../images/pipeline.ts';
@@ -35,6 +36,8 @@ export class StaffScriptService {
     private readonly repository: ScriptRepository,
     private readonly images: ImageService,
     private readonly cache: PublicCache,
+    /** Refuses a loader that fetches from a blocked domain (docs/decisions.md#blocked-and-trusted-domains). */
+    private readonly domains?: Pick<DomainService, 'checkLoader'>,
   ) {}
 
   async list(principal: Principal): Promise<StaffScript[]> {
@@ -49,6 +52,7 @@ export class StaffScriptService {
 
   async create(principal: Principal, input: { fields: ScriptFields; facts?: ScriptFacts; channels: ParsedChannel[]; image: UploadedImage | undefined }) {
     const facts = factChanges(principal, input.facts ?? {});
+    await this.domains?.checkLoader(input.fields.loadstring);
     const image = input.image ? await this.images.prepare(input.image) : undefined;
     const { row, gameCreated } = await this.withImage(image, () =>
       this.repository.create({
@@ -72,6 +76,7 @@ export class StaffScriptService {
     const facts = factChanges(principal, input.facts ?? {});
     const current = await this.repository.findById(id);
     if (!current || !canManageScript(principal, current)) throw notFound('Script not found');
+    if (input.fields.loadstring !== undefined) await this.domains?.checkLoader(input.fields.loadstring);
     const image = input.image ? await this.images.prepare(input.image) : undefined;
     const { row, previousImageKey, gameCreated } = await this.withImage(image, async () => {
       const updated = await this.repository.update(id, { ...input.fields, ...facts, imageKey: image?.key, channels: input.channels });
