@@ -20,13 +20,11 @@ export const domainSchema = withoutControls(z.string({ error: 'domain is require
   .transform(foldDomain)
   .refine((domain) => DOMAIN_PATTERN.test(domain), 'domain must be a domain name such as example.com (no https://, path or port)');
 
-/** POST /api/blocked-domains. */
-export const blockedDomainInputSchema = z
-  .object({
-    domain: domainSchema.describe('The domain; its subdomains count too'),
-    trusted: z.boolean({ error: 'trusted must be true or false' }).default(false).describe('true: trusted (its code is information only); false: blocked'),
-  })
-  .meta({ id: 'BlockedDomainInput' });
+/** POST /api/blocked-domains (no component name: its input and output shapes differ, the domain folded). */
+export const blockedDomainInputSchema = z.object({
+  domain: domainSchema.describe('The domain; its subdomains count too'),
+  trusted: z.boolean({ error: 'trusted must be true or false' }).default(false).describe('true: trusted (its code is information only); false: blocked'),
+});
 export type BlockedDomainInput = z.input<typeof blockedDomainInputSchema>;
 
 export const blockedDomainSchema = z
