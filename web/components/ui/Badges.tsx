@@ -8,7 +8,7 @@ export interface BadgeTexts {
   universal: string;
   verified: string;
   patched: string;
-  /** The loader analysis found something of high severity (docs/decisions.md#the-cards-mark). */
+  /** The loader analysis found something of high severity (docs/decisions.md#stored-loader-analysis). */
   loaderWarning: string;
 }
 
