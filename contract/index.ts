@@ -10,3 +10,5 @@ export * from './metrics.ts';
 export * from './games.ts';
 export * from './insights.ts';
 export * from './audit.ts';
+export * from './domains.ts';
+export * from './script-analysis.ts';

@@ -1,5 +1,6 @@
 import type { Game } from './games.ts';
-import type { Channel, PaginatedQuery, PaginatedScripts, PublicScript } from './scripts.ts';
+import type { ScriptDetail } from './script-analysis.ts';
+import type { Channel, PaginatedQuery, PaginatedScripts } from './scripts.ts';
 
 /** Settings the public pages need in the browser; nothing secret goes here. */
 export interface PublicSettings {
@@ -26,7 +27,7 @@ export type WebLoadContext = {
   settings: PublicSettings;
   catalogue: {
     list(query: PaginatedQuery): Promise<PaginatedScripts>;
-    get(id: number): Promise<PublicScript | undefined>;
+    get(id: number): Promise<ScriptDetail | undefined>;
     channels(id: number): Promise<Channel[]>;
     /** The script count and `limit` scripts from `offset` in id order, for one file of /sitemap.xml. */
     sitemap(offset: number, limit: number): Promise<SitemapSlice>;

@@ -30,6 +30,7 @@ export const publicScriptSchema = z
     patched: z.boolean().describe('Known to no longer work'),
     verified: z.boolean().describe('Checked by the site\'s admin'),
     updatedAt: z.string().describe('ISO 8601 timestamp of the last change'),
+    loaderWarning: z.boolean().describe('The loader analysis found something of high severity (GET /api/scripts/{id} says what)'),
   })
   .meta({ id: 'Script' });
 export type PublicScript = z.infer<typeof publicScriptSchema>;

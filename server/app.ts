@@ -5,6 +5,7 @@ import { type Config, proxyTrust } from './config.ts';
 import type { Db } from './db/database.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { siteChannelAdminRoutes } from './channels/site-routes.ts';
+import { domainRoutes } from './domains/routes.ts';
 import { gameAdminRoutes, publicGameRoutes } from './games/routes.ts';
 import { metricsRoutes } from './health/metrics-routes.ts';
 import { insightsRoutes } from './insights/routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp({ config, db, web, logger, now, clock, onRoute }:
   await app.register(staffScriptRoutes, { services, guards });
   await app.register(siteChannelAdminRoutes, { services, guards });
   await app.register(gameAdminRoutes, { services, guards });
+  await app.register(domainRoutes, { services, guards });
   await app.register(insightsRoutes, { services, guards });
   await app.register(auditRoutes, { services, guards });
   await app.register(uploadsPlugin, {

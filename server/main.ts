@@ -124,6 +124,11 @@ async function serve(config: Config, db: Db, alone: boolean) {
 
   await app.listen({ port: config.port, host: config.host });
   if (alone) console.log(readyBanner(config, admin));
+  // Loaders stored before the analysis existed, analysed in the background (docs/decisions.md#stored-loader-analysis).
+  app.services
+    .backfillAnalyses()
+    .then((stored) => stored > 0 && app.log.info(`Analysed the loaders of ${stored} scripts.`))
+    .catch((error: unknown) => app.log.error({ err: error }, 'loader analysis backfill failed'));
 }
 
 main().catch((error: unknown) => {

@@ -8,6 +8,8 @@ import { DatabaseImageStorage } from './images/database-storage.ts';
 import { defaultDecodeLimits, ImageService } from './images/image-service.ts';
 import { ImageReferenceRepository } from './images/references.ts';
 import { type ImageStorage, LocalImageStorage } from './images/storage.ts';
+import { DomainRepository } from './domains/repository.ts';
+import { DomainService } from './domains/service.ts';
 import { GameRepository } from './games/repository.ts';
 import { GameService } from './games/service.ts';
 import { InsightsRepository } from './insights/repository.ts';
@@ -15,6 +17,8 @@ import { InsightsService } from './insights/service.ts';
 import { SearchMissRepository } from './insights/search-misses-repository.ts';
 import { PageCache } from './plugins/page-cache.ts';
 import { PublicCache } from './scripts/public-cache.ts';
+import { AnalysisRepository } from './scripts/analysis-repository.ts';
+import { backfillAnalyses } from './scripts/analysis-backfill.ts';
 import { ScriptRepository } from './scripts/repository.ts';
 import { CatalogueService } from './scripts/service.ts';
 import { StaffScriptService } from './scripts/staff-service.ts';
@@ -32,6 +36,8 @@ export interface Services {
   scripts: ScriptRepository;
   catalogue: CatalogueService;
   games: GameService;
+  /** The admin's blocked and trusted domains: the save check and the visitor's analysis. */
+  domains: DomainService;
   insights: InsightsService;
   views: ViewCounter;
   /** Searches that found nothing: written by `views`' flush, read by the insights (`topMisses`). */
@@ -45,6 +51,8 @@ export interface Services {
   staffScripts: StaffScriptService;
   /** The moderation log: every staff write records itself here. */
   audit: AuditLog;
+  /** Analyses the loaders stored without one (or every loader: `all`); answers how many it stored (docs/decisions.md#stored-loader-analysis). */
+  backfillAnalyses(options?: { all?: boolean }): Promise<number>;
   loadContext: WebLoadContext;
 }
 
@@ -76,7 +84,8 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
     // Counted views drop nothing: cached answers show a views figure at most a minute old.
     onError: (error) => log.error({ err: error }, 'view counter flush failed'),
   });
-  const catalogue = new CatalogueService(scripts, cache, views);
+  const domains = new DomainService(new DomainRepository(db), cache, audit);
+  const catalogue = new CatalogueService(scripts, cache, views, () => domains.trusted());
   const siteChannels = new SiteChannelService(new SiteChannelRepository(db), cache, audit);
   const images = config.imageStorage === 'database' ? new DatabaseImageStorage(db.kysely) : new LocalImageStorage(config.uploadsDir);
   const imageService = new ImageService(images, { maxBytes: config.uploadMaxBytes, maxPixels: config.uploadMaxPixels }, {
@@ -123,6 +132,7 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
     scripts,
     catalogue,
     games,
+    domains,
     insights: new InsightsService(new InsightsRepository(db), cache),
     views,
     searchMisses,
@@ -132,8 +142,9 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
     staff,
     auth,
     moderators: new ModeratorService(staff, audit),
-    staffScripts: new StaffScriptService(scripts, imageService, cache, audit),
+    staffScripts: new StaffScriptService(scripts, imageService, cache, audit, domains),
     audit,
+    backfillAnalyses: (options) => backfillAnalyses(new AnalysisRepository(db), cache, options),
     loadContext,
   };
 }

@@ -22,6 +22,7 @@ export default [
     route('moderators', 'routes/admin/moderators.tsx'),
     route('site-channels', 'routes/admin/site-channels.tsx'),
     route('log', 'routes/admin/log.tsx'),
+    route('domains', 'routes/admin/domains.tsx'),
   ]),
   layout('routes/public-layout.tsx', [
     index('routes/home.tsx'),

@@ -33,6 +33,10 @@ export interface ScriptsTable {
   verified: Generated<number>;
   /** Weighted views of the last 7 days (docs/decisions.md#trending), kept by the view flush. */
   trending: Generated<number>;
+  /** JSON `{ domains, findings }` of the loader, without the trusted list; null until analysed (docs/decisions.md#stored-loader-analysis). */
+  analysis: string | null;
+  /** The stored analysis's worst severity (high, medium, info), or null: the cards' mark. */
+  analysis_severity: string | null;
 }
 
 export interface GamesTable {
@@ -170,6 +174,16 @@ export interface AuditLogTable {
   changes: string | null;
 }
 
+/** The admin's domains (docs/decisions.md#blocked-and-trusted-domains): a loader fetching from a blocked one is refused; a trusted one's code is information only. */
+export interface BlockedDomainsTable {
+  id: Generated<number>;
+  /** Lower case, without `www.`: unique. */
+  domain: string;
+  /** 1: trusted; 0: blocked. */
+  trusted: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   scripts: ScriptsTable;
   script_channels: ScriptChannelsTable;
@@ -187,11 +201,13 @@ export interface Database {
   search_misses: SearchMissesTable;
   script_facets: ScriptFacetsTable;
   audit_log: AuditLogTable;
+  blocked_domains: BlockedDomainsTable;
 }
 
 export type ScriptRow = Selectable<ScriptsTable>;
 export type NewScriptRow = Insertable<ScriptsTable>;
 export type GameRow = Selectable<GamesTable>;
+export type BlockedDomainRow = Selectable<BlockedDomainsTable>;
 export type ChannelRow = Selectable<ScriptChannelsTable>;
 export type SiteChannelRow = Selectable<SiteChannelsTable>;
 export type ModeratorRow = Selectable<ModeratorsTable>;

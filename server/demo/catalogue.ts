@@ -2,7 +2,9 @@
  * The demo catalogue: ten scripts for each game of the landing page, three for each of four more
  * games and a few universal ones, so a first start shows a living catalogue in which every filter
  * and sort finds something. Every name contains its game's full name, so the landing page's
- * "View Scripts" search (q = game name) finds them. Loaders are harmless `print` placeholders.
+ * "View Scripts" search (q = game name) finds them. Loaders are harmless `print` placeholders, but for
+ * the few universal scripts of DEMO_FLAGGED_LOADERS, harmless loaders in the shape of what hubs see,
+ * so a first start shows what the loader analysis finds (docs/decisions.md#loader-findings).
  */
 export const DEMO_GAMES = ['Adopt Me!', 'Brookhaven RP', 'Blox Fruits', 'Pet Simulator X'] as const;
 /** Games beyond the landing's four, with a few scripts each. */
@@ -118,7 +120,39 @@ const entries: Record<DemoGroup, Entry[]> = {
     ['Universal FPS Unlocker', 'Lifts the 60 FPS cap everywhere. Works with every executor.'],
     ['Universal Anti-AFK', 'Никогда не вылетайте за бездействие: работает в любой игре.'],
     ['Universal Chat Translator', 'Translates the chat into your language as messages arrive.', ['https://t.me/demo_translator']],
+    ['Universal Stats Logger', 'Posts your session stats to a Discord channel. A demo of what a webhook loader looks like.'],
+    ['Universal Server Region Finder', 'Shows which region your server runs in. A demo of a loader that looks up your IP address.'],
+    ['Universal Discord Invite Copier', 'Copies the community invite and keeps running after a teleport. A demo of clipboard use.'],
+    ['Universal Paste Hub', 'Loads its menu from a paste site. A demo of a loader whose code can change at any time.'],
   ],
+};
+
+/**
+ * Demo loaders that the loader analysis flags; harmless text: the webhook address is made up and
+ * nothing here runs on the site. Each starts with a comment, which the analysis ignores.
+ */
+export const DEMO_FLAGGED_LOADERS: Record<string, string> = {
+  'Universal Stats Logger': [
+    '-- demo loader: the webhook address is made up',
+    'local HttpService = game:GetService("HttpService")',
+    'request({',
+    '  Url = "https://discord.com/api/webhooks/000/demo",',
+    '  Method = "POST",',
+    '  Headers = { ["Content-Type"] = "application/json" },',
+    '  Body = HttpService:JSONEncode({ content = "demo session stats" }),',
+    '})',
+  ].join('\n'),
+  'Universal Server Region Finder': [
+    '-- demo loader: prints the region of the server',
+    'local info = game:HttpGet("http://ip-api.com/json/")',
+    'print(game:GetService("HttpService"):JSONDecode(info).regionName)',
+  ].join('\n'),
+  'Universal Discord Invite Copier': [
+    '-- demo loader: copies an invite and comes back after a teleport',
+    'setclipboard("https://discord.gg/demo")',
+    'queue_on_teleport([[print("demo: back after the teleport")]])',
+  ].join('\n'),
+  'Universal Paste Hub': ['-- demo loader: the paste does not exist', 'loadstring(game:HttpGet("https://pastebin.com/raw/demo0000"))()'].join('\n'),
 };
 
 function placeholderLoader(playsname: string): string {
@@ -147,7 +181,7 @@ export const DEMO_CATALOGUE: DemoScript[] = DEMO_GROUPS.flatMap((group) => entri
     playsname,
     description,
     channels,
-    loadstring: placeholderLoader(playsname),
+    loadstring: DEMO_FLAGGED_LOADERS[playsname] ?? placeholderLoader(playsname),
     universal: group === UNIVERSAL,
     keySystem,
     keyLink: keySystem ? keyLinkFor(playsname, Math.floor(index / 3)) : null,

@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 type Transform = typeof jsonSchemaTransform;
 type ContentBody = { content: Record<string, { schema: unknown }> };
@@ -31,6 +31,8 @@ export const openApiPlugin = fp(async (app: FastifyInstance, { siteName }: { sit
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform,
+    // The named schemas (`.meta({ id })`) as components, which the operations' $refs point at.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 });

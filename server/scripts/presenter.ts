@@ -1,4 +1,5 @@
-import type { Channel, PublicScript, ScriptCard, StaffScript } from '../../contract/index.ts';
+import type { Channel, PublicScript, ScriptCard, ScriptDetail, StaffScript } from '../../contract/index.ts';
+import { visitorAnalysis } from './analysis.ts';
 import type { ChannelRow, SiteChannelRow } from '../db/types.ts';
 import { cardImagePath, detailImagePath } from '../images/urls.ts';
 import type { ListedScriptRow } from './repository.ts';
@@ -25,7 +26,13 @@ export function toPublicScript(row: ListedScriptRow): PublicScript {
     patched: Number(row.patched) === 1,
     verified: Number(row.verified) === 1,
     updatedAt: toIso(row.updated_at),
+    loaderWarning: row.analysis_severity === 'high',
   };
+}
+
+/** GET /api/scripts/{id}: the script and what its loader does, the trusted domains applied (analysis.ts). */
+export function toScriptDetail(row: ListedScriptRow, trusted: readonly string[]): ScriptDetail {
+  return { ...toPublicScript(row), analysis: visitorAnalysis(row, trusted) };
 }
 
 /** A card as the public pages carry it: the script without its loader text. */

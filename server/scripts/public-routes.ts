@@ -7,7 +7,7 @@ import {
   paginatedQuerySchema,
   type PaginatedScripts,
   paginatedScriptsSchema,
-  publicScriptSchema,
+  scriptDetailSchema,
   scriptIdParamsSchema,
 } from '../../contract/index.ts';
 import { notFound } from '../errors.ts';
@@ -54,9 +54,9 @@ export async function publicScriptRoutes(app: FastifyInstance, { services }: { s
     {
       schema: {
         tags: ['public'],
-        summary: 'One script; counts a view (once per visitor per script per 24 hours, never for crawlers)',
+        summary: 'One script and what its loader fetches and does (analysis); counts a view (once per visitor per script per 24 hours, never for crawlers)',
         params: scriptIdParamsSchema,
-        response: { 200: publicScriptSchema, 400: errorBodySchema, 404: errorBodySchema },
+        response: { 200: scriptDetailSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
     (request, reply) => {

@@ -6,6 +6,7 @@ import type { ChannelRow, Database, ScriptRow } from '../db/types.ts';
 import { type CatalogueFilter, SEARCH_TOTAL_CAP, TRENDING_DAYS } from '../../contract/index.ts';
 import { unauthorized } from '../errors.ts';
 import { lockGames, resolveGame } from '../games/repository.ts';
+import { analysisColumns } from './analysis.ts';
 import { type FactChanges, flag, type GameChoice, NO_FACTS, nextFacts, type NextFacts, storedFacts } from './facts.ts';
 import { SearchRepository } from './search-repository.ts';
 import { trendingWeight, utcDay } from './trending.ts';
@@ -42,6 +43,8 @@ const LISTED_COLUMNS = [
   'scripts.patched',
   'scripts.verified',
   'scripts.trending',
+  'scripts.analysis',
+  'scripts.analysis_severity',
   'games.name as game_name',
   'games.slug as game_slug',
 ] as const;
@@ -319,6 +322,7 @@ export class ScriptRepository {
           ...next,
           search_text: searchTextOf(next.playsname, next.description),
           loadstring_search: foldSearchText(next.loadstring),
+          ...analysisColumns(next.loadstring),
           updated_at: new Date().toISOString(),
         })
         .where('id', '=', id)
@@ -361,6 +365,7 @@ export class ScriptRepository {
           owner_moderator_id: script.ownerModeratorId,
           search_text: searchTextOf(script.playsname, script.description),
           loadstring_search: foldSearchText(script.loadstring),
+          ...analysisColumns(script.loadstring),
           created_at: at,
           updated_at: at,
           ...columns,

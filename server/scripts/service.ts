@@ -1,6 +1,6 @@
-import { CATALOGUE_FIRST_PAGE, type Channel, type PaginatedQuery, type PaginatedScripts, type PublicScript, searchTextSchema, type SitemapSlice } from '../../contract/index.ts';
+import { CATALOGUE_FIRST_PAGE, type Channel, type PaginatedQuery, type PaginatedScripts, type ScriptDetail, searchTextSchema, type SitemapSlice } from '../../contract/index.ts';
 import { listingKey, listingOf } from '../db/listing.ts';
-import { toChannel, toIso, toPublicScript } from './presenter.ts';
+import { toChannel, toIso, toPublicScript, toScriptDetail } from './presenter.ts';
 import type { CachedAnswer, PublicCache } from './public-cache.ts';
 import type { ScriptRepository } from './repository.ts';
 import type { ViewCounter, Visitor } from './view-counter.ts';
@@ -14,6 +14,8 @@ export class CatalogueService {
     private readonly repository: ScriptRepository,
     private readonly cache: PublicCache,
     private readonly views: ViewCounter,
+    /** The admin's trusted domains, applied to the analysis a script's answer carries. */
+    private readonly trusted: () => Promise<string[]> = async () => [],
   ) {}
 
   listAnswer(query: PaginatedQuery): Promise<CachedAnswer<PaginatedScripts>> {
@@ -39,14 +41,14 @@ export class CatalogueService {
   }
 
   /** The script, or null when there is none (a miss is cached too: unknown ids are asked for again). */
-  scriptAnswer(id: number): Promise<CachedAnswer<PublicScript | null>> {
+  scriptAnswer(id: number): Promise<CachedAnswer<ScriptDetail | null>> {
     return this.cache.remember(`script:${id}`, async () => {
-      const row = await this.repository.findListed(id);
-      return row ? toPublicScript(row) : null;
+      const [row, trusted] = await Promise.all([this.repository.findListed(id), this.trusted()]);
+      return row ? toScriptDetail(row, trusted) : null;
     });
   }
 
-  async get(id: number): Promise<PublicScript | undefined> {
+  async get(id: number): Promise<ScriptDetail | undefined> {
     return (await this.scriptAnswer(id)).value ?? undefined;
   }
 

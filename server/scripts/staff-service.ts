@@ -1,5 +1,6 @@
 import type { ParsedChannel, ScriptFacts, ScriptFields, ScriptFieldsPatch } from '../../contract/index.ts';
 import { type AuditLog, changesBetween, snapshot } from '../audit/service.ts';
+import type { DomainService } from '../domains/service.ts';
 import { forbidden, notFound } from '../errors.ts';
 import type { ImageService, UploadedImage } from '../images/image-service.ts';
 import type { ProcessedImage } from '../images/pipeline.ts';
@@ -59,6 +60,8 @@ export class StaffScriptService {
     private readonly images: ImageService,
     private readonly cache: PublicCache,
     private readonly audit?: AuditLog,
+    /** Refuses a loader that fetches from a blocked domain (docs/decisions.md#blocked-and-trusted-domains). */
+    private readonly domains?: Pick<DomainService, 'checkLoader'>,
   ) {}
 
   async list(principal: Principal): Promise<StaffScript[]> {
@@ -73,6 +76,7 @@ export class StaffScriptService {
 
   async create(principal: Principal, input: { fields: ScriptFields; facts?: ScriptFacts; channels: ParsedChannel[]; image: UploadedImage | undefined }) {
     const facts = factChanges(principal, input.facts ?? {});
+    await this.domains?.checkLoader(input.fields.loadstring);
     const image = input.image ? await this.images.prepare(input.image) : undefined;
     const { row, gameCreated } = await this.withImage(image, () =>
       this.repository.create({
@@ -98,6 +102,7 @@ export class StaffScriptService {
     const facts = factChanges(principal, input.facts ?? {});
     const current = await this.repository.findById(id);
     if (!current || !canManageScript(principal, current)) throw notFound('Script not found');
+    if (input.fields.loadstring !== undefined) await this.domains?.checkLoader(input.fields.loadstring);
     const before = (await this.present([current]))[0];
     const image = input.image ? await this.images.prepare(input.image) : undefined;
     const { row, previousImageKey, gameCreated } = await this.withImage(image, async () => {

@@ -100,6 +100,15 @@ describe.each(dialects)('the moderation log on %s', (dialect) => {
     expect(stored).not.toMatch(/UklGR|iVBORw0KGgo/); // no WebP or PNG bytes in base64
   });
 
+  it('records the domain lists’ changes', async () => {
+    const added = await as(admin, 'POST', '/api/blocked-domains', { domain: 'Log-Blocked.example', trusted: false });
+    expect(added.statusCode, added.body).toBe(201);
+    const domainId = (added.json() as { id: number }).id;
+    expect(await latest('blocked-domain.create', domainId)).toMatchObject({ object: { type: 'blocked-domain', label: 'log-blocked.example' }, changes: { trusted: { to: false } } });
+    expect((await as(admin, 'DELETE', `/api/blocked-domains/${domainId}`)).statusCode).toBe(200);
+    expect(await latest('blocked-domain.delete', domainId)).toMatchObject({ changes: { domain: { from: 'log-blocked.example' } } });
+  });
+
   it('filters by actor and action and pages newest first with the filter’s total', async () => {
     const all = await log('?limit=100');
     expect(all.items.map((entry) => entry.id)).toEqual([...all.items.map((entry) => entry.id)].sort((a, b) => b - a));

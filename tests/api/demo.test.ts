@@ -5,7 +5,7 @@ import { TRENDING_DAYS } from '../../contract/index.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
-import { DEMO_CATALOGUE, DEMO_GAME_LIST, DEMO_GAMES, MORE_DEMO_GAMES } from '../../server/demo/catalogue.ts';
+import { DEMO_CATALOGUE, DEMO_FLAGGED_LOADERS, DEMO_GAME_LIST, DEMO_GAMES, MORE_DEMO_GAMES } from '../../server/demo/catalogue.ts';
 import { seedDemoIfEmpty } from '../../server/demo/seed.ts';
 import { trendingScore, utcDay } from '../../server/scripts/trending.ts';
 import { createServices } from '../../server/services.ts';
@@ -43,9 +43,14 @@ describe.each(dialects)('demo catalogue on %s', (dialect) => {
           expect(isWebp(await fs.readFile(path.join(config.uploadsDir, file)))).toBe(true);
         }
         expect(row.loadstring.startsWith('print(') || row.loadstring.startsWith('--')).toBe(true);
-        expect(row.loadstring).not.toMatch(/loadstring\s*\(\s*game:HttpGet|http/i);
+        // Placeholders fetch nothing; the few loaders written to show the analysis are stored analysed.
+        const flagged = DEMO_FLAGGED_LOADERS[row.playsname];
+        if (flagged === undefined) expect(row.loadstring).not.toMatch(/loadstring\s*\(\s*game:HttpGet|http/i);
+        else expect([row.loadstring, row.analysis_severity !== null]).toEqual([flagged, true]);
         if ((await services.scripts.channelsOf(row.id)).length > 0) withChannels++;
       }
+      // A newcomer sees the analysis on first start: high findings among the demo's loaders.
+      expect(rows.filter((row) => row.analysis_severity === 'high').length).toBeGreaterThanOrEqual(2);
       expect(withChannels).toBeGreaterThan(0);
       expect(withChannels).toBeLessThan(loaded);
       // Newest first comes out of the seeding order: dates are spread, not all equal.

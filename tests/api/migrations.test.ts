@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../../server/db/database.ts';
 import { MigrationError, migrateDown, migrateToLatest } from '../../server/db/migrate.ts';
 import { ScriptRepository } from '../../server/scripts/repository.ts';
+import { searchTextOf } from '../../server/db/search.ts';
 import { dialects, type ThrowawayDatabase, throwawayDatabase } from '../helpers/databases.ts';
 import { freePort, runEntry, STACK_LINE } from '../helpers/processes.ts';
 
@@ -123,22 +124,29 @@ describe.each(dialects)('migrations on %s', (dialect) => {
     const names = async (filter: { game?: string; key?: boolean }) =>
       (await repository.listCards({ limit: 10, offset: 0, q: 'auto farm', ...filter })).map((row) => row.playsname);
 
-    // Undone, the indexes are as the step before left them (this code no longer reads that shape).
-    // Later steps first: the one under test is undone last.
+    // Undone (with the steps after it), the indexes are as the step before left them (this code no longer reads that shape).
     const undone: string[] = [];
-    while (!undone.includes('20261127000000_search_facets')) undone.push(...(await migrateDown(fresh)));
-    expect(undone.at(-1)).toBe('20261127000000_search_facets');
+    while (undone.at(-1) !== '20261127000000_search_facets') {
+      const step = await migrateDown(fresh);
+      expect(step).toHaveLength(1);
+      undone.push(...step);
+    }
     if (dialect === 'postgres') {
       const { rows } = await sql<{ name: string }>`select indexname as name from pg_indexes where indexname like 'scripts_search_%' order by 1`.execute(fresh.kysely);
       expect(rows.map((row) => row.name)).toEqual(['scripts_search_trgm_idx']);
     } else {
-      await repository.insert({ ...base, playsname: 'Doors Auto Farm', description: '' });
+      // Written as that step's code wrote it (later columns are undone too).
+      const at = new Date().toISOString();
+      await fresh.kysely
+        .insertInto('scripts')
+        .values({ playsname: 'Doors Auto Farm', description: '', loadstring: 'print(1)', image_key: null, owner_moderator_id: null, search_text: searchTextOf('Doors Auto Farm', ''), loadstring_search: 'print(1)', created_at: at, updated_at: at } as never)
+        .execute();
       const { rows } = await sql<{ id: number }>`select rowid as id from scripts_search where scripts_search match '"auto farm"' order by 1`.execute(fresh.kysely);
       expect(rows).toHaveLength(3);
     }
 
     // Up again over rows written before it: their facts are read into the indexes.
-    expect(await migrateToLatest(fresh)).toEqual([...undone].reverse());
+    expect(await migrateToLatest(fresh)).toEqual(undone.reverse());
     expect(await names({ game: 'blox-fruits' })).toEqual(['Blox Fruits Auto Farm']);
     expect(await names({ key: false })).toEqual(dialect === 'postgres' ? ['Arsenal Auto Farm'] : ['Doors Auto Farm', 'Arsenal Auto Farm']);
     expect(await repository.count('au', { game: 'blox-fruits', key: true })).toBe(1);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paginatedScriptsSchema, publicScriptSchema } from '../../contract/index.ts';
+import { paginatedScriptsSchema, scriptDetailSchema } from '../../contract/index.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { insertScript, insertScripts } from '../helpers/factories.ts';
@@ -40,6 +40,7 @@ describe.each(dialects)('public catalogue API on %s', (dialect) => {
         'imageCard',
         'keyLink',
         'keySystem',
+        'loaderWarning',
         'loadstring',
         'patched',
         'playsname',
@@ -198,7 +199,7 @@ describe.each(dialects)('public catalogue API on %s', (dialect) => {
       expect(second.statusCode).toBe(200);
       expect(second.headers['content-type']).toBe(first.headers['content-type']);
       expect(second.body).toBe(first.body);
-      expect(parseStrict(publicScriptSchema, first.body)).toMatchObject({ id: row.id, playsname: 'Cached twice' });
+      expect(parseStrict(scriptDetailSchema, first.body)).toMatchObject({ id: row.id, playsname: 'Cached twice', analysis: { domains: [], findings: [] } });
       await ctx.services.staffScripts.update({ role: 'admin', adminId: 1 }, row.id, { fields: { playsname: 'Renamed' }, channels: undefined, image: undefined });
       expect((await get(`/api/scripts/${row.id}`)).json().playsname).toBe('Renamed');
     });

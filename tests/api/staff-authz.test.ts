@@ -20,7 +20,11 @@ interface World {
   moderatorId?: number;
   /** Created only for routes whose path names `:game`: a game with an icon, which the target script is for. */
   gameId?: number;
+  /** Created only for routes whose path names `:domain`: a blocked domain. */
+  domainId?: number;
 }
+
+let domainSequence = 0;
 
 let gameSequence = 0;
 
@@ -60,6 +64,7 @@ describe.each(dialects)('staff authorization matrix on %s', (dialect) => {
       await ctx.db.kysely.updateTable('scripts').set({ game_id: game.id }).where('id', '=', world.scriptId).execute();
       world.gameId = game.id;
     }
+    if (route.path.includes(':domain')) world.domainId = (await ctx.services.domains.add(`target-${++domainSequence}.example`, false)).id;
     return world;
   }
 
@@ -95,7 +100,8 @@ describe.each(dialects)('staff authorization matrix on %s', (dialect) => {
       .replace(':script', String(world.scriptId))
       .replace(':siteChannel', String(world.siteChannelId))
       .replace(':moderator', String(world.moderatorId))
-      .replace(':game', String(world.gameId));
+      .replace(':game', String(world.gameId))
+      .replace(':domain', String(world.domainId));
 
   it.each(cases)('$method $path as $principal → $status', async (testCase) => {
     const world = await buildWorld(testCase);

@@ -35,6 +35,7 @@ const STAFF_SCRIPT_KEYS = [
   'imageCard',
   'keyLink',
   'keySystem',
+  'loaderWarning',
   'loadstring',
   'ownerModeratorId',
   'patched',

@@ -11,7 +11,7 @@ type Statuses = [number, number, number, number, number, number, number];
 
 export interface RouteRow {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** `:script` is the owner's script, `:moderator` a fresh moderator, `:siteChannel` a site channel, `:game` a game with an icon that the owner's script is for. */
+  /** `:script` is the owner's script, `:moderator` a fresh moderator, `:siteChannel` a site channel, `:game` a game with an icon that the owner's script is for, `:domain` a blocked domain. */
   path: string;
   statuses: Statuses;
   /** What an allowed call changes; every other part must stay as it was. */
@@ -33,6 +33,9 @@ const gameForm = async () => {
   form.append('icon', new Blob([new Uint8Array(await pngImage())], { type: 'image/png' }), 'icon.png');
   return form;
 };
+
+let domainSequence = 0;
+const newDomain = async () => ({ domain: `matrix-${++domainSequence}.example`, trusted: domainSequence % 2 === 0 });
 
 const row = (method: RouteRow['method'], path: string, statuses: Statuses, writes: SnapshotPart[] = [], body?: RouteRow['body']): RouteRow => ({
   method,
@@ -65,6 +68,10 @@ export const MATRIX: RouteRow[] = [
   row('POST',   '/api/games',                      [401, 403,  403,  401,    201,  401,    401],     ['games', 'uploads', 'audit_log'], gameForm),
   row('PATCH',  '/api/games/:game',                [401, 403,  403,  401,    200,  401,    401],     ['games', 'uploads', 'audit_log'], gameForm),
   row('DELETE', '/api/games/:game',                [401, 403,  403,  401,    200,  401,    401],     ['games', 'scripts', 'uploads', 'audit_log']),
+  // Blocked and trusted domains: the admin's alone, reads included.
+  row('GET',    '/api/blocked-domains',            [401, 403,  403,  401,    200,  401,    401]),
+  row('POST',   '/api/blocked-domains',            [401, 403,  403,  401,    201,  401,    401],     ['blocked_domains', 'audit_log'], newDomain),
+  row('DELETE', '/api/blocked-domains/:domain',    [401, 403,  403,  401,    200,  401,    401],     ['blocked_domains', 'audit_log']),
   // Insights: the overview is the admin's; views per day are each staff member's own (the admin's: all).
   row('GET',    '/api/insights/overview',          [401, 403,  403,  401,    200,  401,    401]),
   row('GET',    '/api/insights/views',             [401, 200,  200,  401,    200,  401,    401]),

@@ -19,6 +19,7 @@ export const common = {
       universal: 'Universal',
       verified: 'Verified',
       patched: 'Patched',
+      loaderWarning: 'Risky loader',
     },
     gameLabel: 'Game',
   },

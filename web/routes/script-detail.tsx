@@ -7,6 +7,7 @@ import { publicOrigin } from '../features/catalogue/seo.ts';
 import { rootSettings } from '../lib/settings.ts';
 import { errorMeta, scriptMeta } from '../features/script-detail/meta.ts';
 import { BackToCatalogue, ScriptDetail, ScriptDetailSkeleton } from '../features/script-detail/ScriptDetail.tsx';
+import { loaderReportHtml } from '../features/script-detail/loader-report.server.tsx';
 import { SiteGate } from '../features/subscriptions/SiteGate.tsx';
 import { webContext } from '../context.ts';
 import type { Route } from './+types/script-detail';
@@ -28,7 +29,7 @@ export async function loader({ params, request, context: routerContext }: Route.
   // `/scripts/{id}` alone is served as it is, its canonical link naming the slug URL.
   if (named.slug !== undefined && named.slug !== scriptSlug(script.playsname)) throw redirect(scriptPath(script), 301);
   const [channels, siteChannels] = await Promise.all([context.catalogue.channels(id), context.siteChannels()]);
-  const { loadstring, ...card } = script;
+  const { loadstring, analysis, ...card } = script;
   const gated = channels.length > 0 || siteChannels.length > 0;
   const origin = publicOrigin(context.settings.siteUrl, request.url);
   return {
@@ -36,6 +37,7 @@ export async function loader({ params, request, context: routerContext }: Route.
     loadstring: gated ? null : loadstring,
     channels,
     siteChannels,
+    report: loaderReportHtml(analysis),
     // Built here: only the server's HTML needs them first hand, and the page's JavaScript carries no
     // tag or JSON-LD builder (docs/decisions.md#the-script-pages-head-tags-come-with-its-data).
     meta: scriptMeta(card, origin, context.settings.siteName, scriptPath(script)),
@@ -53,7 +55,7 @@ export function meta({ data: loaded, error, matches }: Route.MetaArgs) {
 
 /** /scripts/{id}-{slug} and /scripts/{id} (docs/product.md#script-detail-page), behind the site-wide and per-script gates. */
 export default function ScriptDetailPage({ loaderData }: Route.ComponentProps) {
-  const { script, loadstring, channels, siteChannels } = loaderData;
+  const { script, loadstring, channels, siteChannels, report } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const target = navigation.state === 'loading' ? navigation.location.pathname : undefined;
@@ -63,7 +65,7 @@ export default function ScriptDetailPage({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       <SiteGate siteChannels={siteChannels} />
       <BackToCatalogue />
-      {openingAnother ? <ScriptDetailSkeleton /> : <ScriptDetail key={script.id} script={script} loadstring={loadstring} channels={channels} siteChannels={siteChannels} />}
+      {openingAnother ? <ScriptDetailSkeleton /> : <ScriptDetail key={script.id} script={script} loadstring={loadstring} channels={channels} siteChannels={siteChannels} report={report} />}
     </main>
   );
 }

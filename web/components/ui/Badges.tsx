@@ -8,26 +8,29 @@ export interface BadgeTexts {
   universal: string;
   verified: string;
   patched: string;
+  /** The loader analysis found something of high severity (docs/decisions.md#stored-loader-analysis). */
+  loaderWarning: string;
 }
 
-type Flags = Pick<PublicScript, 'keySystem' | 'keyLink' | 'universal' | 'verified' | 'patched'>;
+type Flags = Pick<PublicScript, 'keySystem' | 'keyLink' | 'universal' | 'verified' | 'patched'> & { loaderWarning?: boolean | undefined };
 
-export const hasBadges = (script: Flags) => script.keySystem || script.universal || script.verified || script.patched;
+export const hasBadges = (script: Flags) => script.keySystem || script.universal || script.verified || script.patched || script.loaderWarning;
 
 // Text and a coloured dot (app.css `.badge`), no icons: every icon is bytes on the catalogue's first load.
-function Badge({ tone, children }: { tone: 'key' | 'universal' | 'verified' | 'patched'; children: ReactNode }) {
+function Badge({ tone, children }: { tone: 'key' | 'universal' | 'verified' | 'patched' | 'warning'; children: ReactNode }) {
   return <li className={`badge badge-${tone}`}>{children}</li>;
 }
 
 /**
  * A script's facts as badges (docs/product.md#script-badges), the one rendering of them on cards, the
- * script page and both panels' lists: Key system, Universal, Verified, Patched; nothing when none
+ * script page and both panels' lists: Risky loader, Key system, Universal, Verified, Patched; nothing when none
  * applies. `linkKey` makes Key system a link to the key page (where the badge is not inside a link).
  */
 export function ScriptBadges({ script, texts, linkKey = false, className }: { script: Flags; texts: BadgeTexts; linkKey?: boolean; className?: string }) {
   if (!hasBadges(script)) return null;
   return (
     <ul aria-label={texts.label} className={cn('flex flex-wrap gap-1.5', className)}>
+      {script.loaderWarning ? <Badge tone="warning">{texts.loaderWarning}</Badge> : null}
       {script.keySystem ? (
         <Badge tone="key">
           {linkKey && script.keyLink ? (

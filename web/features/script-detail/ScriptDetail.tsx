@@ -60,8 +60,11 @@ export function ScriptDetail({
   loadstring,
   channels,
   siteChannels,
+  report,
 }: {
   script: ScriptCard;
+  /** "What this loader does" as HTML (loader-report.server.tsx). */
+  report: string;
   /** Null for a gated script: the Script tab fetches it once the gates are passed. */
   loadstring: string | null;
   channels: Channel[];
@@ -128,7 +131,7 @@ export function ScriptDetail({
 
       <div id={CONTENT_ID} className="mt-10 scroll-mt-24">
         <ScriptGate scriptId={script.id} channels={channels}>
-          <ScriptTabs script={script} loadstring={loadstring} siteChannels={siteChannels} value={tab} onValueChange={setTab} />
+          <ScriptTabs script={script} loadstring={loadstring} siteChannels={siteChannels} value={tab} onValueChange={setTab} report={report} />
         </ScriptGate>
       </div>
 

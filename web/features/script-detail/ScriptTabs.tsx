@@ -5,6 +5,7 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/ui/Tabs.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { type LoaderText, useLoaderText } from './loader-text.ts';
+import { LoaderReport } from './LoaderReport.tsx';
 import { detail } from '../../messages/detail.ts';
 
 const t = detail;
@@ -27,6 +28,7 @@ export function ScriptTabs({
   siteChannels,
   value,
   onValueChange,
+  report,
 }: {
   script: ScriptCard;
   /** The loader text, or null when the page left it out (a gated script): then it is fetched. */
@@ -34,6 +36,8 @@ export function ScriptTabs({
   siteChannels: Channel[];
   value: ScriptTab;
   onValueChange: (value: ScriptTab) => void;
+  /** "What this loader does", rendered on the server: shown above the loader and its Copy button. */
+  report: string;
 }) {
   const description = script.description.trim();
   const loader = useLoaderText(script.id, loadstring, siteChannels);
@@ -57,6 +61,7 @@ export function ScriptTabs({
       </TabPanel>
 
       <TabPanel value="script" forceMount className={panel}>
+        <LoaderReport html={report} />
         <LoaderBlock loader={loader} />
         <p className="mt-3 text-sm text-slate-400">{t.scriptHint}</p>
       </TabPanel>

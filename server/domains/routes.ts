@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { blockedDomainInputSchema, blockedDomainListSchema, blockedDomainSchema, deletedSchema, errorBodySchema, idParamsSchema } from '../../contract/index.ts';
+import { type Guards, principalOf } from '../plugins/auth.ts';
+import { noStore } from '../plugins/security.ts';
+import type { Services } from '../services.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema } as const;
+const bearer = [{ bearer: [] }];
+
+/** GET, POST /api/blocked-domains and DELETE /api/blocked-domains/{id}: the admin's domain lists (docs/decisions.md#blocked-and-trusted-domains). */
+export async function domainRoutes(app: FastifyInstance, { services, guards }: { services: Services; guards: Guards }) {
+  const { domains } = services;
+  app.addHook('onRequest', noStore);
+  const route = app.withTypeProvider<ZodTypeProvider>();
+
+  route.get(
+    '/api/blocked-domains',
+    {
+      preHandler: guards.requireAdmin,
+      schema: { tags: ['admin'], summary: 'The blocked and trusted domains, by domain', security: bearer, response: { 200: blockedDomainListSchema, ...errors } },
+    },
+    async () => domains.list(),
+  );
+
+  route.post(
+    '/api/blocked-domains',
+    {
+      // The guard runs before the body is validated: a caller the route does not let in is 401/403 whatever it sent.
+      preValidation: guards.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Adds a domain (subdomains included): blocked, a loader fetching from it is not saved (400); trusted, the code it serves is information only. 409 when it is already listed',
+        security: bearer,
+        body: blockedDomainInputSchema,
+        response: { 201: blockedDomainSchema, ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await domains.add(request.body.domain, request.body.trusted, principalOf(request))),
+  );
+
+  route.delete(
+    '/api/blocked-domains/:id',
+    {
+      preHandler: guards.requireAdmin,
+      schema: { tags: ['admin'], summary: 'Removes a domain from the list', security: bearer, params: idParamsSchema, response: { 200: deletedSchema, ...errors } },
+    },
+    async (request) => {
+      await domains.delete(request.params.id, principalOf(request));
+      return { id: request.params.id, deleted: true as const };
+    },
+  );
+}

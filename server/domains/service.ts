@@ -1,0 +1,72 @@
+import { type BlockedDomain, hostMatches } from '../../contract/index.ts';
+import { analyseLoader } from '../../contract/loader-analysis.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
+import type { AuditLog } from '../audit/service.ts';
+import type { PublicCache } from '../scripts/public-cache.ts';
+import type { Principal } from '../staff/policies.ts';
+import { toBlockedDomain } from './presenter.ts';
+import type { DomainRepository } from './repository.ts';
+
+/** The public cache's key of the trusted list; only `{ kind: 'all' }` (a trust change) reaches it. */
+const TRUSTED_KEY = 'trusted-domains';
+
+/**
+ * The admin's blocked and trusted domains (docs/decisions.md#blocked-and-trusted-domains): a loader
+ * that fetches from a blocked domain or its subdomain is not saved; a trusted domain's code is
+ * information only on the script's page.
+ */
+export class DomainService {
+  constructor(
+    private readonly repository: DomainRepository,
+    private readonly cache: PublicCache,
+    private readonly audit?: AuditLog,
+  ) {}
+
+  async list(): Promise<BlockedDomain[]> {
+    return (await this.repository.list()).map(toBlockedDomain);
+  }
+
+  /** Adds a domain; `actor` (a staff write) records it in the moderation log. */
+  async add(domain: string, trusted: boolean, actor?: Principal): Promise<BlockedDomain> {
+    const row = await this.repository.add(domain, trusted);
+    if (!row) throw conflict(`${domain} is already on the list`, { domain: 'Already on the list' });
+    if (trusted) this.cache.changed({ kind: 'all' });
+    const added = toBlockedDomain(row);
+    if (actor) await this.audit?.record(actor, { action: 'blocked-domain.create', object: domainObject(added), changes: { domain: { to: added.domain }, trusted: { to: added.trusted } } });
+    return added;
+  }
+
+  async delete(id: number, actor?: Principal): Promise<void> {
+    const row = await this.repository.delete(id);
+    if (!row) throw notFound('Domain not found');
+    if (Number(row.trusted) === 1) this.cache.changed({ kind: 'all' });
+    const removed = toBlockedDomain(row);
+    if (actor) await this.audit?.record(actor, { action: 'blocked-domain.delete', object: domainObject(removed), changes: { domain: { from: removed.domain }, trusted: { from: removed.trusted } } });
+  }
+
+  /** The trusted domains, cached like a public answer (a trust change drops every answer it can reach). */
+  async trusted(): Promise<string[]> {
+    return (await this.cache.remember(TRUSTED_KEY, () => this.repository.domains(true))).value;
+  }
+
+  /**
+   * Refuses a loader that fetches from a blocked domain: 400 naming the host and the listed domain,
+   * before anything is stored. Read from the database on every save, so every process enforces the
+   * list as it is.
+   */
+  async checkLoader(loadstring: string): Promise<void> {
+    const blocked = await this.repository.domains(false);
+    if (blocked.length === 0) return;
+    for (const host of analyseLoader(loadstring).domains) {
+      const domain = blocked.find((listed) => hostMatches(host, listed));
+      if (domain) {
+        const named = host === domain ? domain : `${host} (${domain})`;
+        throw badRequest(`The loader fetches code from a blocked domain: ${named}`, { loadstring: `Fetches from ${named}, which this site blocks` });
+      }
+    }
+  }
+}
+
+function domainObject(domain: BlockedDomain) {
+  return { type: 'blocked-domain' as const, id: domain.id, label: domain.domain };
+}
