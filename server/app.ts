@@ -17,6 +17,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { type WebMode, webPlugin } from './plugins/web.ts';
 import { publicScriptRoutes } from './scripts/public-routes.ts';
+import { voteRoutes } from './votes/routes.ts';
 import { staffScriptRoutes } from './scripts/staff-routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { DatabaseImageStorage } from './images/database-storage.ts';
@@ -74,6 +75,7 @@ export async function buildApp({ config, db, web, logger, now, clock, onRoute }:
   const services = createServices(config, db, app.log, { now, clock });
   app.decorate('services', services);
   services.views.start();
+  services.votes.start();
   // Expired sessions and old failed logins are swept every ten minutes.
   const sweeper = setInterval(() => {
     services.auth.prune().catch((error: unknown) => app.log.error({ err: error }, 'session sweep failed'));
@@ -82,6 +84,7 @@ export async function buildApp({ config, db, web, logger, now, clock, onRoute }:
   app.addHook('onClose', async () => clearInterval(sweeper));
   // Buffered views are written before the database closes.
   app.addHook('onClose', async () => services.views.stop());
+  app.addHook('onClose', async () => services.votes.stop());
   // Other processes' and instances' catalogue writes drop what they reach here too.
   const stopListening = await db.changes.listen(
     (change) => services.cache.changed(change),
@@ -100,6 +103,7 @@ export async function buildApp({ config, db, web, logger, now, clock, onRoute }:
   await app.register(healthRoutes, { services });
   await app.register(publicScriptRoutes, { services });
   await app.register(publicGameRoutes, { services });
+  await app.register(voteRoutes, { services });
   const guards = createGuards(services.auth);
   await app.register(metricsRoutes, { services, guards });
   await app.register(staffRoutes, { services, guards });

@@ -1,6 +1,7 @@
 import type { Channel, PublicScript, ScriptCard, StaffScript } from '../../contract/index.ts';
 import type { ChannelRow, SiteChannelRow } from '../db/types.ts';
 import { cardImagePath, detailImagePath } from '../images/urls.ts';
+import { mayBePatched } from '../votes/recent-works.ts';
 import type { ListedScriptRow } from './repository.ts';
 
 /** The one place rows become API shapes. */
@@ -25,6 +26,11 @@ export function toPublicScript(row: ListedScriptRow): PublicScript {
     patched: Number(row.patched) === 1,
     verified: Number(row.verified) === 1,
     updatedAt: toIso(row.updated_at),
+    likes: Number(row.likes),
+    dislikes: Number(row.dislikes),
+    worksYes: Number(row.works_yes),
+    worksNo: Number(row.works_no),
+    mayBePatched: mayBePatched(row),
   };
 }
 
