@@ -78,7 +78,7 @@ export const admin = {
     noDescription: 'No description',
     noChannels: 'None',
     gameLabel: 'Game',
-    badges: { label: 'Script facts', universal: 'Universal', keySystem: 'Key system', patched: 'Patched', verified: 'Verified' },
+    badges: { label: 'Script facts', universal: 'Universal', keySystem: 'Key system', patched: 'Patched', verified: 'Verified', mayBePatched: 'May be patched' },
     listLabel: 'Scripts',
     emptySearch: 'No scripts found',
     empty: 'No scripts available',

@@ -19,6 +19,7 @@ export const common = {
       universal: 'Universal',
       verified: 'Verified',
       patched: 'Patched',
+      mayBePatched: 'May be patched',
     },
     gameLabel: 'Game',
   },

@@ -70,7 +70,7 @@ export const moderator = {
     noDescription: 'Описание отсутствует',
     noChannels: 'Нет',
     gameLabel: 'Игра',
-    badges: { label: 'Метки скрипта', universal: 'Универсальный', keySystem: 'Ключ', patched: 'Не работает', verified: 'Проверен' },
+    badges: { label: 'Метки скрипта', universal: 'Универсальный', keySystem: 'Ключ', patched: 'Не работает', verified: 'Проверен', mayBePatched: 'Возможно, не работает' },
     delete: 'Удалить',
     deleteLabel: (name: string) => `Удалить скрипт «${name}»`,
     confirmDelete: 'Вы уверены, что хотите удалить этот скрипт?',
