@@ -29,13 +29,16 @@ const STAFF_SCRIPT_KEYS = [
   'channels',
   'createdAt',
   'description',
+  'dislikes',
   'game',
   'id',
   'image',
   'imageCard',
   'keyLink',
   'keySystem',
+  'likes',
   'loadstring',
+  'mayBePatched',
   'ownerModeratorId',
   'patched',
   'playsname',
@@ -43,6 +46,8 @@ const STAFF_SCRIPT_KEYS = [
   'updatedAt',
   'verified',
   'views',
+  'worksNo',
+  'worksYes',
 ];
 const FACTS = ['game', 'universal', 'keySystem', 'keyLink', 'patched', 'verified'];
 
