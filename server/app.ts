@@ -18,6 +18,7 @@ import { uploadsPlugin } from './plugins/uploads.ts';
 import { type WebMode, webPlugin } from './plugins/web.ts';
 import { publicScriptRoutes } from './scripts/public-routes.ts';
 import { voteRoutes } from './votes/routes.ts';
+import { worksCheckedRoutes } from './votes/staff-routes.ts';
 import { staffScriptRoutes } from './scripts/staff-routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { DatabaseImageStorage } from './images/database-storage.ts';
@@ -111,6 +112,7 @@ export async function buildApp({ config, db, web, logger, now, clock, onRoute }:
   await app.register(siteChannelAdminRoutes, { services, guards });
   await app.register(gameAdminRoutes, { services, guards });
   await app.register(insightsRoutes, { services, guards });
+  await app.register(worksCheckedRoutes, { services, guards });
   await app.register(uploadsPlugin, {
     source: services.images instanceof DatabaseImageStorage ? { kind: 'database', storage: services.images } : { kind: 'disk', dir: config.uploadsDir },
   });

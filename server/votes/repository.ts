@@ -203,3 +203,14 @@ export class VoteRepository {
     await this.db.kysely.deleteFrom('script_vote_changes').where('changed_at', '<=', before).execute();
   }
 }
+
+/** Staff marked a script working: its works answers count from `at` (docs/decisions.md#may-be-patched). */
+export async function markWorksChecked(db: Db, scriptId: number, at: number): Promise<boolean> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const result = await trx.updateTable('scripts').set({ works_checked_at: at }).where('id', '=', scriptId).executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    // Other processes drop the script's cached answers, which showed May be patched.
+    await db.changes.record(trx, { kind: 'script', id: scriptId });
+    return true;
+  });
+}

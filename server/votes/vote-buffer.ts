@@ -50,6 +50,11 @@ export class VoteBuffer {
     this.clock = options.clock ?? Date.now;
   }
 
+  /** The votes' clock (epoch milliseconds). */
+  now(): number {
+    return this.clock();
+  }
+
   get pendingCount(): number {
     return this.pendingTotal;
   }

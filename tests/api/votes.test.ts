@@ -6,6 +6,7 @@ import { type Db, openDatabase } from '../../server/db/database.ts';
 import { visitorHash } from '../../server/scripts/view-counter.ts';
 import { wilsonLowerBound } from '../../server/votes/rating.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
+import { createAdmin, createModerator, injectAs } from '../helpers/auth.ts';
 import { testClock } from '../helpers/clock.ts';
 import { dialects } from '../helpers/databases.ts';
 import { insertScript } from '../helpers/factories.ts';
@@ -286,6 +287,33 @@ describe.each(dialects)('votes on %s', (dialect) => {
       clock.advance(1000);
       await broken(script.id, MAY_BE_PATCHED_VOTES);
       expect(await mayBePatched(script.id)).toBe(true);
+    });
+
+    it('ends when staff mark it working (a moderator its own script, the admin any); later votes count again', async () => {
+      const [admin, owner, other] = [await createAdmin(ctx), await createModerator(ctx), await createModerator(ctx)];
+      const script = await insertScript(ctx.services, { ownerModeratorId: owner.id });
+      await broken(script.id, MAY_BE_PATCHED_VOTES);
+      // Cached while May be patched: marking it working drops the cached answer.
+      expect((await ctx.app.inject({ method: 'GET', url: `/api/scripts/${script.id}` })).json().mayBePatched).toBe(true);
+      const mark = (account: { token: string }) => injectAs(ctx, account, { method: 'POST', url: `/api/scripts/${script.id}/works-checked` });
+
+      const refused = await mark(other);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual({ error: 'Script not found', code: 'NOT_FOUND' });
+      expect((await ctx.app.inject({ method: 'GET', url: `/api/scripts/${script.id}` })).json().mayBePatched).toBe(true);
+
+      const marked = await mark(owner);
+      expect(marked.statusCode).toBe(200);
+      expect(marked.json()).toEqual({ id: script.id, worksChecked: true });
+      expect((await ctx.app.inject({ method: 'GET', url: `/api/scripts/${script.id}` })).json().mayBePatched).toBe(false);
+
+      clock.advance(1000);
+      await broken(script.id, MAY_BE_PATCHED_VOTES);
+      expect(await mayBePatched(script.id)).toBe(true);
+      clock.advance(1000);
+      expect((await mark(admin)).statusCode).toBe(200);
+      expect(await mayBePatched(script.id)).toBe(false);
+      expect((await injectAs(ctx, admin, { method: 'POST', url: `/api/scripts/${script.id + 10_000}/works-checked` })).statusCode).toBe(404);
     });
   });
 });

@@ -72,6 +72,8 @@ export const MATRIX: RouteRow[] = [
   row('GET',    '/api/metrics',                    [401, 403,  403,  401,    200,  401,    401]),
   row('POST',   '/api/metrics/reset',              [401, 403,  403,  401,    200,  401,    401]),
   row('POST',   '/api/metrics/clear-caches',       [401, 403,  403,  401,    200,  401,    401]),
+  // Votes: staff mark a script working (the admin any, a moderator its own), so earlier "doesn't work" votes stop counting.
+  row('POST',   '/api/scripts/:script/works-checked', [401, 200, 404,  401,    200,  401,    401],     ['scripts']),
 ];
 
 /** Routes anyone may call, without a token: each is here or in MATRIX, never in neither. */
