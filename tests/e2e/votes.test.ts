@@ -1,7 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertScript } from '../helpers/factories.ts';
-import { DESKTOP, expectNoSeriousViolations, launchBrowser, newPage, type Site, startSite, waitForHydration } from './harness.ts';
+import { MAY_BE_PATCHED_VOTES } from '../../contract/constants.ts';
+import { VoteRepository } from '../../server/votes/repository.ts';
+import { DESKTOP, expectNoSeriousViolations, launchBrowser, loginAdmin, newPage, type Site, startSite, waitForHydration } from './harness.ts';
 
 // A visitor's votes on a script's page (docs/product.md#votes).
 
@@ -75,6 +77,33 @@ describe('votes in a real browser', () => {
     await toggle(page, DISLIKE).click();
     await expect.poll(() => page.getByText('Votes are taken from browsers only.').isVisible()).toBe(true);
     await expect(pressed(page, DISLIKE)).resolves.toBe('false');
+    await context.close();
+  });
+
+  it('shows May be patched on the page and in the admin list, until the admin marks the script working', async () => {
+    const { id } = await insertScript(site.services, { playsname: 'Broken Hub' });
+    // Arranged in the database: "doesn't work" answers of as many visitors as the threshold.
+    const now = Date.now();
+    await new VoteRepository(site.services.db).apply(
+      Array.from({ length: MAY_BE_PATCHED_VOTES }, (_, i) => ({ visitorHash: `e2e-visitor-${i}`, requests: [{ scriptId: id, kind: 'works' as const, value: 0, at: now }] })),
+      now,
+    );
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/scripts/${id}`);
+    await waitForHydration(page);
+    await expect(page.getByRole('list', { name: 'Script facts' }).first().innerText()).resolves.toContain('May be patched');
+
+    await page.addInitScript((value) => window.localStorage.setItem('adminToken', value), await loginAdmin(site));
+    await page.goto(`${site.url}/admin/dashboard/scripts`);
+    await waitForHydration(page);
+    const row = page.getByTestId('script-row').filter({ hasText: 'Broken Hub' });
+    await expect.poll(() => row.innerText()).toContain('May be patched');
+    await row.getByRole('button', { name: /^Mark Broken Hub working/ }).click();
+    await expect.poll(() => row.innerText()).not.toContain('May be patched');
+    await expect(row.getByRole('button', { name: /^Mark Broken Hub working/ }).count()).resolves.toBe(0);
+    const answer = (await (await fetch(`${site.url}/api/scripts/${id}`)).json()) as { mayBePatched: boolean };
+    expect(answer.mayBePatched).toBe(false);
     await context.close();
   });
 });
