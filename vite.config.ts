@@ -154,8 +154,9 @@ function leanIcons(): Plugin {
     },
     transform(code, id) {
       // Each shape's React key (six random characters, which compress badly): lucide-icon.ts passes
-      // the shapes as separate children, which need none.
-      if (id.startsWith(lucide)) return code.replace(/,\s*key: "[^"]*"/g, '');
+      // the shapes as separate children, which need none. Nor does it read `size` (24 for every icon)
+      // or need the module's bare `__iconData.node;` statement.
+      if (id.startsWith(lucide)) return code.replace(/,\s*key: "[^"]*"/g, '').replace(/\n\s*size: 24,/, '').replace(/^__iconData\.node;$/m, '');
       if (!id.startsWith(WEB) || !code.includes("from 'lucide-react'")) return null;
       return code.replace(/import \{([^}]*)\} from 'lucide-react';/g, (_statement, names: string) => {
         const specs = names.split(',').map((spec) => spec.trim()).filter(Boolean);

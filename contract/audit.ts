@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'script.unverify',
   'script.hide',
   'script.unhide',
+  'script.mark-working',
   'script.delete',
   'moderator.create',
   'moderator.delete',

@@ -40,3 +40,9 @@ export const DAILY_VIEWS_KEPT_DAYS = 90;
 export const TRENDING_DAYS = 7;
 /** Feeds list this many of the newest scripts. */
 export const FEED_SIZE = 50;
+
+/** Vote changes (like/dislike and works, each a change) one visitor may make in an hour, across instances. */
+export const VOTES_PER_HOUR = 30;
+/** "May be patched" (docs/product.md#votes): at least this many "doesn't work" votes of the last MAY_BE_PATCHED_DAYS days, and more than the "works" ones. */
+export const MAY_BE_PATCHED_VOTES = 5;
+export const MAY_BE_PATCHED_DAYS = 7;

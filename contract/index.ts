@@ -12,3 +12,4 @@ export * from './insights.ts';
 export * from './audit.ts';
 export * from './domains.ts';
 export * from './script-analysis.ts';
+export * from './votes.ts';

@@ -31,6 +31,11 @@ export const publicScriptSchema = z
     verified: z.boolean().describe('Checked by the site\'s admin'),
     updatedAt: z.string().describe('ISO 8601 timestamp of the last change'),
     loaderWarning: z.boolean().describe('The loader analysis found something of high severity (GET /api/scripts/{id} says what)'),
+    likes: z.number().int().describe('Visitors who like it (docs/product.md#votes); counts reach cached answers within a minute'),
+    dislikes: z.number().int(),
+    worksYes: z.number().int().describe('Visitors who say it works'),
+    worksNo: z.number().int().describe('Visitors who say it does not work'),
+    mayBePatched: z.boolean().describe('Recent "does not work" votes passed the threshold since staff last checked it'),
   })
   .meta({ id: 'Script' });
 export type PublicScript = z.infer<typeof publicScriptSchema>;
@@ -91,8 +96,8 @@ export function parseId(raw: string | undefined): number | undefined {
   return raw === undefined ? undefined : idSchema.safeParse(raw).data;
 }
 
-/** The catalogue's orders (docs/decisions.md#trending for `trending`). */
-export const SCRIPT_SORTS = ['newest', 'views', 'trending', 'updated'] as const;
+/** The catalogue's orders (docs/decisions.md#trending for `trending`, docs/decisions.md#rating-sort for `rating`). */
+export const SCRIPT_SORTS = ['newest', 'views', 'trending', 'updated', 'rating'] as const;
 export type ScriptSort = (typeof SCRIPT_SORTS)[number];
 
 const flag = (name: string, meaning: string) =>
@@ -113,7 +118,7 @@ export const catalogueFilterSchema = z.object({
     .enum(SCRIPT_SORTS, { error: `sort must be one of ${SCRIPT_SORTS.join(', ')}` })
     .optional()
     .describe(
-      'newest (default): newest first; views: most viewed; trending: views of the last 7 days, the views of day d ago (0 = today) times (7 − d); updated: recently changed. Ties go to the newer script',
+      'newest (default): newest first; views: most viewed; trending: views of the last 7 days, the views of day d ago (0 = today) times (7 − d); updated: recently changed; rating: the lower bound of the Wilson interval (95%) of likes among likes and dislikes. Ties go to the newer script',
     ),
 });
 export type CatalogueFilter = z.infer<typeof catalogueFilterSchema>;

@@ -19,6 +19,8 @@ import { securityPlugin } from './plugins/security.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { type WebMode, webPlugin } from './plugins/web.ts';
 import { publicScriptRoutes } from './scripts/public-routes.ts';
+import { voteRoutes } from './votes/routes.ts';
+import { worksCheckedRoutes } from './votes/staff-routes.ts';
 import { staffScriptRoutes } from './scripts/staff-routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { DatabaseImageStorage } from './images/database-storage.ts';
@@ -76,6 +78,7 @@ export async function buildApp({ config, db, web, logger, now, clock, onRoute }:
   const services = createServices(config, db, app.log, { now, clock });
   app.decorate('services', services);
   services.views.start();
+  services.votes.start();
   // Expired sessions and old failed logins are swept every ten minutes.
   const sweeper = setInterval(() => {
     services.auth.prune().catch((error: unknown) => app.log.error({ err: error }, 'session sweep failed'));
@@ -84,6 +87,7 @@ export async function buildApp({ config, db, web, logger, now, clock, onRoute }:
   app.addHook('onClose', async () => clearInterval(sweeper));
   // Buffered views are written before the database closes.
   app.addHook('onClose', async () => services.views.stop());
+  app.addHook('onClose', async () => services.votes.stop());
   // Other processes' and instances' catalogue writes drop what they reach here too.
   const stopListening = await db.changes.listen(
     (change) => services.cache.changed(change),
@@ -102,6 +106,7 @@ export async function buildApp({ config, db, web, logger, now, clock, onRoute }:
   await app.register(healthRoutes, { services });
   await app.register(publicScriptRoutes, { services });
   await app.register(publicGameRoutes, { services });
+  await app.register(voteRoutes, { services });
   const guards = createGuards(services.auth);
   await app.register(metricsRoutes, { services, guards });
   await app.register(staffRoutes, { services, guards });
@@ -111,6 +116,7 @@ export async function buildApp({ config, db, web, logger, now, clock, onRoute }:
   await app.register(domainRoutes, { services, guards });
   await app.register(insightsRoutes, { services, guards });
   await app.register(auditRoutes, { services, guards });
+  await app.register(worksCheckedRoutes, { services, guards });
   await app.register(uploadsPlugin, {
     source: services.images instanceof DatabaseImageStorage ? { kind: 'database', storage: services.images } : { kind: 'disk', dir: config.uploadsDir },
   });

@@ -23,6 +23,8 @@ import { ScriptRepository } from './scripts/repository.ts';
 import { CatalogueService } from './scripts/service.ts';
 import { StaffScriptService } from './scripts/staff-service.ts';
 import { ViewCounter } from './scripts/view-counter.ts';
+import { VoteRepository } from './votes/repository.ts';
+import { VoteBuffer } from './votes/vote-buffer.ts';
 import { AuthService } from './staff/auth-service.ts';
 import { ModeratorService } from './staff/moderator-service.ts';
 import { StaffRepository } from './staff/repository.ts';
@@ -40,6 +42,8 @@ export interface Services {
   domains: DomainService;
   insights: InsightsService;
   views: ViewCounter;
+  /** Visitors' votes, buffered and written like views (docs/decisions.md#votes-batched-and-limited). */
+  votes: VoteBuffer;
   /** Searches that found nothing: written by `views`' flush, read by the insights (`topMisses`). */
   searchMisses: SearchMissRepository;
   siteChannels: SiteChannelService;
@@ -75,7 +79,7 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
   });
   const pages = new PageCache(config.pageCacheBytes, now);
   cache.onChange((change) => pages.changed(change));
-  const scripts = new ScriptRepository(db);
+  const scripts = new ScriptRepository(db, clock);
   const searchMisses = new SearchMissRepository(db);
   const views = new ViewCounter(scripts, {
     flushIntervalMs: config.viewFlushIntervalMs,
@@ -83,6 +87,12 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
     searchMisses,
     // Counted views drop nothing: cached answers show a views figure at most a minute old.
     onError: (error) => log.error({ err: error }, 'view counter flush failed'),
+  });
+  const votes = new VoteBuffer(new VoteRepository(db), {
+    flushIntervalMs: config.viewFlushIntervalMs,
+    clock,
+    // Counts reach cached answers within their minute, as views do (docs/decisions.md#votes-batched-and-limited).
+    onError: (error) => log.error({ err: error }, 'vote flush failed'),
   });
   const domains = new DomainService(new DomainRepository(db), cache, audit);
   const catalogue = new CatalogueService(scripts, cache, views, () => domains.trusted());
@@ -135,6 +145,7 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
     domains,
     insights: new InsightsService(new InsightsRepository(db), cache),
     views,
+    votes,
     searchMisses,
     siteChannels,
     images,

@@ -60,6 +60,7 @@ const ORDERS: Record<ScriptSort, string[]> = {
   trending: ['trending', 'created_at', 'id'],
   // The index is (updated_at, id): a tie goes to the later-added script.
   updated: ['updated_at', 'id'],
+  rating: ['rating', 'created_at', 'id'],
 };
 
 /** The columns a sort reads, to carry through a subquery. */

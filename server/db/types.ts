@@ -37,6 +37,15 @@ export interface ScriptsTable {
   analysis: string | null;
   /** The stored analysis's worst severity (high, medium, info), or null: the cards' mark. */
   analysis_severity: string | null;
+  /** Visitors' votes (docs/decisions.md#votes-batched-and-limited), moved by the vote flush. */
+  likes: Generated<number>;
+  dislikes: Generated<number>;
+  works_yes: Generated<number>;
+  works_no: Generated<number>;
+  /** Lower bound of the Wilson interval of likes among likes and dislikes (z = 1.96), 0 without votes. */
+  rating: Generated<number>;
+  /** When staff last marked it working or patched: "doesn't work" votes count only after it (epoch ms). */
+  works_checked_at: ColumnType<number | string | null, number | null | undefined, number | null>;
 }
 
 export interface GamesTable {
@@ -74,6 +83,22 @@ export interface SearchMissesTable {
   query: string;
   day: number;
   searches: number;
+}
+
+/** One visitor's votes on one script: 1 like / -1 dislike, 1 works / 0 doesn't, null none; when each was set. */
+export interface ScriptVotesTable {
+  script_id: number;
+  visitor_hash: string;
+  vote: number | null;
+  works: number | null;
+  vote_at: ColumnType<number | string | null, number | null, number | null>;
+  works_at: ColumnType<number | string | null, number | null, number | null>;
+}
+
+/** One row per stored vote change: the vote limit's shared count (docs/decisions.md#votes-batched-and-limited). */
+export interface ScriptVoteChangesTable {
+  visitor_hash: string;
+  changed_at: EpochMs;
 }
 
 export interface ScriptChannelsTable {
@@ -202,6 +227,8 @@ export interface Database {
   script_facets: ScriptFacetsTable;
   audit_log: AuditLogTable;
   blocked_domains: BlockedDomainsTable;
+  script_votes: ScriptVotesTable;
+  script_vote_changes: ScriptVoteChangesTable;
 }
 
 export type ScriptRow = Selectable<ScriptsTable>;

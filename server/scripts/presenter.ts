@@ -2,6 +2,7 @@ import type { Channel, PublicScript, ScriptCard, ScriptDetail, StaffScript } fro
 import { visitorAnalysis } from './analysis.ts';
 import type { ChannelRow, SiteChannelRow } from '../db/types.ts';
 import { cardImagePath, detailImagePath } from '../images/urls.ts';
+import { mayBePatched } from '../votes/recent-works.ts';
 import type { ListedScriptRow } from './repository.ts';
 
 /** The one place rows become API shapes. */
@@ -27,6 +28,11 @@ export function toPublicScript(row: ListedScriptRow): PublicScript {
     verified: Number(row.verified) === 1,
     updatedAt: toIso(row.updated_at),
     loaderWarning: row.analysis_severity === 'high',
+    likes: Number(row.likes),
+    dislikes: Number(row.dislikes),
+    worksYes: Number(row.works_yes),
+    worksNo: Number(row.works_no),
+    mayBePatched: mayBePatched(row),
   };
 }
 

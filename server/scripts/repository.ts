@@ -8,6 +8,7 @@ import { unauthorized } from '../errors.ts';
 import { lockGames, resolveGame } from '../games/repository.ts';
 import { analysisColumns } from './analysis.ts';
 import { type FactChanges, flag, type GameChoice, NO_FACTS, nextFacts, type NextFacts, storedFacts } from './facts.ts';
+import { recentWorks, type RecentWorksColumns, recentWorksSince } from '../votes/recent-works.ts';
 import { SearchRepository } from './search-repository.ts';
 import { trendingWeight, utcDay } from './trending.ts';
 
@@ -24,7 +25,7 @@ export interface GameColumns {
 }
 
 /** What the public answers and the staff tables read of a script: everything but the search columns. */
-export type ListedScriptRow = Omit<ScriptRow, 'search_text' | 'loadstring_search'> & GameColumns;
+export type ListedScriptRow = Omit<ScriptRow, 'search_text' | 'loadstring_search' | 'works_checked_at'> & GameColumns & RecentWorksColumns;
 
 const LISTED_COLUMNS = [
   'scripts.id',
@@ -45,13 +46,22 @@ const LISTED_COLUMNS = [
   'scripts.trending',
   'scripts.analysis',
   'scripts.analysis_severity',
+  'scripts.likes',
+  'scripts.dislikes',
+  'scripts.works_yes',
+  'scripts.works_no',
+  'scripts.rating',
   'games.name as game_name',
   'games.slug as game_slug',
 ] as const;
 
-/** Scripts with their game's name and slug. */
-function listed(db: Kysely<Database>) {
-  return db.selectFrom('scripts').leftJoin('games', 'games.id', 'scripts.game_id').select(LISTED_COLUMNS);
+/** Scripts with their game's name and slug, and their works votes since `since` (docs/decisions.md#may-be-patched). */
+function listed(db: Kysely<Database>, since: number) {
+  return db
+    .selectFrom('scripts')
+    .leftJoin('games', 'games.id', 'scripts.game_id')
+    .select(LISTED_COLUMNS)
+    .select((eb) => [recentWorks(eb, 0, since).as('recent_works_no'), recentWorks(eb, 1, since).as('recent_works_yes')]);
 }
 
 /** A new script; its facts left out are off (no game, no key system, …). */
@@ -167,8 +177,17 @@ function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
 export class ScriptRepository {
   private readonly search: SearchRepository;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    /** Epoch milliseconds: the window of works votes, when staff checked a script (tests move it). */
+    private readonly clock: () => number = Date.now,
+  ) {
     this.search = new SearchRepository(db);
+  }
+
+  /** Scripts as listed, with the works votes of the window ending now. */
+  private listedFrom(db: Kysely<Database>) {
+    return listed(db, recentWorksSince(this.clock()));
   }
 
   /** Writes, and reads inside a write's transaction. */
@@ -203,22 +222,23 @@ export class ScriptRepository {
 
   /** The whole catalogue in a listing's order, read through that sort's index. */
   private sorted({ sort }: Listing) {
-    const query = listed(this.r);
+    const query = this.listedFrom(this.r);
     if (sort === 'views') return query.orderBy('scripts.views', 'desc').orderBy('scripts.created_at', 'desc').orderBy('scripts.id', 'desc');
     if (sort === 'trending') return query.orderBy('scripts.trending', 'desc').orderBy('scripts.created_at', 'desc').orderBy('scripts.id', 'desc');
     if (sort === 'updated') return query.orderBy('scripts.updated_at', 'desc').orderBy('scripts.id', 'desc');
+    if (sort === 'rating') return query.orderBy('scripts.rating', 'desc').orderBy('scripts.created_at', 'desc').orderBy('scripts.id', 'desc');
     return query.orderBy('scripts.created_at', 'desc').orderBy('scripts.id', 'desc');
   }
 
   /** Listed rows by id, in the order of `ids`. */
   async byIds(ids: number[]): Promise<ListedScriptRow[]> {
     if (ids.length === 0) return [];
-    return inOrder(ids, await listed(this.k).where('scripts.id', 'in', ids).execute());
+    return inOrder(ids, await this.listedFrom(this.k).where('scripts.id', 'in', ids).execute());
   }
 
   /** One script as the public answers and staff tables show it. */
   async findListed(id: number): Promise<ListedScriptRow | undefined> {
-    return listed(this.k).where('scripts.id', '=', id).executeTakeFirst();
+    return this.listedFrom(this.k).where('scripts.id', '=', id).executeTakeFirst();
   }
 
   /**
@@ -255,7 +275,7 @@ export class ScriptRepository {
   /** Staff lists: every script, or one moderator's; paged when a limit is given. */
   async listStaff({ ownerModeratorId, limit, offset, q }: StaffListOptions): Promise<ListedScriptRow[]> {
     if (q) return this.byIds(await this.search.pageIds({ q, scope: 'staff', ownerModeratorId }, limit ?? 1_000_000_000, offset ?? 0));
-    let query = listed(this.r).orderBy('scripts.created_at', 'desc').orderBy('scripts.id', 'desc');
+    let query = this.listedFrom(this.r).orderBy('scripts.created_at', 'desc').orderBy('scripts.id', 'desc');
     if (ownerModeratorId !== undefined) query = query.where('scripts.owner_moderator_id', '=', ownerModeratorId);
     if (limit !== undefined) query = query.limit(limit).offset(offset ?? 0);
     return query.execute();
@@ -314,12 +334,15 @@ export class ScriptRepository {
         ...columns,
       };
       const fieldsChanged = (Object.keys(next) as (keyof typeof next)[]).some((field) => next[field] !== current[field]);
+      // Marked patched or working again: "doesn't work" votes count only from now (docs/decisions.md#may-be-patched).
+      const worksChecked = next.patched !== current.patched ? { works_checked_at: this.clock() } : {};
       const channelsChanged = patch.channels !== undefined && !sameChannels(await channelList(trx, id), patch.channels);
       if (!fieldsChanged && !channelsChanged) return { row: current, previousImageKey: current.image_key, gameCreated };
       const row = await trx
         .updateTable('scripts')
         .set({
           ...next,
+          ...worksChecked,
           search_text: searchTextOf(next.playsname, next.description),
           loadstring_search: foldSearchText(next.loadstring),
           ...analysisColumns(next.loadstring),

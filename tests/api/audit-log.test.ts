@@ -64,6 +64,9 @@ describe.each(dialects)('the moderation log on %s', (dialect) => {
     expect(await latest('script.unverify', script.id)).toBeDefined();
     expect((await log(`?action=script.update&limit=100`)).items.filter((entry) => entry.object.id === script.id)).toHaveLength(1);
 
+    expect((await as(moderator, 'POST', `/api/scripts/${script.id}/works-checked`)).statusCode).toBe(200);
+    expect(await latest('script.mark-working', script.id)).toMatchObject({ actor: { name: 'log_script_mod' }, object: { label: 'Logged farm v2' } });
+
     expect((await as(moderator, 'DELETE', `/api/m/${script.id}`)).statusCode).toBe(200);
     expect(await latest('script.delete', script.id)).toMatchObject({ actor: { name: 'log_script_mod' }, changes: { playsname: { from: 'Logged farm v2' } } });
   });

@@ -249,7 +249,7 @@ describe('how SQLite reads a filtered or sorted page', () => {
     return rows.map((row) => row.detail).join('\n');
   }
 
-  const INDEX: Record<ScriptSort, string> = { newest: 'created', views: 'views', trending: 'trending', updated: 'updated' };
+  const INDEX: Record<ScriptSort, string> = { newest: 'created', views: 'views', trending: 'trending', updated: 'updated', rating: 'rating' };
 
   it.each(SCRIPT_SORTS)('reads sort=%s in its index order, with or without a game and flags, never sorting', async (sort) => {
     const filters: Listing[] = [

@@ -30,26 +30,32 @@ describe.each(dialects)('public catalogue API on %s', (dialect) => {
       expect(body.total).toBe(30);
       expect(body.scripts).toHaveLength(16);
       expect(body.scripts.map((s: { id: number }) => s.id)).toEqual([...ids].reverse().slice(0, 16));
-      // The seed's Script fields (loadstring included) and issue 14's facts.
+      // The seed's Script fields (loadstring included), issue 14's facts and issue 15's votes.
       expect(Object.keys(body.scripts[0]).sort()).toEqual([
         'createdAt',
         'description',
+        'dislikes',
         'game',
         'id',
         'image',
         'imageCard',
         'keyLink',
         'keySystem',
+        'likes',
         'loaderWarning',
         'loadstring',
+        'mayBePatched',
         'patched',
         'playsname',
         'universal',
         'updatedAt',
         'verified',
         'views',
+        'worksNo',
+        'worksYes',
       ]);
       expect(body.scripts[0]).toMatchObject({ game: null, universal: false, keySystem: false, keyLink: null, patched: false, verified: false });
+      expect(body.scripts[0]).toMatchObject({ likes: 0, dislikes: 0, worksYes: 0, worksNo: 0, mayBePatched: false });
       expect(body.scripts[0].loadstring).toMatch(/^print\(/);
     });
 

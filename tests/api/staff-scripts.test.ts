@@ -29,14 +29,17 @@ const STAFF_SCRIPT_KEYS = [
   'channels',
   'createdAt',
   'description',
+  'dislikes',
   'game',
   'id',
   'image',
   'imageCard',
   'keyLink',
   'keySystem',
+  'likes',
   'loaderWarning',
   'loadstring',
+  'mayBePatched',
   'ownerModeratorId',
   'patched',
   'playsname',
@@ -44,6 +47,8 @@ const STAFF_SCRIPT_KEYS = [
   'updatedAt',
   'verified',
   'views',
+  'worksNo',
+  'worksYes',
 ];
 const FACTS = ['game', 'universal', 'keySystem', 'keyLink', 'patched', 'verified'];
 

@@ -81,6 +81,8 @@ export const MATRIX: RouteRow[] = [
   row('POST',   '/api/metrics/clear-caches',       [401, 403,  403,  401,    200,  401,    401]),
   // The moderation log: the admin's to read; nothing writes it but the actions it records.
   row('GET',    '/api/audit-log',                  [401, 403,  403,  401,    200,  401,    401]),
+  // Votes: staff mark a script working (the admin any, a moderator its own), so earlier "doesn't work" votes stop counting.
+  row('POST',   '/api/scripts/:script/works-checked', [401, 200, 404,  401,    200,  401,    401],     ['scripts', 'audit_log']),
 ];
 
 /** Routes anyone may call, without a token: each is here or in MATRIX, never in neither. */
@@ -92,6 +94,9 @@ export const PUBLIC_ROUTES: { method: 'GET' | 'POST'; path: string; what: string
   { method: 'GET',  path: '/api/scripts/:id/channels',  what: 'a script’s channels' },
   { method: 'GET',  path: '/api/site-channels',         what: 'the /subscribe list' },
   { method: 'GET',  path: '/api/games',                 what: 'the games with their script counts' },
+  { method: 'POST', path: '/api/scripts/:id/vote',      what: 'a visitor’s like or dislike' },
+  { method: 'POST', path: '/api/scripts/:id/works',     what: 'a visitor’s works answer' },
+  { method: 'GET',  path: '/api/scripts/:id/my-vote',   what: 'a visitor’s own votes' },
   { method: 'POST', path: '/api/login',                 what: 'moderator login' },
   { method: 'POST', path: '/api/al',                    what: 'admin login' },
   { method: 'GET',  path: '/api/*',                     what: 'the JSON 404 of unknown API paths' },

@@ -1,6 +1,7 @@
 import { foldSearchText, searchTextOf } from '../../server/db/search.ts';
 import type { ScriptSort } from '../../contract/index.ts';
 import { utcDay } from '../../server/scripts/trending.ts';
+import { wilsonLowerBound } from '../../server/votes/rating.ts';
 import { seededRandom } from '../../tools/seeded-random.ts';
 import type { TestContext } from './app.ts';
 
@@ -26,6 +27,7 @@ export interface ListedFixture {
   updatedAt: string;
   views: number;
   trending: number;
+  rating: number;
   game: string | null;
   universal: boolean;
   keySystem: boolean;
@@ -58,7 +60,11 @@ export async function insertListingFixture(ctx: TestContext, count = 8_000): Pro
     const createdMs = start + (i - (i % 50 === 1 ? 1 : 0)) * 3_600_000 + (i % 50 === 1 ? 0 : Math.floor((next() - 0.5) * 86_400_000));
     const createdAt = new Date(createdMs).toISOString();
     const updatedAt = next() < 0.3 ? new Date(start + Math.floor(next() * 40) * 86_400_000 * 10).toISOString() : createdAt;
+    // Likes and dislikes from the index (the random sequence stays as it was): many scripts share a rating.
+    const likes = i % 5 === 0 ? 0 : (i * 13) % 9;
+    const dislikes = (i * 11) % 4;
     const script = {
+      rating: wilsonLowerBound(likes, dislikes),
       searchText: searchTextOf(playsname, description),
       createdAt,
       updatedAt,
@@ -83,6 +89,9 @@ export async function insertListingFixture(ctx: TestContext, count = 8_000): Pro
       updated_at: updatedAt,
       views: script.views,
       trending: script.trending,
+      likes,
+      dislikes,
+      rating: script.rating,
       game_id: game ? (gameIds.get(game) ?? null) : null,
       universal: script.universal ? 1 : 0,
       key_system: script.keySystem ? 1 : 0,
@@ -119,6 +128,7 @@ const COMPARE: Record<ScriptSort, (a: ListedFixture, b: ListedFixture) => number
   views: (a, b) => b.views - a.views || desc(a.createdAt, b.createdAt) || b.id - a.id,
   trending: (a, b) => b.trending - a.trending || desc(a.createdAt, b.createdAt) || b.id - a.id,
   updated: (a, b) => desc(a.updatedAt, b.updatedAt) || b.id - a.id,
+  rating: (a, b) => b.rating - a.rating || desc(a.createdAt, b.createdAt) || b.id - a.id,
 };
 
 /** What a listing must answer, computed plainly: the filter, every search word a substring, the sort. */

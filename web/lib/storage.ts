@@ -8,6 +8,7 @@ export const STORAGE_KEYS = {
   scriptSubscriptions: 'scriptSubscriptions',
   isSubscribed: 'isSubscribed',
   subscribedChannelsVersion: 'subscribedChannelsVersion',
+  votedScripts: 'votedScripts',
 } as const;
 
 function storage(): Storage | undefined {

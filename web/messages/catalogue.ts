@@ -38,7 +38,7 @@ export const catalogue = {
     verified: 'Verified',
     working: 'Working',
     sort: 'Sort by',
-    sorts: { newest: 'Newest', views: 'Most viewed', trending: 'Trending', updated: 'Recently updated' } satisfies Record<ScriptSort, string>,
+    sorts: { newest: 'Newest', views: 'Most viewed', trending: 'Trending', updated: 'Recently updated', rating: 'Top rated' } satisfies Record<ScriptSort, string>,
     apply: 'Apply filters',
     showResults: 'Show scripts',
   },

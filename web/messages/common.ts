@@ -20,6 +20,7 @@ export const common = {
       verified: 'Verified',
       patched: 'Patched',
       loaderWarning: 'Risky loader',
+      mayBePatched: 'May be patched',
     },
     gameLabel: 'Game',
   },

@@ -8,6 +8,8 @@ export const detail = {
   views: 'Views',
   getScript: 'Get Script',
   stepsLabel: 'How to use it',
+  /** The vote buttons (docs/product.md#votes); what a failed vote says is in votes.ts, loaded with the first vote. */
+  votes: { label: 'Votes', like: 'Like', dislike: 'Dislike', works: 'Works', broken: 'Doesn’t work' },
   steps: ['Copy the loader from the Script tab', 'Open your executor in the game', 'Paste the loader and run it'],
   tabsLabel: 'Script details',
   tabDescription: 'Description',

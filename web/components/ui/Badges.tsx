@@ -10,11 +10,13 @@ export interface BadgeTexts {
   patched: string;
   /** The loader analysis found something of high severity (docs/decisions.md#stored-loader-analysis). */
   loaderWarning: string;
+  /** Visitors' recent "doesn't work" votes (docs/product.md#votes). */
+  mayBePatched?: string;
 }
 
-type Flags = Pick<PublicScript, 'keySystem' | 'keyLink' | 'universal' | 'verified' | 'patched'> & { loaderWarning?: boolean | undefined };
+type Flags = Pick<PublicScript, 'keySystem' | 'keyLink' | 'universal' | 'verified' | 'patched'> & { loaderWarning?: boolean | undefined; mayBePatched?: boolean };
 
-export const hasBadges = (script: Flags) => script.keySystem || script.universal || script.verified || script.patched || script.loaderWarning;
+export const hasBadges = (script: Flags) => script.keySystem || script.universal || script.verified || script.patched || script.loaderWarning || Boolean(script.mayBePatched);
 
 // Text and a coloured dot (app.css `.badge`), no icons: every icon is bytes on the catalogue's first load.
 function Badge({ tone, children }: { tone: 'key' | 'universal' | 'verified' | 'patched' | 'warning'; children: ReactNode }) {
@@ -24,7 +26,7 @@ function Badge({ tone, children }: { tone: 'key' | 'universal' | 'verified' | 'p
 /**
  * A script's facts as badges (docs/product.md#script-badges), the one rendering of them on cards, the
  * script page and both panels' lists: Risky loader, Key system, Universal, Verified, Patched; nothing when none
- * applies. `linkKey` makes Key system a link to the key page (where the badge is not inside a link).
+ * applies; May be patched when visitors' votes say so. `linkKey` makes Key system a link to the key page (where the badge is not inside a link).
  */
 export function ScriptBadges({ script, texts, linkKey = false, className }: { script: Flags; texts: BadgeTexts; linkKey?: boolean; className?: string }) {
   if (!hasBadges(script)) return null;
@@ -45,6 +47,7 @@ export function ScriptBadges({ script, texts, linkKey = false, className }: { sc
       {script.universal ? <Badge tone="universal">{texts.universal}</Badge> : null}
       {script.verified ? <Badge tone="verified">{texts.verified}</Badge> : null}
       {script.patched ? <Badge tone="patched">{texts.patched}</Badge> : null}
+      {script.mayBePatched ? <Badge tone="patched">{texts.mayBePatched}</Badge> : null}
     </ul>
   );
 }

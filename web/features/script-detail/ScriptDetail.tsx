@@ -15,6 +15,7 @@ import { DETAIL_IMAGE } from './meta.ts';
 import { ScriptFacts } from './ScriptFacts.tsx';
 import { ScriptFaq } from './ScriptFaq.tsx';
 import { type ScriptTab, ScriptTabs } from './ScriptTabs.tsx';
+import { ScriptVotes } from './ScriptVotes.tsx';
 import { common } from '../../messages/common.ts';
 import { detail } from '../../messages/detail.ts';
 
@@ -110,6 +111,7 @@ export function ScriptDetail({
               {formatCount(script.views)} {common.script.views}
             </span>
           </div>
+          <ScriptVotes key={script.id} script={script} />
           <ol aria-label={t.stepsLabel} className="mt-6 space-y-3">
             {t.steps.map((step, index) => (
               <li key={step} className="flex items-center gap-3 text-sm text-slate-300">

@@ -40,6 +40,10 @@ export interface StaffTexts {
     columns: { name: string; description: string; date: string; channels: string };
     noDescription: string;
     noChannels: string;
+    /** The row action ending May be patched (docs/product.md#votes). */
+    markWorking: string;
+    markWorkingLabel: (name: string) => string;
+    markWorkingFailed: string;
     /** Read before the game's name in a row (for screen readers). */
     gameLabel: string;
     badges: BadgeTexts;

@@ -51,7 +51,7 @@ const listGameSchema = z.preprocess(canonicalKeys(['id', 'name', 'slug']), z.obj
 
 /** One row of a staff script list (the contract's StaffScript, read tolerantly: facts left out are none and false). */
 export const listScriptSchema = z.preprocess(
-  canonicalKeys(['id', 'playsname', 'description', 'loadstring', 'image', 'imageCard', 'createdAt', 'channels', 'game', 'universal', 'keySystem', 'keyLink', 'patched', 'verified']),
+  canonicalKeys(['id', 'playsname', 'description', 'loadstring', 'image', 'imageCard', 'createdAt', 'channels', 'game', 'universal', 'keySystem', 'keyLink', 'patched', 'verified', 'mayBePatched']),
   z.object({
     id: z.number().int(),
     playsname: z.string(),
@@ -73,6 +73,7 @@ export const listScriptSchema = z.preprocess(
     keyLink: optionalText,
     patched: flag,
     verified: flag,
+    mayBePatched: flag,
   }),
 );
 export type ListScript = z.infer<typeof listScriptSchema>;
@@ -138,4 +139,9 @@ export function useScriptPage(role: StaffRole, params: ListParams) {
 
 /** After every create, update and delete the list reloads, and so do the games (a new name creates one; counts change). */
 export const useSaveScript = (role: StaffRole) => useListMutation(scriptKeys.all(role), (input: SaveScriptInput) => saveScript(role, input), [gameKeys.all]);
+/** Staff say the script works (docs/product.md#votes): its earlier "doesn't work" votes stop counting. */
+export function markWorking(role: StaffRole, id: number): Promise<unknown> {
+  return roleRequest(role, `/api/scripts/${id}/works-checked`, { method: 'POST' });
+}
+export const useMarkWorking = (role: StaffRole) => useListMutation(scriptKeys.all(role), (id: number) => markWorking(role, id));
 export const useDeleteScript = (role: StaffRole) => useListMutation(scriptKeys.all(role), (id: number) => deleteScript(role, id), [gameKeys.all]);

@@ -6,6 +6,7 @@ import { useSettings } from '../../../lib/settings.ts';
 import type { ListScript } from '../api/scripts.ts';
 import { clip } from '../lib/text.ts';
 import { usePanel } from '../panel.tsx';
+import { MarkWorkingButton } from './MarkWorkingButton.tsx';
 import { ScriptFacts } from './ScriptFacts.tsx';
 import { Thumbnail } from './Thumbnail.tsx';
 
@@ -65,6 +66,7 @@ function RowActions({ script, onEdit, onDelete, withText = false }: { script: Li
   // 40 px tall: a proper tap target on a phone.
   return (
     <div className="flex justify-end gap-1">
+      <MarkWorkingButton script={script} withText={withText} />
       {onEdit && texts.edit ? (
         <Button variant="ghost" size={withText ? 'md' : 'icon'} aria-label={texts.edit.rowLabel(script.playsname)} title={texts.edit.label} onClick={() => onEdit(script)}>
           <Pencil aria-hidden className="h-4 w-4" />
@@ -94,7 +96,7 @@ export function ScriptTable({ scripts, onEdit, onDelete }: ListProps) {
             <th scope="col" className="px-4 py-3 font-semibold">{t.columns.description}</th>
             <th scope="col" className="w-28 px-4 py-3 font-semibold">{t.columns.date}</th>
             <th scope="col" className="w-[16%] px-4 py-3 font-semibold">{t.columns.channels}</th>
-            <th scope="col" className="w-28 px-4 py-3 text-right font-semibold">{texts.common.actions}</th>
+            <th scope="col" className="w-36 px-4 py-3 text-right font-semibold">{texts.common.actions}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-white/10">

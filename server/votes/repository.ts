@@ -1,0 +1,216 @@
+import { type Kysely, sql } from 'kysely';
+import { VOTES_PER_HOUR } from '../../contract/index.ts';
+import type { Db } from '../db/database.ts';
+import { lockKeys } from '../db/locks.ts';
+import type { Database } from '../db/types.ts';
+import { wilsonLowerBound } from './rating.ts';
+
+export const HOUR_MS = 60 * 60 * 1000;
+
+/** A visitor's stored choices: vote 1 like / -1 dislike, works 1 / 0, null none. */
+export interface Choice {
+  vote: number | null;
+  works: number | null;
+}
+
+export interface Counts {
+  likes: number;
+  dislikes: number;
+  worksYes: number;
+  worksNo: number;
+}
+
+/** What a vote request needs: the script's counters, the visitor's stored choices and recent changes. */
+export interface StoredVotes {
+  counts: Counts;
+  choice: Choice;
+  /** The visitor's stored vote changes of the last hour, and when the oldest of them was stored. */
+  changes: number;
+  oldestChange: number | null;
+}
+
+/** One accepted request, in the order the visitor sent them. */
+export interface VoteRequest {
+  scriptId: number;
+  kind: keyof Choice;
+  value: number | null;
+  at: number;
+}
+
+export interface VisitorRequests {
+  visitorHash: string;
+  requests: VoteRequest[];
+}
+
+export interface AppliedVotes {
+  /** Requests stored (each a change row), and those dropped because the visitor's hour was full. */
+  stored: number;
+  dropped: number;
+}
+
+const n = (value: unknown) => Number(value ?? 0);
+const choiceOf = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
+/** How a choice moves the four counters. */
+function effect({ vote, works }: Choice): Counts {
+  return { likes: vote === 1 ? 1 : 0, dislikes: vote === -1 ? 1 : 0, worksYes: works === 1 ? 1 : 0, worksNo: works === 0 ? 1 : 0 };
+}
+
+/** The counters' change from `before` to `after`. */
+export function difference(before: Choice, after: Choice): Counts {
+  const [a, b] = [effect(before), effect(after)];
+  return { likes: b.likes - a.likes, dislikes: b.dislikes - a.dislikes, worksYes: b.worksYes - a.worksYes, worksNo: b.worksNo - a.worksNo };
+}
+
+const byHash = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** All SQL of visitors' votes (docs/decisions.md#votes-batched-and-limited). */
+export class VoteRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * One read per vote request: the script's counters, the visitor's stored choices, and the
+   * visitor's stored changes since `since` with the oldest's time. Undefined for no such script.
+   */
+  async stored(scriptId: number, visitorHash: string, since: number): Promise<StoredVotes | undefined> {
+    const { rows } = await sql<Record<string, unknown>>`SELECT s.likes, s.dislikes, s.works_yes, s.works_no, v.vote, v.works, c.n AS changes, c.oldest
+      FROM scripts AS s
+      LEFT JOIN script_votes AS v ON v.script_id = s.id AND v.visitor_hash = ${visitorHash}
+      CROSS JOIN (SELECT count(*) AS n, min(changed_at) AS oldest FROM script_vote_changes WHERE visitor_hash = ${visitorHash} AND changed_at > ${since}) AS c
+      WHERE s.id = ${scriptId}`.execute(this.db.kysely);
+    const row = rows[0];
+    if (!row) return undefined;
+    return {
+      counts: { likes: n(row.likes), dislikes: n(row.dislikes), worksYes: n(row.works_yes), worksNo: n(row.works_no) },
+      choice: { vote: choiceOf(row.vote), works: choiceOf(row.works) },
+      changes: n(row.changes),
+      oldestChange: row.oldest === null || row.oldest === undefined ? null : Number(row.oldest),
+    };
+  }
+
+  /**
+   * Writes buffered requests in one transaction, at `now`. Under each visitor's lock (an advisory
+   * lock on PostgreSQL; SQLite's write transactions hold the database's), the visitor's stored
+   * changes of the hour are counted again and only the first requests that fit under VOTES_PER_HOUR
+   * are kept: instances racing past the limit never store more. Each kept request is a change row;
+   * the last kept choice per script and kind wins, and the counters move by its difference against
+   * the stored vote. Scripts are updated in id order (as the view flush does), so flushes of two
+   * processes wait for each other instead of deadlocking.
+   */
+  async apply(visitors: VisitorRequests[], now: number): Promise<AppliedVotes> {
+    const result: AppliedVotes = { stored: 0, dropped: 0 };
+    if (visitors.length === 0) return result;
+    const ordered = [...visitors].sort((a, b) => byHash(a.visitorHash, b.visitorHash));
+    await this.db.kysely.transaction().execute(async (trx) => {
+      await lockKeys(trx, this.db.dialect, ordered.map((visitor) => `votes:${visitor.visitorHash}`));
+      const used = await this.recentChanges(trx, ordered.map((visitor) => visitor.visitorHash), now - HOUR_MS);
+      /** Per script, per visitor: the last kept value of each kind and its time. */
+      const finals = new Map<number, Map<string, Partial<Record<keyof Choice, { value: number | null; at: number }>>>>();
+      const changeRows: { visitor_hash: string; changed_at: number }[] = [];
+      for (const { visitorHash, requests } of ordered) {
+        const kept = requests.slice(0, Math.max(0, VOTES_PER_HOUR - (used.get(visitorHash) ?? 0)));
+        result.stored += kept.length;
+        result.dropped += requests.length - kept.length;
+        for (const request of kept) {
+          changeRows.push({ visitor_hash: visitorHash, changed_at: now });
+          const visitorsOfScript = finals.get(request.scriptId) ?? new Map();
+          const final = visitorsOfScript.get(visitorHash) ?? {};
+          final[request.kind] = { value: request.value, at: request.at };
+          visitorsOfScript.set(visitorHash, final);
+          finals.set(request.scriptId, visitorsOfScript);
+        }
+      }
+      for (let start = 0; start < changeRows.length; start += 500) {
+        await trx.insertInto('script_vote_changes').values(changeRows.slice(start, start + 500)).execute();
+      }
+      for (const [scriptId, choices] of [...finals].sort(([a], [b]) => a - b)) await this.applyToScript(trx, scriptId, choices);
+    });
+    return result;
+  }
+
+  private async recentChanges(trx: Kysely<Database>, hashes: string[], since: number): Promise<Map<string, number>> {
+    const rows = await trx
+      .selectFrom('script_vote_changes')
+      .select((eb) => ['visitor_hash', eb.fn.countAll().as('n')])
+      .where('visitor_hash', 'in', hashes)
+      .where('changed_at', '>', since)
+      .groupBy('visitor_hash')
+      .execute();
+    return new Map(rows.map((row) => [row.visitor_hash, n(row.n)]));
+  }
+
+  /** One script's final choices of this batch: the counters and rating, then the visitors' rows. */
+  private async applyToScript(
+    trx: Kysely<Database>,
+    scriptId: number,
+    choices: Map<string, Partial<Record<keyof Choice, { value: number | null; at: number }>>>,
+  ): Promise<void> {
+    const hashes = [...choices.keys()].sort(byHash);
+    const storedRows = await trx.selectFrom('script_votes').selectAll().where('script_id', '=', scriptId).where('visitor_hash', 'in', hashes).execute();
+    const stored = new Map(storedRows.map((row) => [row.visitor_hash, row]));
+    const total: Counts = { likes: 0, dislikes: 0, worksYes: 0, worksNo: 0 };
+    const rows = hashes.map((hash) => {
+      const before = stored.get(hash);
+      const final = choices.get(hash) ?? {};
+      const row = {
+        script_id: scriptId,
+        visitor_hash: hash,
+        vote: final.vote ? final.vote.value : choiceOf(before?.vote),
+        works: final.works ? final.works.value : choiceOf(before?.works),
+        vote_at: final.vote ? final.vote.at : choiceOf(before?.vote_at),
+        works_at: final.works ? final.works.at : choiceOf(before?.works_at),
+      };
+      const moved = difference({ vote: choiceOf(before?.vote), works: choiceOf(before?.works) }, row);
+      for (const key of Object.keys(total) as (keyof Counts)[]) total[key] += moved[key];
+      return row;
+    });
+    const updated = await trx
+      .updateTable('scripts')
+      .set((eb) => ({
+        likes: eb('likes', '+', total.likes),
+        dislikes: eb('dislikes', '+', total.dislikes),
+        works_yes: eb('works_yes', '+', total.worksYes),
+        works_no: eb('works_no', '+', total.worksNo),
+      }))
+      .where('id', '=', scriptId)
+      .returning(['likes', 'dislikes'])
+      .executeTakeFirst();
+    // A script deleted since the vote was buffered keeps nothing (its rows went with it).
+    if (!updated) return;
+    if (total.likes !== 0 || total.dislikes !== 0) {
+      await trx.updateTable('scripts').set({ rating: wilsonLowerBound(n(updated.likes), n(updated.dislikes)) }).where('id', '=', scriptId).execute();
+    }
+    const cleared = rows.filter((row) => row.vote === null && row.works === null).map((row) => row.visitor_hash);
+    if (cleared.length > 0) await trx.deleteFrom('script_votes').where('script_id', '=', scriptId).where('visitor_hash', 'in', cleared).execute();
+    const kept = rows.filter((row) => row.vote !== null || row.works !== null);
+    if (kept.length === 0) return;
+    await trx
+      .insertInto('script_votes')
+      .values(kept)
+      .onConflict((conflict) =>
+        conflict.columns(['script_id', 'visitor_hash']).doUpdateSet((eb) => ({
+          vote: eb.ref('excluded.vote'),
+          works: eb.ref('excluded.works'),
+          vote_at: eb.ref('excluded.vote_at'),
+          works_at: eb.ref('excluded.works_at'),
+        })),
+      )
+      .execute();
+  }
+
+  /** Forgets change rows older than the limit's hour; they can no longer refuse a vote. */
+  async pruneChanges(before: number): Promise<void> {
+    await this.db.kysely.deleteFrom('script_vote_changes').where('changed_at', '<=', before).execute();
+  }
+}
+
+/** Staff marked a script working: its works answers count from `at` (docs/decisions.md#may-be-patched). */
+export async function markWorksChecked(db: Db, scriptId: number, at: number): Promise<boolean> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const result = await trx.updateTable('scripts').set({ works_checked_at: at }).where('id', '=', scriptId).executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    // Other processes drop the script's cached answers, which showed May be patched.
+    await db.changes.record(trx, { kind: 'script', id: scriptId });
+    return true;
+  });
+}

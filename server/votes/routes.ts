@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBodySchema, scriptIdParamsSchema, voteBodySchema, voteStateSchema, worksBodySchema } from '../../contract/index.ts';
+import { noStore } from '../plugins/security.ts';
+import type { Visitor } from '../scripts/view-counter.ts';
+import type { Services } from '../services.ts';
+import { storedVote, storedWorks, toVoteState } from './presenter.ts';
+
+/** A vote's body is a few bytes: anything larger is refused before it is read. */
+const VOTE_BODY_LIMIT = 1024;
+
+const visitorOf = (request: FastifyRequest): Visitor => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 413: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema };
+
+/** POST /api/scripts/{id}/vote, /works and GET /my-vote (docs/product.md#votes): per visitor, never cached. */
+export async function voteRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const route = app.withTypeProvider<ZodTypeProvider>();
+  const { votes } = services;
+  app.addHook('onRequest', noStore);
+
+  route.post(
+    '/api/scripts/:id/vote',
+    {
+      bodyLimit: VOTE_BODY_LIMIT,
+      schema: {
+        tags: ['public'],
+        summary: 'Like, dislike or take back a vote (one per visitor and script; at most 30 vote changes an hour; written within seconds)',
+        params: scriptIdParamsSchema,
+        body: voteBodySchema,
+        response: { 200: voteStateSchema, ...errors },
+      },
+    },
+    async (request) => toVoteState(await votes.change(request.params.id, visitorOf(request), 'vote', storedVote(request.body.value))),
+  );
+
+  route.post(
+    '/api/scripts/:id/works',
+    {
+      bodyLimit: VOTE_BODY_LIMIT,
+      schema: {
+        tags: ['public'],
+        summary: 'Say whether the script works (true, false, or null to take it back); the same limit as votes',
+        params: scriptIdParamsSchema,
+        body: worksBodySchema,
+        response: { 200: voteStateSchema, ...errors },
+      },
+    },
+    async (request) => toVoteState(await votes.change(request.params.id, visitorOf(request), 'works', storedWorks(request.body.works))),
+  );
+
+  route.get(
+    '/api/scripts/:id/my-vote',
+    {
+      schema: {
+        tags: ['public'],
+        summary: "The visitor's own vote and works answer, with the script's counts including votes not yet written",
+        params: scriptIdParamsSchema,
+        response: { 200: voteStateSchema, 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => toVoteState(await votes.current(request.params.id, visitorOf(request))),
+  );
+}

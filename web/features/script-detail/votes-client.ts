@@ -1,0 +1,33 @@
+import type { VoteState } from '../../../contract/votes.ts';
+import { readString, STORAGE_KEYS, writeString } from '../../lib/storage.ts';
+import { votes as t } from '../../messages/votes.ts';
+
+/** Scripts this browser voted on, kept so a reload asks for its own choice there and nowhere else. */
+const VOTED_KEPT = 200;
+
+function remember(id: number): void {
+  const ids = (readString(STORAGE_KEYS.votedScripts) ?? '').split(',').filter((value) => value && value !== String(id));
+  writeString(STORAGE_KEYS.votedScripts, `,${[...ids.slice(-(VOTED_KEPT - 1)), id].join(',')},`);
+}
+
+async function call(url: string, init?: RequestInit): Promise<VoteState> {
+  const response = await fetch(url, { ...init, headers: { accept: 'application/json', ...init?.headers } }).catch(() => undefined);
+  if (!response?.ok) throw new Error(response?.status === 429 ? t.limited : response?.status === 403 ? t.browsersOnly : t.failed);
+  return (await response.json()) as VoteState;
+}
+
+/** Sends one vote (`vote`: like, dislike, none; `works`: true, false, null); answers the new state or throws its message. */
+export async function send(id: number, kind: 'vote' | 'works', value: string | boolean | null): Promise<VoteState> {
+  const state = await call(`/api/scripts/${id}/${kind}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(kind === 'vote' ? { value } : { works: value }),
+  });
+  remember(id);
+  return state;
+}
+
+/** This visitor's own choice and the fresh counts, after a reload. */
+export function restore(id: number): Promise<VoteState> {
+  return call(`/api/scripts/${id}/my-vote`);
+}
