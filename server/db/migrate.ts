@@ -10,6 +10,7 @@ import * as images from './migrations/20261125010000_images.ts';
 import * as gamesAndFilters from './migrations/20261126000000_games_and_filters.ts';
 import * as scriptFacets from './migrations/20261126010000_script_facets.ts';
 import * as searchFacets from './migrations/20261127000000_search_facets.ts';
+import * as reports from './migrations/20261128020000_reports.ts';
 
 // A static list rather than a folder scan, so migrations work the same from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '20261126000000_games_and_filters': gamesAndFilters,
   '20261126010000_script_facets': scriptFacets,
   '20261127000000_search_facets': searchFacets,
+  '20261128020000_reports': reports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

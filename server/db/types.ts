@@ -33,6 +33,8 @@ export interface ScriptsTable {
   verified: Generated<number>;
   /** Weighted views of the last 7 days (docs/decisions.md#trending), kept by the view flush. */
   trending: Generated<number>;
+  /** 1: out of every public read, still shown to staff (docs/decisions.md#hidden-scripts). */
+  hidden: Generated<number>;
 }
 
 export interface GamesTable {
@@ -147,6 +149,23 @@ export interface CatalogueChangesTable {
   script_id: number | null;
 }
 
+/** A visitor's report of a script (docs/decisions.md#reports); it keeps the script's name after the script is deleted. */
+export interface ReportsTable {
+  id: Generated<number>;
+  script_id: number;
+  script_name: string;
+  reason: 'malware' | 'broken' | 'stolen' | 'spam' | 'other';
+  details: string;
+  /** The view counter's visitor hash: the per-visitor limit, never shown. */
+  visitor_hash: string;
+  state: Generated<'open' | 'resolved'>;
+  decision: 'dismiss' | 'hide' | 'delete' | null;
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+  /** The staff member's username; null when a script was deleted outside the review queue. */
+  decided_by: string | null;
+}
+
 /** Image renditions when IMAGE_STORAGE=database, by content-hash key. */
 export interface ImagesTable {
   key: string;
@@ -171,11 +190,13 @@ export interface Database {
   script_daily_views: ScriptDailyViewsTable;
   search_misses: SearchMissesTable;
   script_facets: ScriptFacetsTable;
+  reports: ReportsTable;
 }
 
 export type ScriptRow = Selectable<ScriptsTable>;
 export type NewScriptRow = Insertable<ScriptsTable>;
 export type GameRow = Selectable<GamesTable>;
+export type ReportRow = Selectable<ReportsTable>;
 export type ChannelRow = Selectable<ScriptChannelsTable>;
 export type SiteChannelRow = Selectable<SiteChannelsTable>;
 export type ModeratorRow = Selectable<ModeratorsTable>;

@@ -124,7 +124,10 @@ describe.each(dialects)('migrations on %s', (dialect) => {
       (await repository.listCards({ limit: 10, offset: 0, q: 'auto farm', ...filter })).map((row) => row.playsname);
 
     // Undone, the indexes are as the step before left them (this code no longer reads that shape).
-    expect(await migrateDown(fresh)).toEqual(['20261127000000_search_facets']);
+    // Later steps are undone first; this one is the last undone.
+    const undone: string[] = [];
+    while (!undone.includes('20261127000000_search_facets')) undone.push(...(await migrateDown(fresh)));
+    expect(undone.at(-1)).toBe('20261127000000_search_facets');
     if (dialect === 'postgres') {
       const { rows } = await sql<{ name: string }>`select indexname as name from pg_indexes where indexname like 'scripts_search_%' order by 1`.execute(fresh.kysely);
       expect(rows.map((row) => row.name)).toEqual(['scripts_search_trgm_idx']);
@@ -135,7 +138,7 @@ describe.each(dialects)('migrations on %s', (dialect) => {
     }
 
     // Up again over rows written before it: their facts are read into the indexes.
-    expect(await migrateToLatest(fresh)).toEqual(['20261127000000_search_facets']);
+    expect((await migrateToLatest(fresh))[0]).toBe('20261127000000_search_facets');
     expect(await names({ game: 'blox-fruits' })).toEqual(['Blox Fruits Auto Farm']);
     expect(await names({ key: false })).toEqual(dialect === 'postgres' ? ['Arsenal Auto Farm'] : ['Doors Auto Farm', 'Arsenal Auto Farm']);
     expect(await repository.count('au', { game: 'blox-fruits', key: true })).toBe(1);
