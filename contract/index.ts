@@ -9,3 +9,4 @@ export * from './text.ts';
 export * from './metrics.ts';
 export * from './games.ts';
 export * from './insights.ts';
+export * from './reports.ts';

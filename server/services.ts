@@ -17,6 +17,10 @@ import { ScriptRepository } from './scripts/repository.ts';
 import { CatalogueService } from './scripts/service.ts';
 import { StaffScriptService } from './scripts/staff-service.ts';
 import { ViewCounter } from './scripts/view-counter.ts';
+import { VisibilityRepository } from './scripts/visibility-repository.ts';
+import { VisibilityService } from './scripts/visibility-service.ts';
+import { ReportRepository } from './reports/repository.ts';
+import { ReportService } from './reports/service.ts';
 import { AuthService } from './staff/auth-service.ts';
 import { ModeratorService } from './staff/moderator-service.ts';
 import { StaffRepository } from './staff/repository.ts';
@@ -41,6 +45,8 @@ export interface Services {
   auth: AuthService;
   moderators: ModeratorService;
   staffScripts: StaffScriptService;
+  visibility: VisibilityService;
+  reports: ReportService;
   loadContext: WebLoadContext;
 }
 
@@ -107,6 +113,7 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
     games: { list: () => games.list(), bySlug: (slug) => games.bySlug(slug) },
     siteChannels: () => siteChannels.list(),
   };
+  const staffScripts = new StaffScriptService(scripts, imageService, cache);
   return {
     config,
     db,
@@ -124,7 +131,9 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
     staff,
     auth,
     moderators: new ModeratorService(staff),
-    staffScripts: new StaffScriptService(scripts, imageService, cache),
+    staffScripts,
+    visibility: new VisibilityService(scripts, new VisibilityRepository(db), cache),
+    reports: new ReportService(new ReportRepository(db), staffScripts, cache, clock),
     loadContext,
   };
 }

@@ -42,7 +42,8 @@ export class CatalogueService {
   scriptAnswer(id: number): Promise<CachedAnswer<PublicScript | null>> {
     return this.cache.remember(`script:${id}`, async () => {
       const row = await this.repository.findListed(id);
-      return row ? toPublicScript(row) : null;
+      // A hidden script is no script to the public (docs/decisions.md#hidden-scripts).
+      return row && Number(row.hidden) === 0 ? toPublicScript(row) : null;
     });
   }
 

@@ -5,6 +5,7 @@ import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { type Account, createAdmin, createModerator, injectAs } from '../helpers/auth.ts';
 import { dialects } from '../helpers/databases.ts';
 import { MATRIX, type Principal, PRINCIPALS, type RouteRow } from '../helpers/authz-matrix.ts';
+import { postReport } from '../helpers/reports.ts';
 import { expireSession, pngImage, SNAPSHOT_PARTS, scriptForm, snapshot } from '../helpers/staff.ts';
 
 // docs/product.md#authorization-matrix: one table holds the authorization matrix, every staff route × every principal (tests/helpers/authz-matrix.ts).
@@ -20,6 +21,8 @@ interface World {
   moderatorId?: number;
   /** Created only for routes whose path names `:game`: a game with an icon, which the target script is for. */
   gameId?: number;
+  /** Created only for routes whose path names `:report`: an open report on the target script. */
+  reportId?: number;
 }
 
 let gameSequence = 0;
@@ -60,6 +63,11 @@ describe.each(dialects)('staff authorization matrix on %s', (dialect) => {
       await ctx.db.kysely.updateTable('scripts').set({ game_id: game.id }).where('id', '=', world.scriptId).execute();
       world.gameId = game.id;
     }
+    if (route.path.includes(':report')) {
+      const report = await postReport(ctx, world.scriptId, { reason: 'spam' });
+      if (report.statusCode !== 201) throw new Error(`fixture report: ${report.body}`);
+      world.reportId = report.json().id;
+    }
     return world;
   }
 
@@ -95,7 +103,8 @@ describe.each(dialects)('staff authorization matrix on %s', (dialect) => {
       .replace(':script', String(world.scriptId))
       .replace(':siteChannel', String(world.siteChannelId))
       .replace(':moderator', String(world.moderatorId))
-      .replace(':game', String(world.gameId));
+      .replace(':game', String(world.gameId))
+      .replace(':report', String(world.reportId));
 
   it.each(cases)('$method $path as $principal → $status', async (testCase) => {
     const world = await buildWorld(testCase);

@@ -11,7 +11,7 @@ type Statuses = [number, number, number, number, number, number, number];
 
 export interface RouteRow {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** `:script` is the owner's script, `:moderator` a fresh moderator, `:siteChannel` a site channel, `:game` a game with an icon that the owner's script is for. */
+  /** `:script` is the owner's script, `:moderator` a fresh moderator, `:siteChannel` a site channel, `:game` a game with an icon that the owner's script is for, `:report` an open report on the owner's script. */
   path: string;
   statuses: Statuses;
   /** What an allowed call changes; every other part must stay as it was. */
@@ -72,6 +72,10 @@ export const MATRIX: RouteRow[] = [
   row('GET',    '/api/metrics',                    [401, 403,  403,  401,    200,  401,    401]),
   row('POST',   '/api/metrics/reset',              [401, 403,  403,  401,    200,  401,    401]),
   row('POST',   '/api/metrics/clear-caches',       [401, 403,  403,  401,    200,  401,    401]),
+  // Reports and hiding (docs/product.md#reports): the admin any script's; a moderator its own (another's is 404).
+  row('GET',    '/api/reports',                    [401, 200,  200,  401,    200,  401,    401]),
+  row('PATCH',  '/api/reports/:report',            [401, 200,  404,  401,    200,  401,    401],     ['reports', 'scripts'], async () => ({ action: 'hide' })),
+  row('POST',   '/api/scripts/:script/visibility', [401, 200,  404,  401,    200,  401,    401],     ['scripts'], async () => ({ hidden: true })),
 ];
 
 /** Routes anyone may call, without a token: each is here or in MATRIX, never in neither. */
@@ -83,6 +87,7 @@ export const PUBLIC_ROUTES: { method: 'GET' | 'POST'; path: string; what: string
   { method: 'GET',  path: '/api/scripts/:id/channels',  what: 'a script’s channels' },
   { method: 'GET',  path: '/api/site-channels',         what: 'the /subscribe list' },
   { method: 'GET',  path: '/api/games',                 what: 'the games with their script counts' },
+  { method: 'POST', path: '/api/scripts/:id/reports',   what: 'a visitor’s report of a script' },
   { method: 'POST', path: '/api/login',                 what: 'moderator login' },
   { method: 'POST', path: '/api/al',                    what: 'admin login' },
   { method: 'GET',  path: '/api/*',                     what: 'the JSON 404 of unknown API paths' },

@@ -80,14 +80,14 @@ export function uploadsListing(ctx: Pick<TestContext, 'config'>): string[] {
   return fs.readdirSync(ctx.config.uploadsDir).sort();
 }
 
-export const SNAPSHOT_PARTS = ['scripts', 'script_channels', 'moderators', 'admins', 'sessions', 'site_channels', 'login_failures', 'games', 'uploads'] as const;
+export const SNAPSHOT_PARTS = ['scripts', 'script_channels', 'moderators', 'admins', 'sessions', 'site_channels', 'login_failures', 'games', 'uploads', 'reports'] as const;
 export type SnapshotPart = (typeof SNAPSHOT_PARTS)[number];
 export type Snapshot = Record<SnapshotPart, unknown[]>;
 
 /** Every row of the staff-relevant tables and the uploads folder listing, in a stable order. */
 export async function snapshot(ctx: Pick<TestContext, 'db' | 'config'>): Promise<Snapshot> {
   const k = ctx.db.kysely;
-  const [scripts, scriptChannels, moderators, admins, sessions, siteChannels, loginFailures, games] = await Promise.all([
+  const [scripts, scriptChannels, moderators, admins, sessions, siteChannels, loginFailures, games, reports] = await Promise.all([
     k.selectFrom('scripts').selectAll().orderBy('id').execute(),
     k.selectFrom('script_channels').selectAll().orderBy('id').execute(),
     k.selectFrom('moderators').selectAll().orderBy('id').execute(),
@@ -96,6 +96,7 @@ export async function snapshot(ctx: Pick<TestContext, 'db' | 'config'>): Promise
     k.selectFrom('site_channels').selectAll().orderBy('id').execute(),
     k.selectFrom('login_failures').selectAll().orderBy('throttle_key').orderBy('failed_at').execute(),
     k.selectFrom('games').selectAll().orderBy('id').execute(),
+    k.selectFrom('reports').selectAll().orderBy('id').execute(),
   ]);
   return {
     scripts,
@@ -107,6 +108,7 @@ export async function snapshot(ctx: Pick<TestContext, 'db' | 'config'>): Promise
     login_failures: loginFailures,
     games,
     uploads: uploadsListing(ctx),
+    reports,
   };
 }
 
