@@ -21,6 +21,7 @@ export default [
     route('games', 'routes/admin/games.tsx'),
     route('moderators', 'routes/admin/moderators.tsx'),
     route('site-channels', 'routes/admin/site-channels.tsx'),
+    route('reports', 'routes/admin/reports.tsx'),
   ]),
   layout('routes/public-layout.tsx', [
     index('routes/home.tsx'),

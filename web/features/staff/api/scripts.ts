@@ -51,7 +51,7 @@ const listGameSchema = z.preprocess(canonicalKeys(['id', 'name', 'slug']), z.obj
 
 /** One row of a staff script list (the contract's StaffScript, read tolerantly: facts left out are none and false). */
 export const listScriptSchema = z.preprocess(
-  canonicalKeys(['id', 'playsname', 'description', 'loadstring', 'image', 'imageCard', 'createdAt', 'channels', 'game', 'universal', 'keySystem', 'keyLink', 'patched', 'verified']),
+  canonicalKeys(['id', 'playsname', 'description', 'loadstring', 'image', 'imageCard', 'createdAt', 'channels', 'game', 'universal', 'keySystem', 'keyLink', 'patched', 'verified', 'hidden']),
   z.object({
     id: z.number().int(),
     playsname: z.string(),
@@ -73,6 +73,7 @@ export const listScriptSchema = z.preprocess(
     keyLink: optionalText,
     patched: flag,
     verified: flag,
+    hidden: flag,
   }),
 );
 export type ListScript = z.infer<typeof listScriptSchema>;
