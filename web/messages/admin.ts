@@ -161,8 +161,7 @@ export const admin = {
     empty: 'No reports here.',
     loadFailed: 'Failed to load reports',
     actions: { dismiss: 'Dismiss', hide: 'Hide script', delete: 'Delete script' },
-    actionLabel: (action: 'dismiss' | 'hide' | 'delete', script: string) =>
-      action === 'dismiss' ? `Dismiss the report on ${script}` : action === 'hide' ? `Hide ${script}` : `Delete ${script}`,
+    actionLabel: (action: string, script: string) => `${action}: ${script}`,
     confirm: {
       dismiss: 'Dismiss the reports on this script?',
       hide: 'Hide this script from the public site?',

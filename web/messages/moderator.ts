@@ -165,8 +165,7 @@ export const moderator = {
     empty: 'Жалоб нет.',
     loadFailed: 'Не удалось загрузить жалобы',
     actions: { dismiss: 'Отклонить', hide: 'Скрыть скрипт', delete: 'Удалить скрипт' },
-    actionLabel: (action: 'dismiss' | 'hide' | 'delete', script: string) =>
-      action === 'dismiss' ? `Отклонить жалобу на ${script}` : action === 'hide' ? `Скрыть ${script}` : `Удалить ${script}`,
+    actionLabel: (action: string, script: string) => `${action}: ${script}`,
     confirm: {
       dismiss: 'Отклонить жалобы на этот скрипт?',
       hide: 'Скрыть этот скрипт с сайта?',

@@ -20,7 +20,8 @@ export interface ReportTexts {
   empty: string;
   loadFailed: string;
   actions: Record<ReportAction, string>;
-  actionLabel: (action: ReportAction, script: string) => string;
+  /** A decision button's name: its visible text, then the script's name. */
+  actionLabel: (action: string, script: string) => string;
   confirm: Record<ReportAction, string>;
   confirmDetail: string;
   done: Record<ReportAction, string>;

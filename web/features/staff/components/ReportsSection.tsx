@@ -171,7 +171,7 @@ function ReportItem({ report, onAction }: { report: StaffReport; onAction: (acti
                 key={action}
                 size="sm"
                 variant={action === 'delete' ? 'danger' : action === 'hide' ? 'secondary' : 'ghost'}
-                aria-label={t.actionLabel(action, report.scriptName)}
+                aria-label={t.actionLabel(t.actions[action], report.scriptName)}
                 onClick={() => onAction(action)}
               >
                 {t.actions[action]}
