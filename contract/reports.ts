@@ -17,8 +17,7 @@ export const reportInputSchema = z
       .regex(MULTI_LINE, 'details must not contain control characters')
       .optional(),
   })
-  .strict()
-  .meta({ id: 'ReportInput' });
+  .strict();
 export type ReportInput = z.infer<typeof reportInputSchema>;
 
 export const reportCreatedSchema = z.object({ id: z.number().int(), received: z.literal(true) }).meta({ id: 'ReportReceived' });
@@ -55,14 +54,12 @@ export type ReportPage = z.infer<typeof reportPageSchema>;
 
 export const reportDecisionSchema = z
   .object({ action: z.enum(REPORT_ACTIONS, { error: `action must be one of ${REPORT_ACTIONS.join(', ')}` }) })
-  .strict()
-  .meta({ id: 'ReportDecision' });
+  .strict();
 
 export const reportIdParamsSchema = z.object({ id: idSchema });
 
 /** POST /api/scripts/{id}/visibility. */
 export const visibilityInputSchema = z
   .object({ hidden: z.boolean({ error: 'hidden must be true or false' }) })
-  .strict()
-  .meta({ id: 'VisibilityInput' });
+  .strict();
 export const visibilitySchema = z.object({ id: z.number().int(), hidden: z.boolean() }).meta({ id: 'Visibility' });

@@ -226,6 +226,16 @@ describe.each(dialects)('reports on %s', (dialect) => {
     expect(await snapshot(ctx)).toEqual(before);
   });
 
+  it('documents the new calls in OpenAPI', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = response.json().paths as Record<string, Record<string, unknown>>;
+    expect(Object.keys(paths['/api/scripts/{id}/reports'] ?? {})).toContain('post');
+    expect(Object.keys(paths['/api/reports'] ?? {})).toContain('get');
+    expect(Object.keys(paths['/api/reports/{id}'] ?? {})).toContain('patch');
+    expect(Object.keys(paths['/api/scripts/{id}/visibility'] ?? {})).toContain('post');
+  });
+
   it('hides and shows a script: the admin any, a moderator its own; bad bodies change nothing', async () => {
     const script = await ownScript();
     const before = await snapshot(ctx);

@@ -30,6 +30,7 @@ const STAFF_SCRIPT_KEYS = [
   'createdAt',
   'description',
   'game',
+  'hidden',
   'id',
   'image',
   'imageCard',

@@ -233,6 +233,7 @@ describe('canonicalKeys and the tolerant list schema', () => {
       keyLink: null,
       patched: false,
       verified: false,
+      hidden: false,
     });
   });
 
