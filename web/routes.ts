@@ -13,6 +13,7 @@ export default [
   layout('routes/moderator/panel.tsx', [
     route('moderator/dashboard', 'routes/moderator/scripts.tsx', { id: 'moderator-dashboard' }),
     route('moderator/scripts', 'routes/moderator/scripts.tsx', { id: 'moderator-scripts' }),
+    route('moderator/reports', 'routes/moderator/reports.tsx'),
   ]),
   route('admin', 'routes/admin/login.tsx'),
   route('admin/dashboard', 'routes/admin/dashboard.tsx', [

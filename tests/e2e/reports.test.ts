@@ -4,7 +4,7 @@ import { DESKTOP, expectNoSeriousViolations, launchBrowser, loginAdmin, type Sit
 
 /**
  * Reports end to end (docs/product.md#reports): a visitor reports a script from its page through the
- * dialog; its moderator sees the report on its dashboard; the admin opens Reports and hides the
+ * dialog; its moderator sees the report in its panel; the admin opens Reports and hides the
  * script, which then leaves the public site at once (its page 404s, it leaves /scripts and search).
  */
 
@@ -68,7 +68,7 @@ describe('reports in a real browser', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Report');
   });
 
-  it('the moderator sees the report on its own script, in Russian', async () => {
+  it('the moderator sees the report on its own script in its Жалобы section, in Russian', async () => {
     const page = await openPage();
     await page.goto(`${site.url}/moderator/login`);
     await waitForHydration(page);
@@ -76,12 +76,14 @@ describe('reports in a real browser', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Войти' }).click();
     await page.waitForURL(`${site.url}/moderator/scripts`);
+    await page.getByRole('link', { name: 'Жалобы' }).click();
+    await page.waitForURL(`${site.url}/moderator/reports`);
     const reports = page.getByRole('list', { name: 'Жалобы' });
     const item = reports.getByTestId('report').filter({ hasText: 'Webhook Stealer Farm' });
     await item.waitFor();
     expect(await item.textContent()).toContain('Вредоносный код или кража данных');
     expect(await item.textContent()).toContain('It sends my IP to a Discord webhook');
-    await expectNoSeriousViolations(page, 'the moderator dashboard with its reports');
+    await expectNoSeriousViolations(page, 'the moderator’s reports section');
   });
 
   it('the admin hides the reported script from Reports and it leaves the public site at once', async () => {

@@ -157,7 +157,7 @@ export const admin = {
     decided: { dismiss: 'Dismissed', hide: 'Script hidden', delete: 'Script deleted' },
     decidedBy: (name: string) => `by ${name}`,
     scriptGone: 'deleted',
-    refresh: 'Refresh',
+    refresh: 'Refresh reports',
     empty: 'No reports here.',
     loadFailed: 'Failed to load reports',
     actions: { dismiss: 'Dismiss', hide: 'Hide script', delete: 'Delete script' },

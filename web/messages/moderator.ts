@@ -161,7 +161,7 @@ export const moderator = {
     decided: { dismiss: 'Отклонена', hide: 'Скрипт скрыт', delete: 'Скрипт удалён' },
     decidedBy: (name: string) => `— ${name}`,
     scriptGone: 'удалён',
-    refresh: 'Обновить',
+    refresh: 'Обновить жалобы',
     empty: 'Жалоб нет.',
     loadFailed: 'Не удалось загрузить жалобы',
     actions: { dismiss: 'Отклонить', hide: 'Скрыть скрипт', delete: 'Удалить скрипт' },

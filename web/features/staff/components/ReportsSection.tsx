@@ -20,9 +20,9 @@ const SELECT = 'rounded-lg bg-slate-950 px-3 py-2 text-sm text-slate-100 ring-1 
 /**
  * The review queue (docs/product.md#reports): the admin's every report, a moderator's those on its own
  * scripts; filtered by state (open first) and reason, paged; dismiss, hide or delete behind a
- * confirmation. `embedded` renders it under another section (the moderator's dashboard).
+ * confirmation.
  */
-export function ReportsSection({ embedded = false }: { embedded?: boolean }) {
+export function ReportsSection() {
   const { role, texts } = usePanel();
   const t = texts.reports;
   const [params, setParams] = useState<ReportParams>({ page: 1, state: 'open', reason: 'all' });
@@ -30,7 +30,7 @@ export function ReportsSection({ embedded = false }: { embedded?: boolean }) {
   const decide = useDecideReport(role);
   const [pending, setPending] = useState<{ report: StaffReport; action: ReportAction } | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const ids = { state: useId(), reason: useId(), title: useId() };
+  const ids = { state: useId(), reason: useId() };
   const setPage = (page: number) => setParams((current) => ({ ...current, page }));
 
   useFailureToast(role, query.error, query.errorUpdatedAt, t.loadFailed);
@@ -120,26 +120,10 @@ export function ReportsSection({ embedded = false }: { embedded?: boolean }) {
   );
 
   const count = query.data && !query.error ? <span className="ml-2 whitespace-nowrap rounded-full bg-white/5 px-2 py-0.5 text-xs text-slate-300 ring-1 ring-white/10">{t.count(query.data.total)}</span> : null;
-  if (!embedded) {
-    return (
-      <StaffSection title={t.title} intro={<>{t.intro}{count}</>}>
-        {body}
-      </StaffSection>
-    );
-  }
   return (
-    <section aria-labelledby={ids.title} className="mx-auto mt-10 flex w-full max-w-6xl flex-col gap-4">
-      <div>
-        <h2 id={ids.title} className="text-xl font-bold tracking-tight text-white">
-          {t.title}
-        </h2>
-        <p className="mt-1 text-sm text-slate-300">
-          {t.intro}
-          {count}
-        </p>
-      </div>
+    <StaffSection title={t.title} intro={<>{t.intro}{count}</>}>
       {body}
-    </section>
+    </StaffSection>
   );
 }
 
