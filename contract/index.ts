@@ -13,3 +13,4 @@ export * from './audit.ts';
 export * from './domains.ts';
 export * from './script-analysis.ts';
 export * from './votes.ts';
+export * from './reports.ts';

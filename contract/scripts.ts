@@ -45,6 +45,7 @@ export const staffScriptSchema = publicScriptSchema
   .extend({
     channels: z.array(channelSchema),
     ownerModeratorId: z.number().int().nullable().describe('Owning moderator; null when the admin owns it'),
+    hidden: z.boolean().describe('Out of every public list, feed and the sitemap; its public page and API answer 404'),
   })
   .meta({ id: 'StaffScript' });
 export type StaffScript = z.infer<typeof staffScriptSchema>;

@@ -23,6 +23,7 @@ import { voteRoutes } from './votes/routes.ts';
 import { worksCheckedRoutes } from './votes/staff-routes.ts';
 import { staffScriptRoutes } from './scripts/staff-routes.ts';
 import { staffRoutes } from './staff/routes.ts';
+import { publicReportRoutes, staffReportRoutes } from './reports/routes.ts';
 import { DatabaseImageStorage } from './images/database-storage.ts';
 import { createLogger, logsEveryRequest, requestLineHook } from './logging.ts';
 import { createServices, type Services } from './services.ts';
@@ -117,6 +118,8 @@ export async function buildApp({ config, db, web, logger, now, clock, onRoute }:
   await app.register(insightsRoutes, { services, guards });
   await app.register(auditRoutes, { services, guards });
   await app.register(worksCheckedRoutes, { services, guards });
+  await app.register(publicReportRoutes, { services });
+  await app.register(staffReportRoutes, { services, guards });
   await app.register(uploadsPlugin, {
     source: services.images instanceof DatabaseImageStorage ? { kind: 'database', storage: services.images } : { kind: 'disk', dir: config.uploadsDir },
   });

@@ -25,6 +25,10 @@ import { StaffScriptService } from './scripts/staff-service.ts';
 import { ViewCounter } from './scripts/view-counter.ts';
 import { VoteRepository } from './votes/repository.ts';
 import { VoteBuffer } from './votes/vote-buffer.ts';
+import { VisibilityRepository } from './scripts/visibility-repository.ts';
+import { VisibilityService } from './scripts/visibility-service.ts';
+import { ReportRepository } from './reports/repository.ts';
+import { ReportService } from './reports/service.ts';
 import { AuthService } from './staff/auth-service.ts';
 import { ModeratorService } from './staff/moderator-service.ts';
 import { StaffRepository } from './staff/repository.ts';
@@ -57,6 +61,8 @@ export interface Services {
   audit: AuditLog;
   /** Analyses the loaders stored without one (or every loader: `all`); answers how many it stored (docs/decisions.md#stored-loader-analysis). */
   backfillAnalyses(options?: { all?: boolean }): Promise<number>;
+  visibility: VisibilityService;
+  reports: ReportService;
   loadContext: WebLoadContext;
 }
 
@@ -134,6 +140,7 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
     games: { list: () => games.list(), bySlug: (slug) => games.bySlug(slug) },
     siteChannels: () => siteChannels.list(),
   };
+  const staffScripts = new StaffScriptService(scripts, imageService, cache, audit, domains);
   return {
     config,
     db,
@@ -153,9 +160,11 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
     staff,
     auth,
     moderators: new ModeratorService(staff, audit),
-    staffScripts: new StaffScriptService(scripts, imageService, cache, audit, domains),
+    staffScripts,
     audit,
     backfillAnalyses: (options) => backfillAnalyses(new AnalysisRepository(db), cache, options),
+    visibility: new VisibilityService(scripts, new VisibilityRepository(db), cache, audit),
+    reports: new ReportService(new ReportRepository(db), staffScripts, cache, clock, audit),
     loadContext,
   };
 }

@@ -13,6 +13,7 @@ export default [
   layout('routes/moderator/panel.tsx', [
     route('moderator/dashboard', 'routes/moderator/scripts.tsx', { id: 'moderator-dashboard' }),
     route('moderator/scripts', 'routes/moderator/scripts.tsx', { id: 'moderator-scripts' }),
+    route('moderator/reports', 'routes/moderator/reports.tsx'),
   ]),
   route('admin', 'routes/admin/login.tsx'),
   route('admin/dashboard', 'routes/admin/dashboard.tsx', [
@@ -21,6 +22,7 @@ export default [
     route('games', 'routes/admin/games.tsx'),
     route('moderators', 'routes/admin/moderators.tsx'),
     route('site-channels', 'routes/admin/site-channels.tsx'),
+    route('reports', 'routes/admin/reports.tsx'),
     route('log', 'routes/admin/log.tsx'),
     route('domains', 'routes/admin/domains.tsx'),
   ]),

@@ -75,6 +75,15 @@ export function orderBy(sort: ScriptSort, table = 's'): RawBuilder<unknown> {
 
 const bit = (value: boolean) => (value ? 1 : 0);
 
+/**
+ * Public reads leave hidden scripts out (docs/decisions.md#hidden-scripts): the few hidden ids come
+ * from the partial index `scripts_hidden_idx`, read once per statement, and each id is tested where
+ * the sort's or the search's index already has it: no row read, no index rebuilt for a rare state.
+ */
+export function visibleOnly(column: string): RawBuilder<boolean> {
+  return sql<boolean>`${sql.ref(column)} NOT IN (SELECT h.id FROM scripts AS h WHERE h.hidden = 1)`;
+}
+
 /** The game's id by slug; NULL (so nothing matches) when no game has it. */
 function gameId(slug: string): RawBuilder<number> {
   return sql<number>`(SELECT g.id FROM games AS g WHERE g.slug = ${slug})`;
@@ -86,7 +95,7 @@ function gameId(slug: string): RawBuilder<number> {
  * (and then sorting every match); a game stays indexable, its per-game sort indexes serve it.
  */
 export function filterOnRow(dialect: Dialect, listing: Listing, table = 's'): RawBuilder<boolean> {
-  const conditions: RawBuilder<unknown>[] = [sql`TRUE`];
+  const conditions: RawBuilder<unknown>[] = [visibleOnly(`${table}.id`)];
   if (listing.game !== undefined) conditions.push(sql`${sql.ref(`${table}.game_id`)} = ${gameId(listing.game)}`);
   const plus = dialect === 'sqlite' ? sql.raw('+') : sql.raw('');
   for (const [name, column] of FLAGS) {
@@ -103,7 +112,7 @@ export function filterOnRow(dialect: Dialect, listing: Listing, table = 's'): Ra
  * scripts never makes the index merge its long list (docs/decisions.md#filtered-search).
  */
 export function filterForIndex(listing: Listing, facts: SearchFacets, table = 's'): RawBuilder<boolean> {
-  const conditions: RawBuilder<unknown>[] = [sql`TRUE`];
+  const conditions: RawBuilder<unknown>[] = [visibleOnly(`${table}.id`)];
   if (facts.gameId !== undefined) conditions.push(sql`${sql.ref(`${table}.game_id`)} = ${facts.gameId}`);
   for (const [name, column] of FLAGS) {
     const value = listing[name];
@@ -124,6 +133,7 @@ export function filterInIndex(listing: Listing, table = 'scripts'): RawBuilder<b
     return value === undefined ? sql`${sql.ref(`${table}.${column}`)} IN (0, 1)` : sql`${sql.ref(`${table}.${column}`)} = ${bit(value)}`;
   });
   if (listing.game !== undefined) conditions.push(sql`${sql.ref(`${table}.game_id`)} = ${gameId(listing.game)}`);
+  conditions.push(visibleOnly(`${table}.id`));
   return sql<boolean>`${sql.join(conditions, sql` AND `)}`;
 }
 

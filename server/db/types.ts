@@ -46,6 +46,8 @@ export interface ScriptsTable {
   rating: Generated<number>;
   /** When staff last marked it working or patched: "doesn't work" votes count only after it (epoch ms). */
   works_checked_at: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** 1: out of every public read, still shown to staff (docs/decisions.md#hidden-scripts). */
+  hidden: Generated<number>;
 }
 
 export interface GamesTable {
@@ -176,6 +178,23 @@ export interface CatalogueChangesTable {
   script_id: number | null;
 }
 
+/** A visitor's report of a script (docs/decisions.md#reports); it keeps the script's name after the script is deleted. */
+export interface ReportsTable {
+  id: Generated<number>;
+  script_id: number;
+  script_name: string;
+  reason: 'malware' | 'broken' | 'stolen' | 'spam' | 'other';
+  details: string;
+  /** The view counter's visitor hash: the per-visitor limit, never shown. */
+  visitor_hash: string;
+  state: Generated<'open' | 'resolved'>;
+  decision: 'dismiss' | 'hide' | 'delete' | null;
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+  /** The staff member's username; null when a script was deleted outside the review queue. */
+  decided_by: string | null;
+}
+
 /** Image renditions when IMAGE_STORAGE=database, by content-hash key. */
 export interface ImagesTable {
   key: string;
@@ -229,12 +248,14 @@ export interface Database {
   blocked_domains: BlockedDomainsTable;
   script_votes: ScriptVotesTable;
   script_vote_changes: ScriptVoteChangesTable;
+  reports: ReportsTable;
 }
 
 export type ScriptRow = Selectable<ScriptsTable>;
 export type NewScriptRow = Insertable<ScriptsTable>;
 export type GameRow = Selectable<GamesTable>;
 export type BlockedDomainRow = Selectable<BlockedDomainsTable>;
+export type ReportRow = Selectable<ReportsTable>;
 export type ChannelRow = Selectable<ScriptChannelsTable>;
 export type SiteChannelRow = Selectable<SiteChannelsTable>;
 export type ModeratorRow = Selectable<ModeratorsTable>;

@@ -53,7 +53,7 @@ export function toChannel(row: ChannelRow | SiteChannelRow): Channel {
 
 export type { StaffScript };
 
-/** A script in the staff tables: the public fields, its channels and its owner. */
+/** A script in the staff tables: the public fields, its channels, its owner and whether it is hidden. */
 export function toStaffScript(row: ListedScriptRow, channels: ChannelRow[]): StaffScript {
-  return { ...toPublicScript(row), channels: channels.map(toChannel), ownerModeratorId: row.owner_moderator_id };
+  return { ...toPublicScript(row), channels: channels.map(toChannel), ownerModeratorId: row.owner_moderator_id, hidden: Number(row.hidden) === 1 };
 }

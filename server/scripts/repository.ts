@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Db, Dialect } from '../db/database.ts';
-import { type Listing, listingOf, narrows } from '../db/listing.ts';
+import { type Listing, listingOf, narrows, visibleOnly } from '../db/listing.ts';
 import { foldSearchText, searchTextOf } from '../db/search.ts';
 import type { ChannelRow, Database, ScriptRow } from '../db/types.ts';
 import { type CatalogueFilter, SEARCH_TOTAL_CAP, TRENDING_DAYS } from '../../contract/index.ts';
@@ -51,6 +51,7 @@ const LISTED_COLUMNS = [
   'scripts.works_yes',
   'scripts.works_no',
   'scripts.rating',
+  'scripts.hidden',
   'games.name as game_name',
   'games.slug as game_slug',
 ] as const;
@@ -220,9 +221,9 @@ export class ScriptRepository {
     return this.byIds(await this.search.filteredPageIds(listing, totals, limit, offset));
   }
 
-  /** The whole catalogue in a listing's order, read through that sort's index. */
+  /** The whole visible catalogue in a listing's order, read through that sort's index. */
   private sorted({ sort }: Listing) {
-    const query = this.listedFrom(this.r);
+    const query = this.listedFrom(this.r).where(visibleOnly('scripts.id'));
     if (sort === 'views') return query.orderBy('scripts.views', 'desc').orderBy('scripts.created_at', 'desc').orderBy('scripts.id', 'desc');
     if (sort === 'trending') return query.orderBy('scripts.trending', 'desc').orderBy('scripts.created_at', 'desc').orderBy('scripts.id', 'desc');
     if (sort === 'updated') return query.orderBy('scripts.updated_at', 'desc').orderBy('scripts.id', 'desc');
@@ -267,9 +268,9 @@ export class ScriptRepository {
       .execute();
   }
 
-  /** Scripts' ids, names (their URLs' slugs) and last changes, ordered by id, `limit` from `offset` (one sitemap file). */
+  /** Visible scripts' ids, names (their URLs' slugs) and last changes, ordered by id, `limit` from `offset` (one sitemap file). */
   async listForSitemap(offset: number, limit: number): Promise<Pick<ScriptRow, 'id' | 'playsname' | 'updated_at'>[]> {
-    return this.r.selectFrom('scripts').select(['id', 'playsname', 'updated_at']).orderBy('id').limit(limit).offset(offset).execute();
+    return this.r.selectFrom('scripts').select(['id', 'playsname', 'updated_at']).where('hidden', '=', 0).orderBy('id').limit(limit).offset(offset).execute();
   }
 
   /** Staff lists: every script, or one moderator's; paged when a limit is given. */
@@ -284,13 +285,20 @@ export class ScriptRepository {
   /** Staff tables page by number, so their totals are exact. */
   async countStaff({ ownerModeratorId, q }: StaffListOptions): Promise<number> {
     if (q) return this.search.count({ q, scope: 'staff', ownerModeratorId });
-    if (ownerModeratorId === undefined) return this.count();
+    // The kept count is of visible scripts; the admin's list shows the hidden ones too.
+    if (ownerModeratorId === undefined) return (await this.count()) + (await this.countHidden());
     const row = await this.r
       .selectFrom('scripts')
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .where('owner_moderator_id', '=', ownerModeratorId)
       .executeTakeFirstOrThrow();
     return Number(row.total);
+  }
+
+  /** Hidden scripts, counted in their partial index (a handful). */
+  async countHidden(): Promise<number> {
+    const row = await this.k.selectFrom('scripts').select((eb) => eb.fn.countAll<number>().as('n')).where('hidden', '=', 1).executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   /** Channels of many scripts in one query, grouped by script id. */

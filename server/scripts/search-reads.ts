@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { facetTotals, factShares, FLAG_NAMES, filterOnRow, type Listing, narrows } from '../db/listing.ts';
+import { facetTotals, factShares, FLAG_NAMES, filterOnRow, type Listing, narrows, visibleOnly } from '../db/listing.ts';
 import { type SearchFacets, type SearchScope, type SearchWords, wordsInRow } from '../db/search.ts';
 import { SingleFlight } from '../single-flight.ts';
 
@@ -122,9 +122,10 @@ export class SearchReads {
     return sql<boolean>`${sql.join(conditions, sql` AND `)}`;
   }
 
-  /** The rows a search looks among: the owner's (staff), or those the catalogue's filter keeps. */
+  /** The rows a search looks among: the owner's (staff, hidden ones too), or the visible ones the catalogue's filter keeps. */
   scopeConditions(filter: SearchFilter): RawBuilder<boolean> {
     const owner = filter.ownerModeratorId === undefined ? sql<boolean>`TRUE` : sql<boolean>`s.owner_moderator_id = ${filter.ownerModeratorId}`;
+    if (filter.scope === 'public' && (!filter.listing || !narrows(filter.listing))) return sql<boolean>`${owner} AND ${visibleOnly('s.id')}`;
     if (!filter.listing || !narrows(filter.listing)) return owner;
     return sql<boolean>`${owner} AND ${filterOnRow(this.db.dialect, filter.listing)}`;
   }

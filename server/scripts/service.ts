@@ -44,7 +44,8 @@ export class CatalogueService {
   scriptAnswer(id: number): Promise<CachedAnswer<ScriptDetail | null>> {
     return this.cache.remember(`script:${id}`, async () => {
       const [row, trusted] = await Promise.all([this.repository.findListed(id), this.trusted()]);
-      return row ? toScriptDetail(row, trusted) : null;
+      // A hidden script is no script to the public (docs/decisions.md#hidden-scripts).
+      return row && Number(row.hidden) === 0 ? toScriptDetail(row, trusted) : null;
     });
   }
 

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { CATALOGUE_FIRST_PAGE, SEARCH_TOTAL_CAP } from '../../contract/index.ts';
-import { narrows, orderBy, sortColumns } from '../db/listing.ts';
+import { narrows, orderBy, sortColumns, visibleOnly } from '../db/listing.ts';
 import { facetTokens, ftsQuery, gramsQuery, type SearchWords, wordsInRow } from '../db/search.ts';
 import { allWords, listingOfFilter, planKey, type SearchFilter, type SearchReads } from './search-reads.ts';
 
@@ -63,7 +63,7 @@ export class SqliteSearch {
     const table = sql.table(plan.table);
     const rest = plan.filtered ? { ...filter, listing: undefined } : filter;
     // The plan read every candidate's id when they were few: the index is not searched again.
-    const ids = plan.ids ? sql`SELECT value AS id FROM json_each(${plan.ids})` : sql`SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ${plan.match}`;
+    const ids = plan.ids ? sql`SELECT value AS id FROM json_each(${plan.ids})` : sql`SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ${plan.match}${visibleRowid(filter)}`;
     return sql`SELECT s.id FROM (${ids}) AS m CROSS JOIN scripts AS s ON s.id = m.id WHERE ${this.reads.rowConditions(rest, plan.unindexed)}`;
   }
 
@@ -112,7 +112,7 @@ export class SqliteSearch {
       const table = sql.table(index.table);
       // The ids as one JSON text: thousands of rows would cost more to pass from the reader than to find.
       const { rows } = await sql<{ n: number; ids: string }>`SELECT count(*) AS n, json_group_array(id) AS ids
-        FROM (SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ${index.match} LIMIT ${countedUpTo})`.execute(this.reads.db.reader);
+        FROM (SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ${index.match}${visibleRowid(filter)} LIMIT ${countedUpTo})`.execute(this.reads.db.reader);
       const candidates = Number(rows[0]?.n ?? 0);
       const plan = { ...index, candidates, countedUpTo, ids: candidates < countedUpTo ? rows[0]?.ids : undefined };
       // One word with the filter's facts, when that leaves few enough to gather, spares the index the rest.
@@ -162,10 +162,16 @@ export class SqliteSearch {
   private matchingQuery(filter: SearchFilter, words: SearchWords, plan: SqlitePlan | undefined): RawBuilder<unknown> {
     if (!plan) return sql`SELECT s.id FROM scripts AS s WHERE ${this.reads.rowConditions(filter, allWords(words))}`;
     const table = sql.table(plan.table);
-    if (exact(filter, plan)) return sql`SELECT rowid FROM ${table} WHERE ${table} MATCH ${plan.match}`;
+    if (exact(filter, plan)) return sql`SELECT rowid FROM ${table} WHERE ${table} MATCH ${plan.match}${visibleRowid(filter)}`;
     return this.candidatesQuery(filter, plan);
   }
 }
+
+/**
+ * The search indexes hold hidden scripts too (staff search finds them): a public search drops their
+ * ids from the candidates, tested on the index's rowid (docs/decisions.md#hidden-scripts).
+ */
+const visibleRowid = (filter: SearchFilter) => (filter.scope === 'public' ? sql` AND ${visibleOnly('rowid')}` : sql``);
 
 /** Whether every candidate of the plan matches: the index checked every word, the filter, and there is no owner to test. */
 const exact = (filter: SearchFilter, plan: SqlitePlan) =>

@@ -21,3 +21,21 @@ export function ownerFor(principal: Principal): number | null {
 export function scriptListScope(principal: Principal): { ownerModeratorId?: number } {
   return principal.role === 'admin' ? {} : { ownerModeratorId: principal.moderatorId };
 }
+
+/** Hiding and unhiding a script: the admin any, a moderator its own (docs/product.md#reports). */
+export function canSetVisibility(principal: Principal, script: OwnedScript): boolean {
+  return canManageScript(principal, script);
+}
+
+/** Which reports a principal sees: every one for the admin, those on its own scripts for a moderator. */
+export function reportScope(principal: Principal): { ownerModeratorId?: number } {
+  return scriptListScope(principal);
+}
+
+/**
+ * Deciding a report (dismiss, hide, delete): the admin any; a moderator only one on a script it owns
+ * (a report whose script is gone is the admin's).
+ */
+export function canDecideReport(principal: Principal, script: OwnedScript | undefined): boolean {
+  return principal.role === 'admin' || (script !== undefined && canManageScript(principal, script));
+}

@@ -72,12 +72,13 @@ export class VoteRepository {
    * One read per vote request: the script's counters, the visitor's stored choices, and the
    * visitor's stored changes since `since` with the oldest's time. Undefined for no such script.
    */
+  /** The script's counts and the visitor's votes; undefined for no script or a hidden one (docs/decisions.md#hidden-scripts). */
   async stored(scriptId: number, visitorHash: string, since: number): Promise<StoredVotes | undefined> {
     const { rows } = await sql<Record<string, unknown>>`SELECT s.likes, s.dislikes, s.works_yes, s.works_no, v.vote, v.works, c.n AS changes, c.oldest
       FROM scripts AS s
       LEFT JOIN script_votes AS v ON v.script_id = s.id AND v.visitor_hash = ${visitorHash}
       CROSS JOIN (SELECT count(*) AS n, min(changed_at) AS oldest FROM script_vote_changes WHERE visitor_hash = ${visitorHash} AND changed_at > ${since}) AS c
-      WHERE s.id = ${scriptId}`.execute(this.db.kysely);
+      WHERE s.id = ${scriptId} AND s.hidden = 0`.execute(this.db.kysely);
     const row = rows[0];
     if (!row) return undefined;
     return {

@@ -103,6 +103,32 @@ describe.each(dialects)('the moderation log on %s', (dialect) => {
     expect(stored).not.toMatch(/UklGR|iVBORw0KGgo/); // no WebP or PNG bytes in base64
   });
 
+  it('records hiding, unhiding and report decisions', async () => {
+    const moderator = await createModerator(ctx, 'log_hide_mod');
+    const created = await as(moderator, 'POST', '/api/m', scriptForm({ playsname: 'Reported farm', description: 'd', loadstring: 'print(3)', channels: [], image: await pngImage('hide') }));
+    const scriptId = (created.json() as { id: number }).id;
+    expect((await as(moderator, 'POST', `/api/scripts/${scriptId}/visibility`, { hidden: true })).statusCode).toBe(200);
+    expect((await as(moderator, 'POST', `/api/scripts/${scriptId}/visibility`, { hidden: false })).statusCode).toBe(200);
+    expect(await latest('script.hide', scriptId)).toMatchObject({ actor: { name: 'log_hide_mod' }, changes: { hidden: { from: false, to: true } } });
+    expect(await latest('script.unhide', scriptId)).toMatchObject({ changes: { hidden: { from: true, to: false } } });
+
+    const reported = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/scripts/${scriptId}/reports`,
+      payload: { reason: 'spam', details: 'Not a farm at all' },
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36' },
+      remoteAddress: '203.0.113.77',
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
+    const reportId = (reported.json() as { id: number }).id;
+    expect((await as(admin, 'PATCH', `/api/reports/${reportId}`, { action: 'dismiss' })).statusCode).toBe(200);
+    expect(await latest('report.dismiss', reportId)).toMatchObject({
+      actor: { name: 'log_admin' },
+      object: { type: 'report', label: 'Reported farm' },
+      changes: { reason: { to: 'spam' }, decision: { to: 'dismiss' } },
+    });
+  });
+
   it('records the domain lists’ changes', async () => {
     const added = await as(admin, 'POST', '/api/blocked-domains', { domain: 'Log-Blocked.example', trusted: false });
     expect(added.statusCode, added.body).toBe(201);

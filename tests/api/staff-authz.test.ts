@@ -5,6 +5,7 @@ import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { type Account, createAdmin, createModerator, injectAs } from '../helpers/auth.ts';
 import { dialects } from '../helpers/databases.ts';
 import { MATRIX, type Principal, PRINCIPALS, type RouteRow } from '../helpers/authz-matrix.ts';
+import { postReport } from '../helpers/reports.ts';
 import { expireSession, pngImage, SNAPSHOT_PARTS, scriptForm, snapshot } from '../helpers/staff.ts';
 
 // docs/product.md#authorization-matrix: one table holds the authorization matrix, every staff route × every principal (tests/helpers/authz-matrix.ts).
@@ -22,6 +23,8 @@ interface World {
   gameId?: number;
   /** Created only for routes whose path names `:domain`: a blocked domain. */
   domainId?: number;
+  /** Created only for routes whose path names `:report`: an open report on the target script. */
+  reportId?: number;
 }
 
 let domainSequence = 0;
@@ -65,6 +68,11 @@ describe.each(dialects)('staff authorization matrix on %s', (dialect) => {
       world.gameId = game.id;
     }
     if (route.path.includes(':domain')) world.domainId = (await ctx.services.domains.add(`target-${++domainSequence}.example`, false)).id;
+    if (route.path.includes(':report')) {
+      const report = await postReport(ctx, world.scriptId, { reason: 'spam' });
+      if (report.statusCode !== 201) throw new Error(`fixture report: ${report.body}`);
+      world.reportId = report.json().id;
+    }
     return world;
   }
 
@@ -101,7 +109,8 @@ describe.each(dialects)('staff authorization matrix on %s', (dialect) => {
       .replace(':siteChannel', String(world.siteChannelId))
       .replace(':moderator', String(world.moderatorId))
       .replace(':game', String(world.gameId))
-      .replace(':domain', String(world.domainId));
+      .replace(':domain', String(world.domainId))
+      .replace(':report', String(world.reportId));
 
   it.each(cases)('$method $path as $principal → $status', async (testCase) => {
     const world = await buildWorld(testCase);

@@ -31,6 +31,7 @@ const STAFF_SCRIPT_KEYS = [
   'description',
   'dislikes',
   'game',
+  'hidden',
   'id',
   'image',
   'imageCard',

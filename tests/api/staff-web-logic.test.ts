@@ -234,6 +234,7 @@ describe('canonicalKeys and the tolerant list schema', () => {
       patched: false,
       verified: false,
       mayBePatched: false,
+      hidden: false,
     });
   });
 

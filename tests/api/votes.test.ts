@@ -106,6 +106,16 @@ describe.each(dialects)('votes on %s', (dialect) => {
     expect(ctx.services.votes.pendingCount).toBe(0);
   });
 
+  it('treats a hidden script as none: votes and my-vote are 404, nothing buffered', async () => {
+    const script = await insertScript(ctx.services);
+    await ctx.db.kysely.updateTable('scripts').set({ hidden: 1 }).where('id', '=', script.id).execute();
+    for (const response of [await vote(script.id, 'like', newVisitor()), await works(script.id, true, newVisitor()), await myVote(script.id, newVisitor())]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: 'Script not found', code: 'NOT_FOUND' });
+    }
+    expect(ctx.services.votes.pendingCount).toBe(0);
+  });
+
   it('refuses crawlers and agent-less clients, and unknown scripts, with nothing buffered', async () => {
     const script = await insertScript(ctx.services);
     for (const ua of [CRAWLER, null, '  ']) {

@@ -11,7 +11,7 @@ type Statuses = [number, number, number, number, number, number, number];
 
 export interface RouteRow {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** `:script` is the owner's script, `:moderator` a fresh moderator, `:siteChannel` a site channel, `:game` a game with an icon that the owner's script is for, `:domain` a blocked domain. */
+  /** `:script` is the owner's script, `:moderator` a fresh moderator, `:siteChannel` a site channel, `:game` a game with an icon that the owner's script is for, `:domain` a blocked domain, `:report` an open report on the owner's script. */
   path: string;
   statuses: Statuses;
   /** What an allowed call changes; every other part must stay as it was. */
@@ -83,6 +83,10 @@ export const MATRIX: RouteRow[] = [
   row('GET',    '/api/audit-log',                  [401, 403,  403,  401,    200,  401,    401]),
   // Votes: staff mark a script working (the admin any, a moderator its own), so earlier "doesn't work" votes stop counting.
   row('POST',   '/api/scripts/:script/works-checked', [401, 200, 404,  401,    200,  401,    401],     ['scripts', 'audit_log']),
+  // Reports and hiding (docs/product.md#reports): the admin any script's; a moderator its own (another's is 404).
+  row('GET',    '/api/reports',                    [401, 200,  200,  401,    200,  401,    401]),
+  row('PATCH',  '/api/reports/:report',            [401, 200,  404,  401,    200,  401,    401],     ['reports', 'scripts', 'audit_log'], async () => ({ action: 'hide' })),
+  row('POST',   '/api/scripts/:script/visibility', [401, 200,  404,  401,    200,  401,    401],     ['scripts', 'audit_log'], async () => ({ hidden: true })),
 ];
 
 /** Routes anyone may call, without a token: each is here or in MATRIX, never in neither. */
@@ -97,6 +101,7 @@ export const PUBLIC_ROUTES: { method: 'GET' | 'POST'; path: string; what: string
   { method: 'POST', path: '/api/scripts/:id/vote',      what: 'a visitor’s like or dislike' },
   { method: 'POST', path: '/api/scripts/:id/works',     what: 'a visitor’s works answer' },
   { method: 'GET',  path: '/api/scripts/:id/my-vote',   what: 'a visitor’s own votes' },
+  { method: 'POST', path: '/api/scripts/:id/reports',   what: 'a visitor’s report of a script' },
   { method: 'POST', path: '/api/login',                 what: 'moderator login' },
   { method: 'POST', path: '/api/al',                    what: 'admin login' },
   { method: 'GET',  path: '/api/*',                     what: 'the JSON 404 of unknown API paths' },

@@ -23,6 +23,7 @@ export const detail = {
   copied: 'Copied',
   copiedAnnouncement: 'Loader copied to the clipboard',
   copyFailed: 'Could not copy automatically: select the text and copy it by hand.',
+  report: 'Report',
   facts: 'Script facts',
   telegramLabel: 'Telegram',
   telegram: 'Join the channel',

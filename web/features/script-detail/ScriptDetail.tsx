@@ -14,6 +14,7 @@ import { ScriptGate } from '../subscriptions/ScriptGate.tsx';
 import { DETAIL_IMAGE } from './meta.ts';
 import { ScriptFacts } from './ScriptFacts.tsx';
 import { ScriptFaq } from './ScriptFaq.tsx';
+import { ReportButton } from './ReportButton.tsx';
 import { type ScriptTab, ScriptTabs } from './ScriptTabs.tsx';
 import { ScriptVotes } from './ScriptVotes.tsx';
 import { common } from '../../messages/common.ts';
@@ -127,6 +128,7 @@ export function ScriptDetail({
               <Code2 aria-hidden className="h-5 w-5" />
               {t.getScript}
             </Button>
+            <ReportButton scriptId={script.id} />
           </div>
         </div>
       </div>

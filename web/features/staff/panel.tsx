@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
+import type { ReportTexts, VisibilityTexts } from './report-texts.ts';
 import type { StaffRole } from './api/auth-storage.ts';
 import type { IssueWording } from './lib/form.ts';
 import type { PaginationProps } from './components/Pagination.tsx';
@@ -90,6 +91,10 @@ export interface StaffTexts {
   };
   /** The views of the panel's scripts per day, above its scripts list (where the panel shows it). */
   insights?: { title: string; caption: string; loadFailed: string };
+  /** The review queue of visitors' reports. */
+  reports: ReportTexts;
+  /** The Hidden mark and the Hide/Unhide action of the scripts list. */
+  visibility: VisibilityTexts;
   /** The edit texts, for a panel whose role may edit scripts. */
   edit?: {
     label: string;

@@ -99,6 +99,8 @@ const admin: StaffTexts = {
     failed: as.saveFailed,
     facts: af.facts,
   },
+  reports: messages.admin.reports,
+  visibility: messages.admin.visibility,
   edit: {
     label: ac.edit,
     rowLabel: as.editLabel,
@@ -183,6 +185,8 @@ const moderator: StaffTexts = {
     facts: mf.facts,
   },
   insights: m.insights,
+  reports: m.reports,
+  visibility: m.visibility,
 };
 
 export const STAFF_TEXTS: Record<StaffRole, StaffTexts> = { admin, moderator };

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Film, Gamepad2, Globe, LayoutDashboard, Radio, ScrollText, Users } from 'lucide-react';
+import { Film, Flag, Gamepad2, Globe, LayoutDashboard, Radio, ScrollText, Users } from 'lucide-react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.tsx';
 import { messages } from '../../../messages/staff.ts';
@@ -40,6 +40,7 @@ export function AdminPanel() {
     { key: 'games', label: t.games, icon: <Gamepad2 aria-hidden className="h-4 w-4" /> },
     { key: 'moderators', label: t.moderators, icon: <Users aria-hidden className="h-4 w-4" /> },
     { key: 'site-channels', label: t.siteChannels, icon: <Radio aria-hidden className="h-4 w-4" /> },
+    { key: 'reports', label: t.reports, icon: <Flag aria-hidden className="h-4 w-4" /> },
     { key: 'domains', label: t.domains, icon: <Globe aria-hidden className="h-4 w-4" /> },
     { key: 'log', label: t.log, icon: <ScrollText aria-hidden className="h-4 w-4" /> },
   ] as const;

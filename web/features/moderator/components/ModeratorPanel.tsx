@@ -1,4 +1,4 @@
-import { FileCode2 } from 'lucide-react';
+import { FileCode2, Flag } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.tsx';
@@ -10,6 +10,9 @@ import { useSessionEnd } from '../../staff/api/session.ts';
 import { PanelShell } from '../../staff/components/PanelShell.tsx';
 import { logout, useModeratorStatus } from '../api/session.ts';
 import { DEACTIVATED_REASON, LOGIN_PATH, loginPath, locationString, moderatorToken, PANEL_PATH } from '../session.ts';
+
+/** The reports on the moderator's own scripts (docs/product.md#reports). */
+const REPORTS_PATH = '/moderator/reports';
 
 const t = messages.moderator.panel;
 
@@ -55,14 +58,18 @@ export function ModeratorPanel() {
     navigate(LOGIN_PATH, { replace: true });
   }
 
+  const onReports = location.pathname.startsWith(REPORTS_PATH);
   return (
     <PanelShell
       title={t.title}
       menuLabel={t.menu}
       logoutLabel={t.logout}
       onLogout={() => void signOut()}
-      // /moderator/dashboard and /moderator/scripts are the same section.
-      items={[{ key: 'scripts', label: t.nav, icon: <FileCode2 aria-hidden className="h-4 w-4" />, to: PANEL_PATH, active: true }]}
+      // /moderator/dashboard and /moderator/scripts are the same section; /moderator/reports the reports on its scripts.
+      items={[
+        { key: 'scripts', label: t.nav, icon: <FileCode2 aria-hidden className="h-4 w-4" />, to: PANEL_PATH, active: !onReports },
+        { key: 'reports', label: messages.moderator.reports.title, icon: <Flag aria-hidden className="h-4 w-4" />, to: REPORTS_PATH, active: onReports },
+      ]}
     >
       <Outlet />
     </PanelShell>

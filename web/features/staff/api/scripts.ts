@@ -51,7 +51,7 @@ const listGameSchema = z.preprocess(canonicalKeys(['id', 'name', 'slug']), z.obj
 
 /** One row of a staff script list (the contract's StaffScript, read tolerantly: facts left out are none and false). */
 export const listScriptSchema = z.preprocess(
-  canonicalKeys(['id', 'playsname', 'description', 'loadstring', 'image', 'imageCard', 'createdAt', 'channels', 'game', 'universal', 'keySystem', 'keyLink', 'patched', 'verified', 'mayBePatched']),
+  canonicalKeys(['id', 'playsname', 'description', 'loadstring', 'image', 'imageCard', 'createdAt', 'channels', 'game', 'universal', 'keySystem', 'keyLink', 'patched', 'verified', 'mayBePatched', 'hidden']),
   z.object({
     id: z.number().int(),
     playsname: z.string(),
@@ -74,6 +74,7 @@ export const listScriptSchema = z.preprocess(
     patched: flag,
     verified: flag,
     mayBePatched: flag,
+    hidden: flag,
   }),
 );
 export type ListScript = z.infer<typeof listScriptSchema>;

@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { TABLE_DESCRIPTION_CLIP } from '../../../../contract/constants.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -21,6 +21,20 @@ interface ListProps {
   /** Absent where the panel cannot edit. */
   onEdit?: (script: ListScript) => void;
   onDelete: (script: ListScript) => void;
+  /** Hide or show the script on the public site. */
+  onVisibility?: (script: ListScript) => void;
+}
+
+/** The mark of a script out of the public site (docs/product.md#reports). */
+function HiddenMark({ script }: { script: ListScript }) {
+  const { texts } = usePanel();
+  if (!script.hidden) return null;
+  return (
+    <span data-testid="hidden-mark" className="ml-2 inline-flex items-center gap-1 rounded-full bg-amber-500/15 px-2 py-0.5 align-middle text-xs font-semibold text-amber-200 ring-1 ring-amber-400/30">
+      <EyeOff aria-hidden className="h-3 w-3" />
+      {texts.visibility.hidden}
+    </span>
+  );
 }
 
 function Channels({ script }: { script: ListScript }) {
@@ -60,7 +74,7 @@ function DateCell({ iso }: { iso: string }) {
   return <time dateTime={iso}>{formatDate(iso, timeZone)}</time>;
 }
 
-function RowActions({ script, onEdit, onDelete, withText = false }: { script: ListScript; withText?: boolean } & Omit<ListProps, 'scripts'>) {
+function RowActions({ script, onEdit, onDelete, onVisibility, withText = false }: { script: ListScript; withText?: boolean } & Omit<ListProps, 'scripts'>) {
   const { texts } = usePanel();
   const t = texts.scripts;
   // 40 px tall: a proper tap target on a phone.
@@ -73,6 +87,18 @@ function RowActions({ script, onEdit, onDelete, withText = false }: { script: Li
           {withText ? <span aria-hidden>{texts.edit.label}</span> : null}
         </Button>
       ) : null}
+      {onVisibility ? (
+        <Button
+          variant="ghost"
+          size={withText ? 'md' : 'icon'}
+          aria-label={script.hidden ? texts.visibility.unhideLabel(script.playsname) : texts.visibility.hideLabel(script.playsname)}
+          title={script.hidden ? texts.visibility.unhide : texts.visibility.hide}
+          onClick={() => onVisibility(script)}
+        >
+          {script.hidden ? <Eye aria-hidden className="h-4 w-4" /> : <EyeOff aria-hidden className="h-4 w-4" />}
+          {withText ? <span aria-hidden>{script.hidden ? texts.visibility.unhide : texts.visibility.hide}</span> : null}
+        </Button>
+      ) : null}
       <Button variant="ghost" size={withText ? 'md' : 'icon'} aria-label={t.deleteLabel(script.playsname)} title={texts.common.delete} onClick={() => onDelete(script)} className="text-red-300 hover:text-red-200">
         <Trash2 aria-hidden className="h-4 w-4" />
         {withText ? <span aria-hidden>{texts.common.delete}</span> : null}
@@ -83,7 +109,7 @@ function RowActions({ script, onEdit, onDelete, withText = false }: { script: Li
 
 const imageOf = (script: ListScript) => script.imageCard ?? script.image;
 
-export function ScriptTable({ scripts, onEdit, onDelete }: ListProps) {
+export function ScriptTable({ scripts, onEdit, onDelete, onVisibility }: ListProps) {
   const { texts } = usePanel();
   const t = texts.scripts;
   return (
@@ -107,6 +133,7 @@ export function ScriptTable({ scripts, onEdit, onDelete }: ListProps) {
                   <Thumbnail src={imageOf(script)} className="w-20" />
                   <div className="min-w-0">
                     <span className="font-semibold text-white">{script.playsname}</span>
+                    <HiddenMark script={script} />
                     <ScriptFacts script={script} />
                   </div>
                 </div>
@@ -114,7 +141,7 @@ export function ScriptTable({ scripts, onEdit, onDelete }: ListProps) {
               <td className="px-4 py-3 text-slate-300"><Description text={script.description} /></td>
               <td className="whitespace-nowrap px-4 py-3 text-slate-300"><DateCell iso={script.createdAt} /></td>
               <td className="px-4 py-3"><Channels script={script} /></td>
-              <td className="px-4 py-2"><RowActions script={script} onEdit={onEdit} onDelete={onDelete} /></td>
+              <td className="px-4 py-2"><RowActions script={script} onEdit={onEdit} onDelete={onDelete} onVisibility={onVisibility} /></td>
             </tr>
           ))}
         </tbody>
@@ -123,7 +150,7 @@ export function ScriptTable({ scripts, onEdit, onDelete }: ListProps) {
   );
 }
 
-export function ScriptCards({ scripts, onEdit, onDelete }: ListProps) {
+export function ScriptCards({ scripts, onEdit, onDelete, onVisibility }: ListProps) {
   const { texts } = usePanel();
   return (
     <ul aria-label={texts.scripts.listLabel} className="flex flex-col gap-3 lg:hidden">
@@ -132,7 +159,10 @@ export function ScriptCards({ scripts, onEdit, onDelete }: ListProps) {
           <div className="flex gap-3">
             <Thumbnail src={imageOf(script)} className="w-24" />
             <div className="min-w-0 flex-1">
-              <h3 className="font-semibold text-white">{script.playsname}</h3>
+              <h3 className="font-semibold text-white">
+                {script.playsname}
+                <HiddenMark script={script} />
+              </h3>
               <p className="mt-0.5 text-xs text-slate-400"><DateCell iso={script.createdAt} /></p>
               <ScriptFacts script={script} />
             </div>
@@ -143,7 +173,7 @@ export function ScriptCards({ scripts, onEdit, onDelete }: ListProps) {
               <p className="sr-only">{texts.scripts.columns.channels}</p>
               <Channels script={script} />
             </div>
-            <RowActions script={script} onEdit={onEdit} onDelete={onDelete} withText />
+            <RowActions script={script} onEdit={onEdit} onDelete={onDelete} onVisibility={onVisibility} withText />
           </div>
         </li>
       ))}

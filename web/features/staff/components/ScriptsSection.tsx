@@ -4,6 +4,7 @@ import { TABLE_PAGE_SIZE } from '../../../../contract/constants.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { toast } from '../../../lib/toast.tsx';
 import { type ListScript, SCRIPT_ENDPOINTS, useDeleteScript, useScriptPage } from '../api/scripts.ts';
+import { useVisibilityToggle } from './visibility.ts';
 import { useClampPage, useConfirmedDelete, useFailureToast, useListParams } from '../lib/hooks.ts';
 import { usePanel } from '../panel.tsx';
 import { DeleteDialog } from './ConfirmDialog.tsx';
@@ -27,6 +28,7 @@ export function ScriptsSection({ lead }: { lead?: ReactNode } = {}) {
   const remove = useConfirmedDelete<ListScript>(role, useDeleteScript(role), { ...t, timedOut: texts.common.timedOut });
   const [dialog, setDialog] = useState<ScriptDialogState>({ kind: 'closed' });
   const searchInput = useRef<HTMLInputElement>(null);
+  const toggleHidden = useVisibilityToggle();
 
   useFailureToast(role, query.error, query.errorUpdatedAt, t.loadFailedToast);
   useClampPage(list.page, query.data?.total, TABLE_PAGE_SIZE, !query.isPlaceholderData && !query.isFetching, list.setPage);
@@ -92,8 +94,8 @@ export function ScriptsSection({ lead }: { lead?: ReactNode } = {}) {
       <ListView query={query} loadFailed={t.loadFailed} onRetry={() => void refresh()} empty={empty} paging={{ page: list.page, setPage: list.setPage }}>
         {(scripts) => (
           <>
-            <ScriptTable scripts={scripts} onEdit={canEdit ? (script) => setDialog({ kind: 'edit', script }) : undefined} onDelete={remove.setPending} />
-            <ScriptCards scripts={scripts} onEdit={canEdit ? (script) => setDialog({ kind: 'edit', script }) : undefined} onDelete={remove.setPending} />
+            <ScriptTable scripts={scripts} onEdit={canEdit ? (script) => setDialog({ kind: 'edit', script }) : undefined} onDelete={remove.setPending} onVisibility={toggleHidden} />
+            <ScriptCards scripts={scripts} onEdit={canEdit ? (script) => setDialog({ kind: 'edit', script }) : undefined} onDelete={remove.setPending} onVisibility={toggleHidden} />
           </>
         )}
       </ListView>

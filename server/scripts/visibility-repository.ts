@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { Database } from '../db/types.ts';
+
+/**
+ * Hides or shows a script inside `trx`, recording the change there so every process drops what it
+ * reached (docs/decisions.md#hidden-scripts). The triggers move it out of or into the kept counts.
+ * Answers whether the script exists; `updated_at` stays (hiding is no edit of the script).
+ */
+export async function writeHidden(trx: Kysely<Database>, changes: Db['changes'], id: number, hidden: boolean): Promise<boolean> {
+  const result = await trx.updateTable('scripts').set({ hidden: hidden ? 1 : 0 }).where('id', '=', id).executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await changes.record(trx, { kind: 'script', id });
+  return true;
+}
+
+/** The SQL of a script's visibility. */
+export class VisibilityRepository {
+  constructor(private readonly db: Db) {}
+
+  async setHidden(id: number, hidden: boolean): Promise<boolean> {
+    return this.db.kysely.transaction().execute((trx) => writeHidden(trx, this.db.changes, id, hidden));
+  }
+}

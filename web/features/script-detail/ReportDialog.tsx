@@ -1,0 +1,139 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from '../../../contract/report-rules.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { toast } from '../../lib/toast.tsx';
+import { report as t } from '../../messages/report.ts';
+
+export interface ReportDialogProps {
+  scriptId: number;
+  /** The Report button, which gets focus back when the dialog closes. */
+  returnTo: HTMLElement | null;
+  onClose: () => void;
+}
+
+/** What a failed report says, by status (docs/product.md#reports). */
+function failureText(status: number): string {
+  if (status === 429) return t.tooMany;
+  if (status === 404) return t.gone;
+  return t.failed;
+}
+
+async function sendReport(scriptId: number, reason: ReportReason, details: string): Promise<number> {
+  try {
+    const response = await fetch(`/api/scripts/${scriptId}/reports`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(details.trim() === '' ? { reason } : { reason, details }),
+    });
+    return response.status;
+  } catch {
+    return 0;
+  }
+}
+
+/** The report dialog: a reason, optional details with a counter, and the answer (loaded on first use). */
+export function ReportDialog({ scriptId, returnTo, onClose }: ReportDialogProps) {
+  const dialog = useRef<HTMLDivElement>(null);
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [details, setDetails] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const ids = { title: useId(), intro: useId(), details: useId(), hint: useId(), counter: useId() };
+
+  useEffect(() => {
+    let release: (() => void) | undefined;
+    let cancelled = false;
+    void import('../../components/ui/modal-focus.ts').then(({ trapFocus }) => {
+      if (!cancelled && dialog.current) release = trapFocus(dialog.current, onClose, returnTo);
+    });
+    return () => {
+      cancelled = true;
+      release?.();
+    };
+  }, [onClose, returnTo]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason) {
+      setError(t.chooseReason);
+      return;
+    }
+    setSending(true);
+    setError(null);
+    const status = await sendReport(scriptId, reason, details);
+    setSending(false);
+    if (status === 201) {
+      toast.success(t.thanks);
+      onClose();
+      return;
+    }
+    setError(failureText(status));
+  };
+
+  return (
+    <div className="fixed inset-0 z-50 flex items-end justify-center bg-black/70 p-4 sm:items-center" onClick={(event) => event.target === event.currentTarget && onClose()}>
+      <div
+        ref={dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={ids.title}
+        aria-describedby={ids.intro}
+        className="w-full max-w-md rounded-2xl bg-slate-900 p-6 text-slate-200 shadow-2xl ring-1 ring-white/10"
+      >
+        <h2 id={ids.title} className="text-xl font-bold text-white">
+          {t.title}
+        </h2>
+        <p id={ids.intro} className="mt-1 text-sm text-slate-400">
+          {t.intro}
+        </p>
+        <form className="mt-4 space-y-4" onSubmit={(event) => void submit(event)} noValidate>
+          <fieldset>
+            <legend className="text-sm font-semibold text-white">{t.reasonLegend}</legend>
+            <div className="mt-2 space-y-1">
+              {REPORT_REASONS.map((value) => (
+                <label key={value} className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 text-sm hover:bg-white/5">
+                  <input type="radio" name="reason" value={value} checked={reason === value} onChange={() => setReason(value)} className="h-4 w-4 accent-violet-500" />
+                  {t.reasons[value]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div>
+            <label htmlFor={ids.details} className="text-sm font-semibold text-white">
+              {t.detailsLabel}
+            </label>
+            <textarea
+              id={ids.details}
+              name="details"
+              rows={4}
+              maxLength={REPORT_DETAILS_MAX}
+              value={details}
+              onChange={(event) => setDetails(event.target.value)}
+              aria-describedby={`${ids.hint} ${ids.counter}`}
+              className="mt-1 w-full rounded-lg bg-slate-950 p-2 text-sm text-slate-100 ring-1 ring-white/15 focus:outline-none focus:ring-2 focus:ring-violet-400"
+            />
+            <div className="mt-1 flex justify-between gap-3 text-xs text-slate-400">
+              <span id={ids.hint}>{t.detailsHint}</span>
+              <span id={ids.counter} className="shrink-0 tabular-nums">
+                {t.counter(details.length, REPORT_DETAILS_MAX)}
+              </span>
+            </div>
+          </div>
+          {error ? (
+            <p role="alert" className="rounded-lg bg-red-500/10 px-3 py-2 text-sm text-red-200 ring-1 ring-red-400/30">
+              {error}
+            </p>
+          ) : null}
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" onClick={onClose}>
+              {t.cancel}
+            </Button>
+            <Button type="submit" loading={sending}>
+              {sending ? t.sending : t.submit}
+            </Button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}
