@@ -17,16 +17,24 @@ export function recentWorksSince(now: number): number {
 
 /**
  * Visitors whose current works answer is `works` (0 doesn't, 1 does), set since `since` and after
- * staff last checked the script: a range of script_votes_works_idx per script listed.
+ * staff last checked the script: a range of script_votes_works_idx per script listed. Only asked of a
+ * script that could be May be patched (not patched, at least the threshold of "doesn't work" answers
+ * in all): every other row of a listing, nearly all of them, costs no probe.
  */
 export function recentWorks(eb: ExpressionBuilder<Database, 'scripts'>, works: 0 | 1, since: number) {
-  return eb
+  const count = eb
     .selectFrom('script_votes as v')
     .select((inner) => inner.fn.countAll().as('n'))
     .whereRef('v.script_id', '=', 'scripts.id')
     .where('v.works_at', '>=', since)
     .where('v.works', '=', works)
     .where(sql<boolean>`v.works_at > coalesce(scripts.works_checked_at, -1)`);
+  return eb
+    .case()
+    .when(eb.and([eb('scripts.patched', '=', 0), eb('scripts.works_no', '>=', MAY_BE_PATCHED_VOTES)]))
+    .then(count)
+    .else(eb.lit(0))
+    .end();
 }
 
 /**
