@@ -13,6 +13,8 @@ import { slugOf } from '../contract/index.ts';
 import { trendingScore } from '../server/scripts/trending.ts';
 import { utcDay } from '../server/scripts/trending.ts';
 import { seededRandom } from '../tools/seeded-random.ts';
+import { ANALYSIS_VERSION } from '../contract/loader-analysis.ts';
+import { analysisColumns } from '../server/scripts/analysis.ts';
 
 const ROWS_PER_INSERT = 500; // 10 columns → 5,000 bound values, far below SQLite's 32,766
 const ROWS_PER_TRANSACTION = 50_000;
@@ -114,6 +116,8 @@ function row(i: number, count: number, next: () => number, today: number): Gener
     views: Math.floor(next() ** 3 * 100_000),
     search_text: searchTextOf(playsname, description),
     loadstring_search: foldSearchText(loadstring),
+    // Stored as every save stores it, so a server started on the catalogue has no analysis to catch up on.
+    ...analysisColumns(loadstring),
     created_at: at,
     updated_at: updated,
   };
@@ -133,9 +137,10 @@ function dailyRows(first: number, rows: GeneratedRow[]) {
   return rows.flatMap((script, index) => script.daily.map(([day, views]) => ({ script_id: first + index + 1, day, views })));
 }
 
-/** The generated scores are for the generation day; a server started on a later day rolls them. */
+/** The generated scores are for the generation day (a server started on a later day rolls them); the analyses are current. */
 async function markTrendingDay(db: ReturnType<typeof openDatabase>, today: number): Promise<void> {
   await db.kysely.updateTable('catalogue_counts').set({ value: today }).where('name', '=', 'trending_day').execute();
+  await db.kysely.updateTable('catalogue_counts').set({ value: ANALYSIS_VERSION }).where('name', '=', 'analysis_version').execute();
 }
 
 export interface Catalogue {
@@ -156,6 +161,7 @@ function fingerprint(): string {
     fileURLToPath(import.meta.url),
     path.join(BENCH_DIR, '..', 'tools', 'seeded-random.ts'),
     path.join(BENCH_DIR, '..', 'server', 'db', 'search.ts'),
+    path.join(BENCH_DIR, '..', 'contract', 'loader-analysis.ts'),
     ...fs.readdirSync(migrations).sort().map((name) => path.join(migrations, name)),
   ];
   const hash = createHash('sha256');
@@ -199,12 +205,12 @@ export async function ensurePostgresCatalogue(count: number, serverUrl: string):
       const column = <K extends keyof NewScriptRow>(name: K) => rows.map((r) => r[name]);
       // One statement per batch: arrays unnested server-side, far faster than multi-row VALUES.
       await sql`INSERT INTO scripts (playsname, description, loadstring, views, search_text, loadstring_search, created_at, updated_at,
-          game_id, universal, key_system, key_link, patched, verified, trending)
+          game_id, universal, key_system, key_link, patched, verified, trending, analysis, analysis_severity)
         SELECT * FROM unnest(${column('playsname')}::text[], ${column('description')}::text[], ${column('loadstring')}::text[],
           ${column('views')}::int[], ${column('search_text')}::text[], ${column('loadstring_search')}::text[],
           ${column('created_at')}::timestamptz[], ${column('updated_at')}::timestamptz[], ${column('game_id')}::int[],
           ${column('universal')}::int[], ${column('key_system')}::int[], ${column('key_link')}::text[], ${column('patched')}::int[],
-          ${column('verified')}::int[], ${column('trending')}::float8[])`.execute(db.kysely);
+          ${column('verified')}::int[], ${column('trending')}::float8[], ${column('analysis')}::text[], ${column('analysis_severity')}::text[])`.execute(db.kysely);
       const daily = dailyRows(first, generated);
       await sql`INSERT INTO script_daily_views (script_id, day, views)
         SELECT * FROM unnest(${daily.map((d) => d.script_id)}::int[], ${daily.map((d) => d.day)}::int[], ${daily.map((d) => d.views)}::int[])`.execute(db.kysely);

@@ -5,9 +5,9 @@ import { createServices } from '../server/services.ts';
 
 /**
  * `npm run analyse [-- --all]`: analyses the loaders of the configured database that have no stored
- * analysis (what each server also does in the background at start), or with --all every loader, after
- * the analysis itself changed (docs/decisions.md#stored-loader-analysis). Running servers drop their
- * cached answers when it ends.
+ * analysis of the current version (a server start does it once per new version, in the background), or
+ * with --all every loader (docs/decisions.md#stored-loader-analysis). Running servers drop their cached
+ * answers when it ends.
  */
 const USAGE = 'Usage: npm run analyse [-- --all]';
 

@@ -1,5 +1,6 @@
 import { FINDING_CODES, finding, type FindingCode, type LoaderFinding } from './loader-findings.ts';
 import { type LuauToken, tokenize } from './luau-tokens.ts';
+import { type LoaderValues, loaderValues } from './loader-values.ts';
 
 /**
  * What a loader will fetch and do, read from its tokens (docs/decisions.md#loader-findings): the
@@ -12,6 +13,14 @@ export interface LoaderAnalysis {
   domains: string[];
   findings: LoaderFinding[];
 }
+
+/**
+ * Raised whenever what the analysis finds changes, so stored analyses are redone: a server start
+ * re-analyses every stored loader once per version (docs/decisions.md#stored-loader-analysis).
+ * 2: fetches under other names, request tables in names, texts joined across `..`, index strings,
+ * `string.char` bytes, Guilded media and versioned Discord webhooks.
+ */
+export const ANALYSIS_VERSION = 2;
 
 export interface AnalysisOptions {
   /** Domains whose code the site trusts (a subdomain counts): their fetches are information only. */
@@ -31,11 +40,11 @@ const NAMES: [FindingCode, readonly string[]][] = [
   ['teleport', ['queue_on_teleport', 'queueonteleport', 'Teleport', 'TeleportAsync', 'TeleportToPlaceInstance', 'TeleportToPrivateServer']],
 ];
 
-const WEBHOOK = /^(?:(?:canary\.|ptb\.)?discord(?:app)?\.com\/api\/webhooks|guilded\.gg\/api\/webhooks|webhook\.lewisakura\.moe|hooks\.hyra\.io)/i;
+const WEBHOOK = /^(?:(?:canary\.|ptb\.)?discord(?:app)?\.com\/api(?:\/v\d+)?\/webhooks|(?:media\.)?guilded\.gg\/(?:api\/)?webhooks|webhook\.lewisakura\.moe|hooks\.hyra\.io)/i;
 const IP_LOOKUPS = ['ip-api.com', 'ipinfo.io', 'ipify.org', 'ipapi.co', 'ifconfig.me', 'icanhazip.com', 'ipwho.is', 'ipwhois.app', 'geolocation-db.com', 'iplocation.net', 'myexternalip.com'];
 const SHORT_OR_PASTE = ['bit.ly', 'tinyurl.com', 'is.gd', 'cutt.ly', 't.co', 'goo.gl', 'rb.gy', 'shorturl.at', 'tiny.cc', 'pastebin.com', 'paste.ee', 'hastebin.com', 'ghostbin.com', 'rentry.co', 'pastefy.app', 'controlc.com'];
 
-/** A string spelled with this many `\ddd` or `\xXX` escapes is hiding its text. */
+/** A string spelled with this many `\ddd` or `\xXX` escapes, or `string.char` given this many numbers, is hiding its text. */
 const ESCAPED_BYTES = 40;
 /** A string at least this long whose characters carry at least ENTROPY_BITS of information each reads as packed code. */
 const DENSE_LENGTH = 1_000;
@@ -44,9 +53,10 @@ const ENTROPY_BITS = 5;
 const URL_IN_TEXT = /https?:\/\/[^\s"'`<>\\]+/gi;
 
 export function analyseLoader(source: string, options: AnalysisOptions = {}): LoaderAnalysis {
-  const tokens = tokenize(source);
+  const raw = tokenize(source);
+  const tokens = withIndexNames(raw);
   const found = new Set<FindingCode>();
-  const urls = fetchedUrls(tokens);
+  const urls = fetchedUrls(tokens, loaderValues(tokens, source, FETCHES));
   const hosts = [...new Set(urls.map(hostOf).filter((host): host is string => host !== undefined))].sort();
 
   // A URL is a webhook, an IP lookup, or code (or data) the loader fetches.
@@ -63,7 +73,7 @@ export function analyseLoader(source: string, options: AnalysisOptions = {}): Lo
   }
   for (const [code, names] of NAMES) if (tokens.some((token) => token.kind === 'name' && names.includes(token.text))) found.add(code);
   if (tokens.some((token, i) => token.kind === 'string' && token.text === 'TeleportService' && calledName(tokens, i) === 'GetService')) found.add('teleport');
-  if (tokens.some((token) => token.kind === 'string' && hidesText(token, source))) found.add('obfuscated');
+  if (raw.some((token) => token.kind === 'string' && hidesText(token, source)) || tokens.some((_, i) => spellsBytes(tokens, i))) found.add('obfuscated');
 
   // Worst first; within a severity, in the catalogue's order.
   return { domains: hosts, findings: FINDING_CODES.filter((code) => found.has(code)).map(finding).sort((a, b) => rank(a) - rank(b)) };
@@ -72,41 +82,40 @@ export function analyseLoader(source: string, options: AnalysisOptions = {}): Lo
 const rank = (item: LoaderFinding) => ['high', 'medium', 'info'].indexOf(item.severity);
 
 /**
- * Every URL in a string the code fetches: inside a fetch call's arguments, directly or through a
- * name assigned such strings (`local url = "https://…" .. id`), so a URL in an unrelated string
- * (`print("see https://…")`) is not one.
+ * `x["HttpGet"]` read as `x.HttpGet`: a name spelled as an index string (often with escapes) is still
+ * the name, for calls, for the names the findings look for and for `t["Url"] = …`.
  */
-function fetchedUrls(tokens: LuauToken[]): string[] {
-  const assigned = assignedStrings(tokens);
+function withIndexNames(tokens: LuauToken[]): LuauToken[] {
+  const out: LuauToken[] = [];
+  for (let i = 0; i < tokens.length; i += 1) {
+    const [open, inner, close] = [tokens[i], tokens[i + 1], tokens[i + 2]] as LuauToken[];
+    if (open?.text === '[' && open.kind === 'symbol' && inner?.kind === 'string' && /^[A-Za-z_]\w*$/.test(inner.text) && close?.text === ']' && close.kind === 'symbol') {
+      out.push({ kind: 'symbol', text: '.', offset: open.offset, end: inner.offset }, { kind: 'name', text: inner.text, offset: inner.offset, end: close.end });
+      i += 2;
+    } else out.push(open as LuauToken);
+  }
+  return out;
+}
+
+/**
+ * Every URL in a text the code fetches: in a fetch call's arguments (a fetch or a name given one),
+ * directly, joined across `..`, or through names given such texts (see loader-values.ts), so a URL in
+ * an unrelated string (`print("see https://…")`) is not one.
+ */
+function fetchedUrls(tokens: LuauToken[], values: LoaderValues): string[] {
   const urls: string[] = [];
   tokens.forEach((token, i) => {
-    if (token.kind !== 'name' || !FETCHES.has(token.text)) return;
-    for (const argument of argumentsOf(tokens, i + 1)) {
-      const texts = argument.kind === 'string' ? [argument.text] : argument.kind === 'name' ? (assigned.get(argument.text) ?? []) : [];
-      for (const text of texts) urls.push(...(text.match(URL_IN_TEXT) ?? []));
-    }
+    if (token.kind !== 'name' || !values.isFetch(token.text)) return;
+    const args = argumentsOf(tokens, i + 1);
+    for (const text of values.textsIn(args, 0, args.length)) urls.push(...(text.match(URL_IN_TEXT) ?? []));
   });
   return urls;
 }
 
-/** The strings each name is given (`x = "a" .. "b"`, `local x = "a"`), read up to the expression's end. */
-function assignedStrings(tokens: LuauToken[]): Map<string, string[]> {
-  const assigned = new Map<string, string[]>();
-  tokens.forEach((token, i) => {
-    if (token.kind !== 'name' || tokens[i + 1]?.text !== '=' || tokens[i + 1]?.kind !== 'symbol') return;
-    const strings = assigned.get(token.text) ?? [];
-    for (let j = i + 2; j < tokens.length; j += 1) {
-      const part = tokens[j] as LuauToken;
-      if (part.kind === 'string') strings.push(part.text);
-      else if (part.kind === 'name') strings.push(...(assigned.get(part.text) ?? []));
-      else break;
-      // An expression goes on only through `..`.
-      if (tokens[j + 1]?.text !== '..') break;
-      j += 1;
-    }
-    assigned.set(token.text, strings);
-  });
-  return assigned;
+/** `string.char(104, 116, …)` with at least ESCAPED_BYTES numbers: text spelled as bytes. */
+function spellsBytes(tokens: LuauToken[], i: number): boolean {
+  if (tokens[i]?.text !== 'char' || tokens[i - 1]?.text !== '.' || tokens[i + 1]?.text !== '(') return false;
+  return argumentsOf(tokens, i + 1).filter((token) => token.kind === 'number').length >= ESCAPED_BYTES;
 }
 
 /** The tokens of a call's arguments: `(…)` to its closing parenthesis, a `{…}` table, or one string. */

@@ -124,9 +124,9 @@ async function serve(config: Config, db: Db, alone: boolean) {
 
   await app.listen({ port: config.port, host: config.host });
   if (alone) console.log(readyBanner(config, admin));
-  // Loaders stored before the analysis existed, analysed in the background (docs/decisions.md#stored-loader-analysis).
+  // Stored analyses brought up to this analysis version, once per version, in the background (docs/decisions.md#stored-loader-analysis).
   app.services
-    .backfillAnalyses()
+    .backfillAnalyses({ onVersionChange: true })
     .then((stored) => stored > 0 && app.log.info(`Analysed the loaders of ${stored} scripts.`))
     .catch((error: unknown) => app.log.error({ err: error }, 'loader analysis backfill failed'));
 }

