@@ -6,6 +6,7 @@ import { foldSearchText } from '../db/search.ts';
 import type { SearchMiss, SearchMissRepository } from '../insights/search-misses-repository.ts';
 import type { ScriptRepository, ViewMark } from './repository.ts';
 import { utcDay } from './trending.ts';
+import { FlushTimer } from '../flush-timer.ts';
 
 export interface Visitor {
   ip: string;
@@ -25,8 +26,6 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 export function missQuery(q: string): string {
   return foldSearchText(q).replace(/\s+/gu, ' ').trim();
 }
-/** Writes tried at shutdown before the buffered views are given up. */
-const STOP_ATTEMPTS = 3;
 /** Views written per transaction; small enough that one costs a few milliseconds on a cold SQLite file. */
 export const VIEWS_PER_WRITE = 100;
 
@@ -79,7 +78,7 @@ export class ViewCounter {
   /** Searches that found nothing, per day and query, and who asked (a visitor counts once a flush). */
   private misses = new Map<string, SearchMiss>();
   private missVisitors = new Set<string>();
-  private timer: NodeJS.Timeout | undefined;
+  private readonly timer: FlushTimer;
   private flushing: Promise<number> | undefined;
   private lastPrune = 0;
   /** The trending day this process last saw stored; the roll is tried when the clock passes it. */
@@ -98,6 +97,7 @@ export class ViewCounter {
     },
   ) {
     this.clock = options.clock ?? Date.now;
+    this.timer = new FlushTimer(() => this.flush().then(() => undefined), options.flushIntervalMs, options.onError);
   }
 
   record(scriptId: number, visitor: Visitor, now = this.clock()): boolean {
@@ -229,11 +229,7 @@ export class ViewCounter {
   }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      this.flush().catch((error: unknown) => this.options.onError?.(error));
-    }, this.options.flushIntervalMs);
-    this.timer.unref();
+    this.timer.start();
   }
 
   /**
@@ -241,16 +237,6 @@ export class ViewCounter {
    * goes back to the buffer, so it is tried again: these are the last chances to keep the views.
    */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await this.flush();
-        return;
-      } catch (error) {
-        if (attempt >= STOP_ATTEMPTS) throw error;
-        this.options.onError?.(error);
-      }
-    }
+    await this.timer.stop();
   }
 }

@@ -2,12 +2,12 @@ import { VOTES_PER_HOUR } from '../../contract/index.ts';
 import { forbidden, notFound, rateLimited, serviceUnavailable } from '../errors.ts';
 import { isCountable, type Visitor, visitorHash } from '../scripts/view-counter.ts';
 import { type Choice, type Counts, difference, HOUR_MS, type VisitorRequests, type VoteRepository, type VoteRequest } from './repository.ts';
+import { FlushTimer } from '../flush-timer.ts';
 
 /** Visitors written per transaction, a turn of the event loop between (SQLite writes on the main thread). */
 export const VOTERS_PER_WRITE = 100;
 /** Requests buffered between flushes; past it a vote is refused until the next flush (memory stays bounded). */
 const MAX_PENDING = 100_000;
-const STOP_ATTEMPTS = 3;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -38,7 +38,7 @@ export class VoteBuffer {
   /** Per script, per visitor: what this process's buffered requests change (and those being written). */
   private entries = new Map<number, Map<string, Entry>>();
   private flushingEntries = new Map<number, Map<string, Entry>>();
-  private timer: NodeJS.Timeout | undefined;
+  private readonly timer: FlushTimer;
   private flushing: Promise<void> | undefined;
   private lastPrune = 0;
   private readonly clock: () => number;
@@ -48,6 +48,7 @@ export class VoteBuffer {
     private readonly options: { flushIntervalMs: number; clock?: (() => number) | undefined; onError?: (error: unknown) => void },
   ) {
     this.clock = options.clock ?? Date.now;
+    this.timer = new FlushTimer(() => this.flush().then(() => undefined), options.flushIntervalMs, options.onError);
   }
 
   /** The votes' clock (epoch milliseconds). */
@@ -181,25 +182,11 @@ export class VoteBuffer {
   }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      this.flush().catch((error: unknown) => this.options.onError?.(error));
-    }, this.options.flushIntervalMs);
-    this.timer.unref();
+    this.timer.start();
   }
 
   /** Stops the timer and writes what is left, retrying a failed write (the last chance to keep the votes). */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await this.flush();
-        return;
-      } catch (error) {
-        if (attempt >= STOP_ATTEMPTS) throw error;
-        this.options.onError?.(error);
-      }
-    }
+    await this.timer.stop();
   }
 }
