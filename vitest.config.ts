@@ -5,6 +5,10 @@ export default defineConfig({
     include: ['tests/api/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
+    // Vitest's default on two cores is one file at a time; the suites wait on PostgreSQL, child
+    // processes and sharp as much as they compute, so two at a time cut the run by about a third.
+    // Each file has its own database (tests/helpers/databases.ts), so files never share state.
+    maxWorkers: 2,
     setupFiles: ['tests/helpers/no-react-warnings.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
