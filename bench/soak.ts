@@ -7,18 +7,23 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { throwawayPostgres } from '../tests/helpers/databases.ts';
 import { USER_AGENT } from './load.ts';
-import { pinCores, Probe, startServer } from './processes.ts';
-import { fixed, mb, percentile } from './stats.ts';
+import { type Managed, pinCores, startServer } from './processes.ts';
+import { FaultLog, HOSTILE_LOADERS, longPath, terminateConnections, variedListPath, WorkerWatch } from './soak-faults.ts';
+import { fixed, percentile } from './stats.ts';
 
 /**
- * npm run bench:soak [-- --minutes 5 --rate 200 --database postgres://user@127.0.0.1:5432/test]
+ * npm run bench:soak [-- --minutes 5 --rate 200 --database postgres://user@127.0.0.1:5432/test
+ *                       --instances 2 --workers 2 --fault-every 5]
  *
  * A soak of mixed traffic at a fixed arrival rate (open loop: requests leave on schedule whether or
  * not earlier ones were answered) against the production build: visitors from distinct addresses
  * reading the API and the pages, staff listing, creating (with uploads), editing and deleting scripts,
  * logins right and wrong, and hostile requests. Prints answers by kind and status, latency, and the
- * server's resident memory over time. Fails on any 5xx, any request that got no answer, or a saved
- * script whose image is not served at the end.
+ * servers' resident memory per worker and minute. Fails on any 5xx or request that got no answer
+ * outside a fault window, a saved script whose image is not served at the end, an acknowledged write
+ * that is not in the catalogue at the end, or a worker that died without the soak killing it. With
+ * `--fault-every N` it kills a worker, ends the app's database connections and bursts the attacks of
+ * issue 24 every N minutes (bench/soak-faults.ts).
  */
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -27,11 +32,20 @@ const { values } = parseArgs({
     minutes: { type: 'string', default: '5' },
     rate: { type: 'string', default: '200' },
     database: { type: 'string' },
+    instances: { type: 'string', default: '1' },
+    workers: { type: 'string', default: '1' },
+    'fault-every': { type: 'string', default: '0' },
   },
 });
 const MINUTES = Number(values.minutes);
 const RATE = Number(values.rate);
+const INSTANCES = Number(values.instances);
+const WORKERS = Number(values.workers);
+const FAULT_EVERY_MS = Number(values['fault-every']) * 60_000;
 if (!(MINUTES > 0) || !(RATE > 0)) throw new Error('--minutes and --rate must be positive numbers');
+if (!Number.isInteger(INSTANCES) || INSTANCES < 1 || !Number.isInteger(WORKERS) || WORKERS < 1) throw new Error('--instances and --workers must be whole numbers from 1');
+if (INSTANCES > 1 && !values.database) throw new Error('--instances above 1 needs --database (instances share one PostgreSQL database)');
+if (!(FAULT_EVERY_MS >= 0)) throw new Error('--fault-every must be minutes, 0 for none');
 
 const ADMIN = { username: 'soak_admin', password: 'soak-admin-password-1' };
 const MAX_IN_FLIGHT = 2_000;
@@ -48,6 +62,7 @@ const failures: string[] = [];
 let sent = 0;
 let inFlight = 0;
 let serverErrors = 0;
+let faultLog: FaultLog | undefined;
 
 function record(kind: string, status: number, ms: number, detail: string) {
   let outcome = outcomes.get(kind);
@@ -56,7 +71,8 @@ function record(kind: string, status: number, ms: number, detail: string) {
   outcome.times.push(ms);
   if (status >= 500 || status === 0) {
     serverErrors += 1;
-    if (failures.length < 20) failures.push(`${kind}: ${status} ${detail}`);
+    const inWindow = faultLog?.failure() ?? false;
+    if (!inWindow && failures.length < 20) failures.push(`${kind}: ${status} ${detail}`);
   }
 }
 
@@ -74,7 +90,9 @@ interface Session {
 }
 
 interface Catalogue {
-  base: string;
+  /** One instance's origin, picked at random per request. */
+  readonly base: string;
+  bases: string[];
   admin: Session;
   moderators: Session[];
   /** Script ids known to exist (some get deleted meanwhile: their 404s are expected). */
@@ -84,6 +102,12 @@ interface Catalogue {
   images: Buffer[];
   tempModerators: number[];
   siteChannels: number[];
+  /** Acknowledged writes: each created script's last acknowledged description, or null once deleted. */
+  acknowledged: Map<number, string | null>;
+  /** Scripts with an edit in flight: edits of one script are serialised so the last acknowledged is the last applied. */
+  editing: Set<number>;
+  /** A script whose loader fetches from a trusted domain. */
+  trustedId: number;
 }
 
 interface Answer {
@@ -135,12 +159,14 @@ function headersFor(session?: Session): Record<string, string> {
   return headers;
 }
 
-function scriptForm(image?: Buffer): FormData {
+function scriptForm(image?: Buffer, { big = false, loadstring }: { big?: boolean; loadstring?: string } = {}): FormData {
   const form = new FormData();
   const n = random(1e9);
   form.append('playsname', `Soak ${pick(['Auto Farm', 'ESP', 'Speed Hub', 'Pet Sim'])} ${n}`);
-  form.append('description', `Created by the soak at ${new Date().toISOString()}`);
-  form.append('loadstring', `loadstring(game:HttpGet("https://example.test/${n}.lua"))()`);
+  // The big ones are the answer cache's attack of issue 24: a 16,000-character loader, a 2,000-character description.
+  form.append('description', big ? `Описание скрипта ${n}. `.repeat(80).slice(0, 2_000) : `Created by the soak at ${new Date().toISOString()}`);
+  const fetchLine = `loadstring(game:HttpGet("https://example.test/${n}.lua"))()`;
+  form.append('loadstring', loadstring ?? (big ? `${fetchLine}\n${'-- keep this loader as it is\n'.repeat(600)}`.slice(0, 16_000) : fetchLine));
   if (Math.random() < 0.5) form.append('channels[]', `@soak_${random(20)}`);
   if (image) form.append('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'soak.png');
   return form;
@@ -198,9 +224,10 @@ const HOSTILE: [number, (c: Catalogue) => Promise<unknown>][] = [
 async function create(c: Catalogue) {
   const session = Math.random() < 0.5 ? c.admin : pick(c.moderators);
   const image = Math.random() < 0.7 ? pick(c.images) : undefined;
+  const form = scriptForm(image);
   const response = await timed(`staff: create${image ? ' with image' : ''}`, `${c.base}${session.kind === 'admin' ? '/api/ac' : '/api/m'}`, {
     method: 'POST',
-    body: scriptForm(image),
+    body: form,
     headers: headersFor(session),
   });
   if (response?.status === 201) {
@@ -208,17 +235,25 @@ async function create(c: Catalogue) {
     if (id) {
       c.ids.push(id);
       c.own.push({ id, session });
+      c.acknowledged.set(id, String(form.get('description')));
     }
   }
 }
 
 async function edit(c: Catalogue) {
-  const target = pick(c.own.filter((script) => script.session.kind === 'admin'));
+  const target = pick(c.own.filter((script) => script.session.kind === 'admin' && !c.editing.has(script.id)));
   if (!target) return;
   const form = new FormData();
-  form.append('description', `Edited by the soak at ${new Date().toISOString()}`);
+  const description = `Edited by the soak at ${new Date().toISOString()} ${random(1e9)}`;
+  form.append('description', description);
   if (Math.random() < 0.5) form.append('image', new Blob([new Uint8Array(pick(c.images))], { type: 'image/png' }), 'edit.png');
-  await timed('staff: edit', `${c.base}/api/update-script/${target.id}`, { method: 'PATCH', body: form, headers: headersFor(c.admin) });
+  c.editing.add(target.id);
+  try {
+    const response = await timed('staff: edit', `${c.base}/api/update-script/${target.id}`, { method: 'PATCH', body: form, headers: headersFor(c.admin) });
+    if (response?.status === 200 && c.acknowledged.get(target.id) !== null) c.acknowledged.set(target.id, description);
+  } finally {
+    c.editing.delete(target.id);
+  }
 }
 
 async function remove(c: Catalogue) {
@@ -227,7 +262,8 @@ async function remove(c: Catalogue) {
   if (!target) return;
   c.ids = c.ids.filter((id) => id !== target.id);
   const path = target.session.kind === 'admin' ? `/api/ad/${target.id}` : `/api/m/${target.id}`;
-  return timed('staff: delete', `${c.base}${path}`, { method: 'DELETE', headers: headersFor(target.session) });
+  const response = await timed('staff: delete', `${c.base}${path}`, { method: 'DELETE', headers: headersFor(target.session) });
+  if (response && response.status < 300) c.acknowledged.set(target.id, null);
 }
 
 function login(c: Catalogue) {
@@ -291,7 +327,8 @@ async function sessionToken(base: string, url: string, body: object): Promise<st
   return ((await response.json()) as { token: string }).token;
 }
 
-async function seed(base: string): Promise<Catalogue> {
+async function seed(bases: string[]): Promise<Catalogue> {
+  const base = bases[0] as string;
   const admin: Session = { kind: 'admin', ...ADMIN, token: await sessionToken(base, '/api/al', ADMIN) };
   const moderators: Session[] = [];
   for (let i = 0; i < 4; i += 1) {
@@ -305,24 +342,55 @@ async function seed(base: string): Promise<Catalogue> {
     if (created.status !== 201) throw new Error(`createModerator: ${created.status}`);
     moderators.push({ kind: 'moderator', username, password, token: await sessionToken(base, '/api/login', { UserName: username, Password: password }) });
   }
-  const catalogue: Catalogue = { base, admin, moderators, ids: [], own: [], images: await images(), tempModerators: [], siteChannels: [] };
-  for (let i = 0; i < 60; i += 1) {
+  const catalogue: Catalogue = {
+    get base() {
+      return pick(bases);
+    },
+    bases,
+    admin,
+    moderators,
+    ids: [],
+    own: [],
+    images: await images(),
+    tempModerators: [],
+    siteChannels: [],
+    acknowledged: new Map(),
+    editing: new Set(),
+    trustedId: 0,
+  };
+  const trusted = await fetch(`${base}/api/blocked-domains`, {
+    method: 'POST',
+    body: JSON.stringify({ domain: 'trusted.soak.test', trusted: true }),
+    headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+  });
+  if (trusted.status !== 201) throw new Error(`trusted domain: ${trusted.status} ${await trusted.text()}`);
+  // 60 ordinary scripts, 60 big ones (the answer cache's attack) and one whose loader fetches from a trusted host.
+  for (let i = 0; i < 121; i += 1) {
     const session = i % 2 === 0 ? admin : (moderators[i % moderators.length] as Session);
+    const options = i === 120 ? { loadstring: HOSTILE_LOADERS.trustedPadded } : { big: i >= 60 };
     const response = await fetch(`${base}${session.kind === 'admin' ? '/api/ac' : '/api/m'}`, {
       method: 'POST',
-      body: scriptForm(i % 3 === 0 ? undefined : catalogue.images[i % catalogue.images.length]),
+      body: scriptForm(i % 3 === 0 ? undefined : catalogue.images[i % catalogue.images.length], options),
       headers: { authorization: `Bearer ${session.token}` },
     });
     if (response.status !== 201) throw new Error(`seed create: ${response.status} ${await response.text()}`);
-    catalogue.ids.push(((await response.json()) as { id: number }).id);
+    const { id } = (await response.json()) as { id: number };
+    catalogue.ids.push(id);
+    if (i === 120) catalogue.trustedId = id;
   }
   return catalogue;
 }
 
-/** Every saved script's two image files are served. */
-async function lostImages(c: Catalogue): Promise<{ checked: number; lost: string[] }> {
+type StaffScript = { id: number; description: string; image: string | null; imageCard: string | null };
+
+async function staffScripts(c: Catalogue): Promise<StaffScript[]> {
   const response = await fetch(`${c.base}/api/scripts`, { headers: { authorization: `Bearer ${c.admin.token}` } });
-  const scripts = (await response.json()) as { id: number; image: string | null; imageCard: string | null }[];
+  if (response.status !== 200) throw new Error(`admin list: ${response.status}`);
+  return (await response.json()) as StaffScript[];
+}
+
+/** Every saved script's two image files are served. */
+async function lostImages(c: Catalogue, scripts: StaffScript[]): Promise<{ checked: number; lost: string[] }> {
   const lost: string[] = [];
   let checked = 0;
   for (const script of scripts) {
@@ -336,10 +404,58 @@ async function lostImages(c: Catalogue): Promise<{ checked: number; lost: string
   return { checked, lost };
 }
 
-function report(seconds: number, rss: { startKb: number; peakKb: number; endKb: number; perMinute: number[] }) {
+/** Acknowledged creates, edits and deletes that the catalogue does not show at the end. */
+function lostWrites(c: Catalogue, scripts: StaffScript[]): string[] {
+  const stored = new Map(scripts.map((script) => [script.id, script.description]));
+  const lost: string[] = [];
+  for (const [id, description] of c.acknowledged) {
+    if (description === null && stored.has(id)) lost.push(`script ${id}: deleted, still there`);
+    if (description !== null && !stored.has(id)) lost.push(`script ${id}: created, missing`);
+    if (description !== null && stored.has(id) && stored.get(id) !== description) lost.push(`script ${id}: description is not the last acknowledged one`);
+  }
+  return lost;
+}
+
+/** Issue 24's attacks for `seconds`: varied list pages 12 at a time, long paths, hostile loaders, trusted-loader reads. */
+async function attackBurst(c: Catalogue, seconds: number): Promise<void> {
+  const until = performance.now() + seconds * 1000;
+  const loop = async (request: () => Promise<unknown>) => {
+    while (performance.now() < until) await request();
+  };
+  const hostileCreate = (loadstring: string) => async () => {
+    await timed('attack: hostile loader', `${c.base}/api/ac`, { method: 'POST', body: scriptForm(undefined, { loadstring }), headers: headersFor(c.admin) });
+  };
+  await Promise.all([
+    ...Array.from({ length: 12 }, () => loop(() => timed('attack: varied list', `${c.base}${variedListPath()}`, { headers: headersFor() }))),
+    ...Array.from({ length: 6 }, () => loop(() => timed('attack: long path', `${c.base}${longPath()}`, { headers: headersFor() }))),
+    loop(hostileCreate(HOSTILE_LOADERS.statements)),
+    loop(hostileCreate(HOSTILE_LOADERS.nestedInterpolation)),
+    loop(() => timed('attack: trusted loader read', `${c.base}/api/scripts/${c.trustedId}`, { headers: headersFor() })),
+  ]);
+}
+
+/** One round of faults: kill -9 of a worker, the app's database connections ended, then the attacks. */
+async function injectFaults(c: Catalogue, watch: WorkerWatch, log: FaultLog, databaseUrl: string | undefined): Promise<void> {
+  // A lone process has no primary to restart it: that is the process manager's part, not measured here.
+  if (WORKERS > 1) {
+    log.begin(`kill -9 ${watch.killOne(random(c.bases.length))}`);
+    console.log(`  fault: ${log.windows.at(-1)?.name}`);
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
+  }
+  if (databaseUrl) {
+    log.begin('database connections terminated');
+    console.log(`  fault: ${await terminateConnections(databaseUrl)} database connections terminated`);
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
+  }
+  log.begin('attack burst (20 s)');
+  console.log('  fault: attack burst');
+  await attackBurst(c, 20);
+}
+
+function report(seconds: number, watch: WorkerWatch) {
   console.log(`\n${sent} requests in ${fixed(seconds, 0)} s (${fixed(sent / seconds, 1)} req/s offered ${RATE}), ${serverErrors} failed (5xx or no answer)`);
-  console.log(`Server RSS: ${fixed(mb(rss.startKb), 0)} MB after seeding, peak ${fixed(mb(rss.peakKb), 0)} MB, ${fixed(mb(rss.endKb), 0)} MB at the end`);
-  console.log(`Peak RSS per minute (MB): ${rss.perMinute.map((kb) => fixed(mb(kb), 0)).join(', ')}`);
+  watch.report();
+  faultLog?.report();
   console.log('\n| kind | answers | statuses | p50 ms | p99 ms |\n|---|---:|---|---:|---:|');
   for (const [kind, outcome] of [...outcomes].sort(([a], [b]) => a.localeCompare(b))) {
     const times = outcome.times.sort((a, b) => a - b);
@@ -348,76 +464,98 @@ function report(seconds: number, rss: { startKb: number; peakKb: number; endKb: 
   }
 }
 
+function kindPicker() {
+  const kinds = [chooser(PUBLIC), chooser(STAFF), chooser(HOSTILE)];
+  const groupWeights = [PUBLIC, STAFF, HOSTILE].map((group) => group.reduce((sum, [weight]) => sum + weight, 0));
+  const totalWeight = groupWeights.reduce((a, b) => a + b, 0);
+  return () => {
+    let roll = Math.random() * totalWeight;
+    for (const [index, weight] of groupWeights.entries()) if ((roll -= weight) < 0) return (kinds[index] as () => (c: Catalogue) => Promise<unknown>)();
+    return (kinds[0] as () => (c: Catalogue) => Promise<unknown>)();
+  };
+}
+
+/** Sends the mix at RATE for MINUTES, with a round of faults every FAULT_EVERY_MS; how many requests the client skipped. */
+async function soak(catalogue: Catalogue, watch: WorkerWatch, databaseUrl: string | undefined): Promise<number> {
+  const pickKind = kindPicker();
+  const started = performance.now();
+  if (FAULT_EVERY_MS > 0) faultLog = new FaultLog(started);
+  const durationMs = MINUTES * 60_000;
+  let scheduled = 0;
+  let lastReport = 0;
+  let overloaded = 0;
+  let nextFault = FAULT_EVERY_MS;
+  const rounds: Promise<void>[] = [];
+  await new Promise<void>((resolve) => {
+    const tick = setInterval(() => {
+      const elapsed = performance.now() - started;
+      const due = Math.floor((Math.min(elapsed, durationMs) / 1000) * RATE);
+      for (; scheduled < due; scheduled += 1) {
+        if (inFlight >= MAX_IN_FLIGHT) overloaded += 1;
+        else void pickKind()(catalogue);
+      }
+      if (faultLog && nextFault > 0 && elapsed >= nextFault && elapsed < durationMs - 60_000) {
+        nextFault += FAULT_EVERY_MS;
+        rounds.push(injectFaults(catalogue, watch, faultLog, databaseUrl));
+      }
+      if (elapsed - lastReport >= 10_000) {
+        lastReport = elapsed;
+        if (elapsed >= 60_000 * watch.minutes.length) watch.nextMinute();
+        console.log(`  ${fixed(elapsed / 1000, 0)} s: ${sent} sent, ${inFlight} in flight, ${serverErrors} failed`);
+      }
+      if (elapsed >= durationMs) {
+        clearInterval(tick);
+        resolve();
+      }
+    }, 5);
+  });
+  await Promise.all(rounds);
+  const deadline = Date.now() + 30_000;
+  while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  return overloaded;
+}
+
 async function main() {
   const pinning = pinCores();
   console.log(pinning ? `CPU: ${pinning}` : 'CPU: not pinned');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-soak-'));
   const database = values.database ? await throwawayPostgres(values.database, 'catalogue_soak') : undefined;
-  const env: Record<string, string> = { TRUST_PROXY: 'true', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+  const env: Record<string, string> = { TRUST_PROXY: 'true', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, WORKERS: String(WORKERS) };
   if (database) env.DATABASE_URL = database.url;
-  const { server, url } = await startServer(dataDir, env);
+  if (INSTANCES > 1) env.IMAGE_STORAGE = 'database';
+  const servers: Managed[] = [];
   try {
-    console.log(`Database: ${database ? 'PostgreSQL' : 'SQLite'}; seeding 60 scripts through the API…`);
-    const catalogue = await seed(url);
-    const probe = new Probe(server.pid);
-    probe.start();
-    const rss = { startKb: probe.rssKb(), peakKb: 0, endKb: 0, perMinute: [] as number[] };
-    const kinds = [chooser(PUBLIC), chooser(STAFF), chooser(HOSTILE)];
-    const groupWeights = [PUBLIC, STAFF, HOSTILE].map((group) => group.reduce((sum, [weight]) => sum + weight, 0));
-    const totalWeight = groupWeights.reduce((a, b) => a + b, 0);
-    const pickKind = () => {
-      let roll = Math.random() * totalWeight;
-      for (const [index, weight] of groupWeights.entries()) if ((roll -= weight) < 0) return (kinds[index] as () => (c: Catalogue) => Promise<unknown>)();
-      return (kinds[0] as () => (c: Catalogue) => Promise<unknown>)();
-    };
-
-    console.log(`Soaking for ${MINUTES} min at ${RATE} req/s…`);
+    const bases: string[] = [];
+    for (let i = 0; i < INSTANCES; i += 1) {
+      const { server, url } = await startServer(dataDir, env);
+      servers.push(server);
+      bases.push(url);
+    }
+    console.log(`Database: ${database ? 'PostgreSQL' : 'SQLite'}; ${INSTANCES} instance(s) × ${WORKERS} worker(s); seeding 121 scripts through the API…`);
+    const catalogue = await seed(bases);
+    const watch = new WorkerWatch(servers.map((server) => server.pid));
+    watch.start();
+    console.log(`Soaking for ${MINUTES} min at ${RATE} req/s${FAULT_EVERY_MS ? `, faults every ${FAULT_EVERY_MS / 60_000} min` : ''}…`);
     const started = performance.now();
-    const durationMs = MINUTES * 60_000;
-    let scheduled = 0;
-    let lastReport = 0;
-    let overloaded = 0;
-    await new Promise<void>((resolve) => {
-      const tick = setInterval(() => {
-        const elapsed = performance.now() - started;
-        const due = Math.floor((Math.min(elapsed, durationMs) / 1000) * RATE);
-        for (; scheduled < due; scheduled += 1) {
-          if (inFlight >= MAX_IN_FLIGHT) {
-            overloaded += 1;
-            continue;
-          }
-          void pickKind()(catalogue);
-        }
-        if (elapsed - lastReport >= 10_000) {
-          lastReport = elapsed;
-          if (elapsed >= 60_000 * (rss.perMinute.length + 1)) rss.perMinute.push(probe.window());
-          console.log(`  ${fixed(elapsed / 1000, 0)} s: ${sent} sent, ${inFlight} in flight, RSS ${fixed(mb(probe.rssKb()), 0)} MB, ${serverErrors} failed`);
-        }
-        if (elapsed >= durationMs) {
-          clearInterval(tick);
-          resolve();
-        }
-      }, 5);
-    });
-    const deadline = Date.now() + 30_000;
-    while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const overloaded = await soak(catalogue, watch, database?.url);
     const seconds = (performance.now() - started) / 1000;
-    rss.perMinute.push(probe.window());
-    rss.peakKb = probe.hwmKb();
-    rss.endKb = probe.rssKb();
-    probe.stop();
+    watch.stop();
 
-    const images = await lostImages(catalogue);
-    report(seconds, rss);
+    const scripts = await staffScripts(catalogue);
+    const images = await lostImages(catalogue, scripts);
+    const writes = lostWrites(catalogue, scripts);
+    report(seconds, watch);
     console.log(`\nImages: ${images.checked} files referenced by saved scripts, ${images.lost.length} not served`);
-    for (const line of [...images.lost.slice(0, 10), ...failures]) console.log(`  ${line}`);
+    console.log(`Acknowledged writes: ${catalogue.acknowledged.size} scripts checked, ${writes.length} lost`);
+    for (const line of [...images.lost.slice(0, 10), ...writes.slice(0, 10), ...failures]) console.log(`  ${line}`);
     if (overloaded > 0) console.log(`The load client skipped ${overloaded} requests (over ${MAX_IN_FLIGHT} in flight)`);
-    await server.stop();
-    const ok = serverErrors === 0 && images.lost.length === 0 && inFlight === 0 && overloaded === 0;
-    console.log(ok ? '\nSoak passed: no 5xx, every request answered, no image lost, clean shutdown.' : '\nSoak FAILED');
+    for (const server of servers) await server.stop();
+    const failedOutside = faultLog ? faultLog.outside : serverErrors;
+    const ok = failedOutside === 0 && images.lost.length === 0 && writes.length === 0 && watch.unexpectedDeaths.length === 0 && inFlight === 0 && overloaded === 0;
+    console.log(ok ? '\nSoak passed: no 5xx outside fault windows, every request answered, no image or acknowledged write lost, no worker killed by an attack, clean shutdown.' : '\nSoak FAILED');
     process.exitCode = ok ? 0 : 1;
   } finally {
-    if (server.proc.exitCode === null) await server.stop().catch(() => undefined);
+    for (const server of servers) if (server.proc.exitCode === null) await server.stop().catch(() => undefined);
     await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
