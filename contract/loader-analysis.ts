@@ -116,7 +116,7 @@ export function loaderFacts(source: string, limit = MAX_STEPS): LoaderFacts {
     // Worst first; within a severity, in the catalogue's order.
     findings: FINDING_CODES.filter((code) => found.has(code)).sort((a, b) => rank(FINDINGS[a].severity) - rank(FINDINGS[b].severity)),
     codeHosts: runsCode ? [...codeHosts].sort() : [],
-    steps: budget.steps,
+    steps: Math.min(budget.steps, budget.limit),
   };
 }
 
@@ -164,7 +164,7 @@ function fetchedUrls(tokens: LuauToken[], values: LoaderValues, budget: StepBudg
     for (const text of values.argumentTexts(i + 1)) {
       if (searched.has(text)) continue;
       searched.add(text);
-      budget.spend(1 + Math.ceil(text.length / 64));
+      budget.spend(1 + Math.ceil(text.length / 32));
       for (const url of text.match(URL_IN_TEXT) ?? []) urls.add(url);
     }
   });
