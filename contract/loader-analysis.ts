@@ -1,7 +1,9 @@
 import { foldDomain, hostMatches } from './domains.ts';
-import { FINDING_CODES, finding, type FindingCode, type LoaderFinding } from './loader-findings.ts';
-import { type LuauToken, tokenize } from './luau-tokens.ts';
+import { BudgetSpent, MAX_STEPS, StepBudget } from './loader-budget.ts';
+import { FINDING_CODES, FINDING_SEVERITIES, FINDINGS, finding, type FindingCode, type FindingSeverity, type LoaderFinding } from './loader-findings.ts';
+import { closingBrackets } from './loader-structure.ts';
 import { type LoaderValues, loaderValues } from './loader-values.ts';
+import { type LuauToken, tokenize } from './luau-tokens.ts';
 
 /**
  * What a loader will fetch and do, read from its tokens (docs/decisions.md#loader-findings): the
@@ -20,8 +22,11 @@ export interface LoaderAnalysis {
  * re-analyses every stored loader once per version (docs/decisions.md#stored-loader-analysis).
  * 2: fetches under other names, request tables in names, texts joined across `..`, index strings,
  * `string.char` bytes, Guilded media and versioned Discord webhooks.
+ * 3: linear and bounded (docs/decisions.md#a-linear-bounded-off-thread-loader-analysis): the `incomplete`
+ * finding, an assignment ends where the next one starts, and the stored analysis keeps the hosts whose
+ * code the loader runs (`codeHosts`), so trust is applied without reading the loader again.
  */
-export const ANALYSIS_VERSION = 2;
+export const ANALYSIS_VERSION = 3;
 
 export interface AnalysisOptions {
   /** Domains whose code the site trusts (a subdomain counts): their fetches are information only. */
@@ -53,34 +58,81 @@ const ENTROPY_BITS = 5;
 
 const URL_IN_TEXT = /https?:\/\/[^\s"'`<>\\]+/gi;
 
+/**
+ * What a loader does before any trust is applied, as the server stores it
+ * (docs/decisions.md#stored-loader-analysis): its hosts, its findings' codes worst first, and the hosts
+ * whose code it runs (`remote-code` is about them: trust applies to them alone, without reading the
+ * loader again). `steps`: the work it took, at most MAX_STEPS.
+ */
+export interface LoaderFacts {
+  domains: string[];
+  findings: FindingCode[];
+  codeHosts: string[];
+  steps: number;
+}
+
 export function analyseLoader(source: string, options: AnalysisOptions = {}): LoaderAnalysis {
+  return withTrust(loaderFacts(source), options.trusted ?? []);
+}
+
+/**
+ * A loader's facts, in steps linear in its length and never more than MAX_STEPS
+ * (docs/decisions.md#a-linear-bounded-off-thread-loader-analysis). Past the budget, what the names
+ * hold is not known: every URL in the loader's strings then counts as fetched (so a blocked domain
+ * still blocks) and `incomplete` says the reading stopped.
+ */
+export function loaderFacts(source: string, limit = MAX_STEPS): LoaderFacts {
+  const budget = new StepBudget(limit);
   const raw = tokenize(source);
   const tokens = withIndexNames(raw);
   const found = new Set<FindingCode>();
-  const urls = fetchedUrls(tokens, loaderValues(tokens, source, FETCHES));
-  const hosts = [...new Set(urls.map(hostOf).filter((host): host is string => host !== undefined))].sort();
+  let urls: Set<string>;
+  try {
+    budget.spend(tokens.length);
+    urls = fetchedUrls(tokens, loaderValues(tokens, source, FETCHES, budget), budget);
+  } catch (error) {
+    if (!(error instanceof BudgetSpent)) throw error;
+    found.add('incomplete');
+    urls = new Set(raw.flatMap((token) => (token.kind === 'string' ? (token.text.match(URL_IN_TEXT) ?? []) : [])));
+  }
+  const hosts = new Map([...urls].map((url) => [url, hostOf(url)] as const));
 
   // A URL is a webhook, an IP lookup, or code (or data) the loader fetches.
   const codeHosts = new Set<string>();
-  for (const url of urls) {
-    const host = hostOf(url);
+  for (const [url, host] of hosts) {
     if (WEBHOOK.test(url.replace(/^https?:\/\/(www\.)?/i, ''))) found.add('webhook');
     else if (host && matches(host, IP_LOOKUPS)) found.add('ip-lookup');
     else if (host) codeHosts.add(host);
   }
   if ([...codeHosts].some((host) => matches(host, SHORT_OR_PASTE))) found.add('short-link');
-  if (codeHosts.size > 0 && tokens.some((token) => token.kind === 'name' && RUNS_CODE.has(token.text))) {
-    found.add([...codeHosts].every((host) => matches(host, options.trusted ?? [])) ? 'trusted-remote-code' : 'remote-code');
-  }
+  const runsCode = codeHosts.size > 0 && tokens.some((token) => token.kind === 'name' && RUNS_CODE.has(token.text));
+  if (runsCode) found.add('remote-code');
   for (const [code, names] of NAMES) if (tokens.some((token) => token.kind === 'name' && names.includes(token.text))) found.add(code);
   if (tokens.some((token, i) => token.kind === 'string' && token.text === 'TeleportService' && calledName(tokens, i) === 'GetService')) found.add('teleport');
-  if (raw.some((token) => token.kind === 'string' && hidesText(token, source)) || tokens.some((_, i) => spellsBytes(tokens, i))) found.add('obfuscated');
+  if (raw.some((token) => token.kind === 'string' && hidesText(token)) || spellsBytes(tokens)) found.add('obfuscated');
 
-  // Worst first; within a severity, in the catalogue's order.
-  return { domains: hosts, findings: FINDING_CODES.filter((code) => found.has(code)).map(finding).sort((a, b) => rank(a) - rank(b)) };
+  return {
+    domains: [...new Set([...hosts.values()].filter((host): host is string => host !== undefined))].sort(),
+    // Worst first; within a severity, in the catalogue's order.
+    findings: FINDING_CODES.filter((code) => found.has(code)).sort((a, b) => rank(FINDINGS[a].severity) - rank(FINDINGS[b].severity)),
+    codeHosts: runsCode ? [...codeHosts].sort() : [],
+    steps: Math.min(budget.steps, budget.limit),
+  };
 }
 
-const rank = (item: LoaderFinding) => ['high', 'medium', 'info'].indexOf(item.severity);
+/**
+ * The analysis a reader sees: the facts with the site's trusted domains applied. Trust only turns
+ * `remote-code` into its information-only form, when every host whose code the loader runs is trusted
+ * (a subdomain counts).
+ */
+export function withTrust(facts: Pick<LoaderFacts, 'domains' | 'findings' | 'codeHosts'>, trusted: readonly string[]): LoaderAnalysis {
+  const trust = facts.findings.includes('remote-code') && facts.codeHosts.length > 0 && facts.codeHosts.every((host) => matches(host, trusted));
+  const codes = trust ? facts.findings.map((code) => (code === 'remote-code' ? 'trusted-remote-code' : code)) : facts.findings;
+  const findings = FINDING_CODES.filter((code) => codes.includes(code)).map(finding).sort((a, b) => rank(a.severity) - rank(b.severity));
+  return { domains: facts.domains, findings };
+}
+
+const rank = (severity: FindingSeverity) => FINDING_SEVERITIES.indexOf(severity);
 
 /**
  * `x["HttpGet"]` read as `x.HttpGet`: a name spelled as an index string (often with escapes) is still
@@ -101,39 +153,34 @@ function withIndexNames(tokens: LuauToken[]): LuauToken[] {
 /**
  * Every URL in a text the code fetches: in a fetch call's arguments (a fetch or a name given one),
  * directly, joined across `..`, or through names given such texts (see loader-values.ts), so a URL in
- * an unrelated string (`print("see https://…")`) is not one.
+ * an unrelated string (`print("see https://…")`) is not one. A text is searched once however many
+ * calls are given it.
  */
-function fetchedUrls(tokens: LuauToken[], values: LoaderValues): string[] {
-  const urls: string[] = [];
+function fetchedUrls(tokens: LuauToken[], values: LoaderValues, budget: StepBudget): Set<string> {
+  const urls = new Set<string>();
+  const searched = new Set<string>();
   tokens.forEach((token, i) => {
     if (token.kind !== 'name' || !values.isFetch(token.text)) return;
-    const args = argumentsOf(tokens, i + 1);
-    for (const text of values.textsIn(args, 0, args.length)) urls.push(...(text.match(URL_IN_TEXT) ?? []));
+    for (const text of values.argumentTexts(i + 1)) {
+      if (searched.has(text)) continue;
+      searched.add(text);
+      budget.spend(1 + Math.ceil(text.length / 32));
+      for (const url of text.match(URL_IN_TEXT) ?? []) urls.add(url);
+    }
   });
   return urls;
 }
 
-/** `string.char(104, 116, …)` with at least ESCAPED_BYTES numbers: text spelled as bytes. */
-function spellsBytes(tokens: LuauToken[], i: number): boolean {
-  if (tokens[i]?.text !== 'char' || tokens[i - 1]?.text !== '.' || tokens[i + 1]?.text !== '(') return false;
-  return argumentsOf(tokens, i + 1).filter((token) => token.kind === 'number').length >= ESCAPED_BYTES;
-}
-
-/** The tokens of a call's arguments: `(…)` to its closing parenthesis, a `{…}` table, or one string. */
-function argumentsOf(tokens: LuauToken[], at: number): LuauToken[] {
-  const first = tokens[at];
-  if (!first) return [];
-  if (first.kind === 'string') return [first];
-  const close = first.text === '(' ? ')' : first.text === '{' ? '}' : undefined;
-  if (first.kind !== 'symbol' || !close) return [];
-  let depth = 0;
-  for (let j = at; j < tokens.length; j += 1) {
-    const text = (tokens[j] as LuauToken).kind === 'symbol' ? (tokens[j] as LuauToken).text : '';
-    if (text === '(' || text === '{' || text === '[') depth += 1;
-    if (text === ')' || text === '}' || text === ']') depth -= 1;
-    if (depth === 0) return tokens.slice(at + 1, j);
-  }
-  return tokens.slice(at + 1);
+/** `string.char(104, 116, …)` with at least ESCAPED_BYTES numbers: text spelled as bytes. Numbers in a call are counted from running totals, so nested calls cost no more than their length. */
+function spellsBytes(tokens: LuauToken[]): boolean {
+  const closeOf = closingBrackets(tokens);
+  const numbersBefore = new Int32Array(tokens.length + 1);
+  tokens.forEach((token, i) => (numbersBefore[i + 1] = (numbersBefore[i] as number) + (token.kind === 'number' ? 1 : 0)));
+  return tokens.some((token, i) => {
+    if (token.text !== 'char' || tokens[i - 1]?.text !== '.' || tokens[i + 1]?.text !== '(') return false;
+    const close = closeOf[i + 1] as number;
+    return (numbersBefore[close] as number) - (numbersBefore[i + 2] as number) >= ESCAPED_BYTES;
+  });
 }
 
 /** The name of the call a string is the first argument of (`GetService("X")`), if any. */
@@ -157,10 +204,8 @@ function matches(host: string, domains: readonly string[]): boolean {
 }
 
 /** A string spelled in escaped bytes, or long and dense enough to be packed code. */
-function hidesText(token: LuauToken, source: string): boolean {
-  const raw = source.slice(token.offset, token.end);
-  const escapes = raw.match(/\\(?:\d{1,3}|x[0-9A-Fa-f]{2})/g)?.length ?? 0;
-  return escapes >= ESCAPED_BYTES || (token.text.length >= DENSE_LENGTH && entropy(token.text) >= ENTROPY_BITS);
+function hidesText(token: LuauToken): boolean {
+  return (token.escapes ?? 0) >= ESCAPED_BYTES || (token.text.length >= DENSE_LENGTH && entropy(token.text) >= ENTROPY_BITS);
 }
 
 /** Shannon entropy of a text, in bits per character. */

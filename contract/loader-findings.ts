@@ -15,6 +15,7 @@ export const FINDINGS = {
   'file-write': { severity: 'medium', message: 'Writes or deletes files in your executor’s folder.' },
   'short-link': { severity: 'medium', message: 'Loads code through a link shortener or a paste site, which can change what it serves at any time.' },
   'obfuscated': { severity: 'medium', message: 'Hides its code (obfuscation), so nobody can read what it does before it runs.' },
+  'incomplete': { severity: 'medium', message: 'Too long or too tangled to check in full: it may do more than this list says.' },
   'remote-code': { severity: 'medium', message: 'Downloads more code and runs it: what runs is whatever that address serves.' },
   'trusted-remote-code': { severity: 'info', message: 'Downloads more code from a source this site trusts and runs it.' },
   'teleport': { severity: 'info', message: 'Teleports you, hops servers or keeps running after a teleport.' },

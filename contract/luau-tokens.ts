@@ -19,12 +19,16 @@ export interface LuauToken {
   offset: number;
   /** Where it ends (exclusive): a string's quotes or brackets and escapes included. */
   end: number;
+  /** A string's bytes spelled as `\ddd` or `\xXX` escapes (in a long string, as written): hidden text reads this way. */
+  escapes?: number;
 }
 
 /** Symbols of more than one character, longest first, so `..=` is never read as `..` and `=`. */
 const SYMBOLS = ['...', '..=', '//=', '..', '==', '~=', '<=', '>=', '//', '::', '->', '+=', '-=', '*=', '/=', '%=', '^='];
 
 const SIMPLE_ESCAPES: Record<string, string> = { a: '\u0007', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', '"': '"', "'": "'", '`': '`', '{': '{', '\n': '\n' };
+const BYTE_ESCAPE = /\\(?:\d{1,3}|x[0-9A-Fa-f]{2})/g;
+const NUMBER = /0[xX][0-9A-Fa-f_]*(\.[0-9A-Fa-f_]*)?([pP][+-]?\d+)?|0[bB][01_]*|(\d[\d_]*)?(\.[\d_]*)?([eE][+-]?\d+)?/y;
 
 const isNameStart = (character: string) => /[A-Za-z_]/.test(character);
 const isNamePart = (character: string) => /[A-Za-z0-9_]/.test(character);
@@ -34,14 +38,32 @@ export function tokenize(source: string): LuauToken[] {
   return new Scanner(source).tokens();
 }
 
+/**
+ * Where the scanner is inside backtick strings: a string's literal part, or one of its `{expressions}`
+ * (with the braces it opened). Kept on a stack rather than in recursive calls, so strings nested in
+ * expressions to any depth (`` `{`{`{ `` × 3,000) cost the same as any other text
+ * (docs/decisions.md#a-linear-bounded-off-thread-loader-analysis).
+ */
+type Frame = { kind: 'string'; token: LuauToken; text: string; escapes: number } | { kind: 'expression'; depth: number };
+
 class Scanner {
   private at = 0;
   private readonly out: LuauToken[] = [];
+  private readonly frames: Frame[] = [];
+  /** Byte escapes decoded so far, for the string being read. */
+  private escapes = 0;
 
   constructor(private readonly source: string) {}
 
   tokens(): LuauToken[] {
-    while (this.at < this.source.length) this.next();
+    while (this.at < this.source.length) {
+      const frame = this.frames[this.frames.length - 1];
+      if (frame?.kind === 'string') this.stringPart(frame);
+      else if (frame?.kind === 'expression') this.expressionPart(frame);
+      else this.next();
+    }
+    // Backtick strings never closed end with the text.
+    for (const frame of this.frames) if (frame.kind === 'string') this.closeString(frame);
     return this.out;
   }
 
@@ -54,11 +76,14 @@ class Scanner {
     } else if (source.startsWith('--', start)) {
       this.comment();
     } else if (character === '[' && longBracketLevel(source, start) !== undefined) {
-      this.push('string', this.longBracket(), start);
+      const text = this.longBracket();
+      this.push('string', text, start, text.match(BYTE_ESCAPE)?.length ?? 0);
     } else if (character === '"' || character === "'") {
-      this.push('string', this.quoted(character), start);
+      this.escapes = 0;
+      const text = this.quoted(character);
+      this.push('string', text, start, this.escapes);
     } else if (character === '`') {
-      this.interpolated();
+      this.openString();
     } else if (isDigit(character) || (character === '.' && isDigit(source[start + 1] ?? ''))) {
       this.push('number', this.number(), start);
     } else if (isNameStart(character)) {
@@ -71,8 +96,8 @@ class Scanner {
     }
   }
 
-  private push(kind: LuauTokenKind, text: string, offset: number): void {
-    this.out.push({ kind, text, offset, end: this.at });
+  private push(kind: LuauTokenKind, text: string, offset: number, escapes?: number): void {
+    this.out.push(escapes === undefined ? { kind, text, offset, end: this.at } : { kind, text, offset, end: this.at, escapes });
   }
 
   /** `--[==[ … ]==]` to its closing bracket, or `-- …` to the end of the line. */
@@ -131,6 +156,7 @@ class Scanner {
     if (after === 'x') {
       const hex = /^[0-9A-Fa-f]{1,2}/.exec(source.slice(this.at, this.at + 2))?.[0] ?? '';
       this.at += hex.length;
+      if (hex.length === 2) this.escapes += 1;
       return hex ? String.fromCharCode(parseInt(hex, 16)) : '';
     }
     if (after === 'u') {
@@ -143,6 +169,7 @@ class Scanner {
     if (isDigit(after)) {
       const digits = after + (/^\d{0,2}/.exec(source.slice(this.at, this.at + 2))?.[0] ?? '');
       this.at += digits.length - 1;
+      this.escapes += 1;
       return String.fromCharCode(Number(digits) % 256);
     }
     // An unknown escape: Lua refuses it; the analysis reads on.
@@ -150,54 +177,58 @@ class Scanner {
   }
 
   /**
-   * A backtick string: its literal parts as one string token, each `{expression}` in it tokenized
-   * in place, so a URL in the literal and a call in an expression are both seen.
+   * A backtick string opens: its literal parts become one string token, placed before the tokens of
+   * its `{expressions}` (so tokens stay in source order) and completed when the string closes.
    */
-  private interpolated(): void {
-    const start = this.at;
-    // The string goes before its expressions' tokens, so tokens stay in source order.
-    const place = this.out.length;
-    let text = '';
+  private openString(): void {
+    const token: LuauToken = { kind: 'string', text: '', offset: this.at, end: this.at, escapes: 0 };
+    this.out.push(token);
+    this.frames.push({ kind: 'string', token, text: '', escapes: 0 });
     this.at += 1;
-    while (this.at < this.source.length) {
-      const character = this.source[this.at] as string;
-      if (character === '`') {
-        this.at += 1;
-        break;
-      }
-      if (character === '\\') {
-        text += this.escape();
-      } else if (character === '{') {
-        this.at += 1;
-        this.expression();
-      } else {
-        text += character;
-        this.at += 1;
-      }
-    }
-    this.out.splice(place, 0, { kind: 'string', text, offset: start, end: this.at });
   }
 
-  /** The tokens of an interpolated expression, up to its closing brace. */
-  private expression(): void {
-    let depth = 0;
-    while (this.at < this.source.length) {
-      const character = this.source[this.at] as string;
-      if (character === '}' && depth === 0) {
-        this.at += 1;
-        return;
-      }
-      if (character === '{') depth += 1;
-      if (character === '}') depth -= 1;
-      this.next();
+  /** One step inside a backtick string's literal part: a character, an escape, its end or an expression's start. */
+  private stringPart(frame: Frame & { kind: 'string' }): void {
+    const character = this.source[this.at] as string;
+    if (character === '`') {
+      this.at += 1;
+      this.closeString(frame);
+      this.frames.pop();
+    } else if (character === '\\') {
+      this.escapes = 0;
+      frame.text += this.escape();
+      frame.escapes += this.escapes;
+    } else if (character === '{') {
+      this.at += 1;
+      this.frames.push({ kind: 'expression', depth: 0 });
+    } else {
+      frame.text += character;
+      this.at += 1;
     }
+  }
+
+  private closeString(frame: Frame & { kind: 'string' }): void {
+    Object.assign(frame.token, { text: frame.text, end: this.at, escapes: frame.escapes });
+  }
+
+  /** One token of an interpolated expression, or the brace that closes it. */
+  private expressionPart(frame: Frame & { kind: 'expression' }): void {
+    const character = this.source[this.at] as string;
+    if (character === '}' && frame.depth === 0) {
+      this.at += 1;
+      this.frames.pop();
+      return;
+    }
+    if (character === '{') frame.depth += 1;
+    if (character === '}') frame.depth -= 1;
+    this.next();
   }
 
   /** Decimal, hexadecimal (`0x`) and binary (`0b`) numbers, with `_` separators and exponents. */
   private number(): string {
     const start = this.at;
-    const pattern = /^(0[xX][0-9A-Fa-f_]*(\.[0-9A-Fa-f_]*)?([pP][+-]?\d+)?|0[bB][01_]*|(\d[\d_]*)?(\.[\d_]*)?([eE][+-]?\d+)?)/;
-    const match = pattern.exec(this.source.slice(start, start + 400))?.[0] ?? '';
+    NUMBER.lastIndex = start;
+    const match = NUMBER.exec(this.source)?.[0] ?? '';
     this.at += Math.max(match.length, 1);
     return this.source.slice(start, this.at);
   }

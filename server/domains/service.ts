@@ -1,5 +1,4 @@
 import { type BlockedDomain, hostMatches } from '../../contract/index.ts';
-import { analyseLoader } from '../../contract/loader-analysis.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import type { AuditLog } from '../audit/service.ts';
 import type { PublicCache } from '../scripts/public-cache.ts';
@@ -51,13 +50,14 @@ export class DomainService {
 
   /**
    * Refuses a loader that fetches from a blocked domain: 400 naming the host and the listed domain,
-   * before anything is stored. Read from the database on every save, so every process enforces the
-   * list as it is.
+   * before anything is stored. `hosts` are the save's own analysis's (one analysis per save:
+   * docs/decisions.md#a-linear-bounded-off-thread-loader-analysis). The list is read from the database
+   * on every save, so every process enforces it as it is.
    */
-  async checkLoader(loadstring: string): Promise<void> {
+  async checkLoader(hosts: readonly string[]): Promise<void> {
     const blocked = await this.repository.domains(false);
     if (blocked.length === 0) return;
-    for (const host of analyseLoader(loadstring).domains) {
+    for (const host of hosts) {
       const domain = blocked.find((listed) => hostMatches(host, listed));
       if (domain) {
         const named = host === domain ? domain : `${host} (${domain})`;

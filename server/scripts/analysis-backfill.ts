@@ -1,7 +1,7 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { ANALYSIS_VERSION } from '../../contract/loader-analysis.ts';
-import { analysisColumns, isStale } from './analysis.ts';
-import type { AnalysisRepository } from './analysis-repository.ts';
+import { analysisColumnsOffThread, isStale } from './analysis.ts';
+import type { AnalysedRow, AnalysisRepository } from './analysis-repository.ts';
 import type { PublicCache } from './public-cache.ts';
 
 /** Scripts read per batch and analysed per transaction; the event loop gets a turn between batches. */
@@ -34,7 +34,10 @@ export async function backfillAnalyses(repository: AnalysisRepository, cache: Pu
     if (rows.length === 0) break;
     afterId = Number(rows[rows.length - 1]?.id);
     const redo = rows.filter((row) => all || isStale(row.analysis));
-    stored += await repository.store(redo.map((row) => ({ id: Number(row.id), loadstring: row.loadstring, ...analysisColumns(row.loadstring) })));
+    // In the worker threads, one at a time: a visitor's request or a save never waits behind a batch.
+    const analysed: AnalysedRow[] = [];
+    for (const row of redo) analysed.push({ id: Number(row.id), loadstring: row.loadstring, ...(await analysisColumnsOffThread(row.loadstring)) });
+    stored += await repository.store(analysed);
     await yieldToLoop();
   }
   if (stored > 0) {

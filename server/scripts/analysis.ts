@@ -1,54 +1,72 @@
-import { ANALYSIS_VERSION, analyseLoader, type LoaderAnalysis } from '../../contract/loader-analysis.ts';
-import { FINDINGS, type FindingCode, finding } from '../../contract/loader-findings.ts';
-import { hostMatches } from '../../contract/domains.ts';
+import { ANALYSIS_VERSION, type LoaderAnalysis, type LoaderFacts, loaderFacts, withTrust } from '../../contract/loader-analysis.ts';
+import { FINDINGS, type FindingCode } from '../../contract/loader-findings.ts';
+import { analyseOffThread } from './analysis-pool.ts';
 
 /**
- * A loader's analysis as `scripts` stores it (docs/decisions.md#stored-loader-analysis): hosts and
- * finding codes, computed without the trusted list so no stored row depends on it; sentences and
- * severities come from the catalogue when it is read. Derived from the loader text on every write,
- * like the search columns. `v` is the analysis's version: a row of an older one is analysed again.
+ * A loader's analysis as `scripts` stores it (docs/decisions.md#stored-loader-analysis): hosts, finding
+ * codes and the hosts whose code the loader runs (what trust is about), computed without the trusted
+ * list so no stored row depends on it; sentences and severities come from the catalogue when it is
+ * read. Computed once per save, off the event loop and before the write's transaction
+ * (docs/decisions.md#a-linear-bounded-off-thread-loader-analysis). `v` is the analysis's version: a row
+ * of an older one is analysed again by the backfill.
  */
 export interface StoredAnalysis {
   domains: string[];
   findings: FindingCode[];
+  codeHosts: string[];
   v: number;
 }
 
 /** The columns a write stores for a loader text. */
-export function analysisColumns(loadstring: string): { analysis: string; analysis_severity: string | null } {
-  const { domains, findings } = analyseLoader(loadstring);
-  const stored: StoredAnalysis = { domains, findings: findings.map((item) => item.code), v: ANALYSIS_VERSION };
-  return { analysis: JSON.stringify(stored), analysis_severity: findings[0]?.severity ?? null };
+export interface AnalysisColumns {
+  analysis: string;
+  analysis_severity: string | null;
 }
 
-/** The stored JSON read back; undefined when missing, of an older analysis or not in the stored shape (then the text is analysed again). */
+export function columnsOf({ domains, findings, codeHosts }: LoaderFacts): AnalysisColumns {
+  const stored: StoredAnalysis = { domains, findings, codeHosts, v: ANALYSIS_VERSION };
+  return { analysis: JSON.stringify(stored), analysis_severity: findings[0] === undefined ? null : FINDINGS[findings[0]].severity };
+}
+
+/** The columns for a loader, analysed on this thread: for writes that are no visitor's or staff member's request (the demo seed, the benchmark's catalogues). */
+export function analysisColumns(loadstring: string): AnalysisColumns {
+  return columnsOf(loaderFacts(loadstring));
+}
+
+/** The columns for a loader, analysed in a worker thread: every save and the backfill. */
+export async function analysisColumnsOffThread(loadstring: string): Promise<AnalysisColumns> {
+  return columnsOf(await analyseOffThread(loadstring));
+}
+
+const strings = (value: unknown): string[] | undefined => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined);
+
+/** The stored JSON read back; undefined when missing, of an older analysis or not in the stored shape (then the backfill redoes it). */
 function parseStored(json: string | null): StoredAnalysis | undefined {
   if (json === null) return undefined;
   try {
     const value = JSON.parse(json) as Partial<StoredAnalysis>;
     if (value.v !== ANALYSIS_VERSION) return undefined;
-    const domains = Array.isArray(value.domains) ? value.domains.filter((host): host is string => typeof host === 'string') : undefined;
-    const findings = Array.isArray(value.findings) ? value.findings.filter((code): code is FindingCode => typeof code === 'string' && code in FINDINGS) : undefined;
-    return domains && findings ? { domains, findings, v: ANALYSIS_VERSION } : undefined;
+    const domains = strings(value.domains);
+    const findings = strings(value.findings)?.filter((code): code is FindingCode => code in FINDINGS);
+    const codeHosts = strings(value.codeHosts);
+    return domains && findings && codeHosts ? { domains, findings, codeHosts, v: ANALYSIS_VERSION } : undefined;
   } catch {
     return undefined;
   }
 }
 
 /**
- * The analysis a visitor reads: the stored one with the site's trusted domains applied. Trust only
- * turns "downloads code" (medium) into its information-only form, and only when a fetched host is
- * trusted; then, and for a row not yet analysed, the loader text is analysed again with the list,
- * which is exact and costs microseconds once per cached answer.
+ * The analysis a visitor reads: the stored one with the site's trusted domains applied, which needs
+ * only the stored hosts (contract/loader-analysis.ts `withTrust`), never the loader text. A row the
+ * backfill has not reached yet (no analysis of this version) is analysed in the worker thread, once
+ * per cached answer.
  */
-export function visitorAnalysis(row: { loadstring: string; analysis: string | null }, trusted: readonly string[]): LoaderAnalysis {
-  const stored = parseStored(row.analysis);
-  const trustMatters = stored !== undefined && stored.findings.includes('remote-code') && stored.domains.some((host) => trusted.some((domain) => hostMatches(host, domain)));
-  if (!stored || trustMatters) return analyseLoader(row.loadstring, { trusted });
-  return { domains: stored.domains, findings: stored.findings.map(finding) };
+export async function visitorAnalysis(row: { loadstring: string; analysis: string | null }, trusted: readonly string[]): Promise<LoaderAnalysis> {
+  return withTrust(parseStored(row.analysis) ?? (await analyseOffThread(row.loadstring)), trusted);
 }
 
 /** Whether a stored analysis is missing or of an older analysis (the backfill redoes it). */
 export function isStale(json: string | null): boolean {
   return parseStored(json) === undefined;
 }
+

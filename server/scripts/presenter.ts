@@ -36,9 +36,9 @@ export function toPublicScript(row: ListedScriptRow): PublicScript {
   };
 }
 
-/** GET /api/scripts/{id}: the script and what its loader does, the trusted domains applied (analysis.ts). */
-export function toScriptDetail(row: ListedScriptRow, trusted: readonly string[]): ScriptDetail {
-  return { ...toPublicScript(row), analysis: visitorAnalysis(row, trusted) };
+/** GET /api/scripts/{id}: the script and what its loader does, the trusted domains applied to the stored analysis (analysis.ts). */
+export async function toScriptDetail(row: ListedScriptRow, trusted: readonly string[]): Promise<ScriptDetail> {
+  return { ...toPublicScript(row), analysis: await visitorAnalysis(row, trusted) };
 }
 
 /** A card as the public pages carry it: the script without its loader text. */

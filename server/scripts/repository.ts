@@ -6,7 +6,7 @@ import type { ChannelRow, Database, ScriptRow } from '../db/types.ts';
 import { type CatalogueFilter, SEARCH_TOTAL_CAP, TRENDING_DAYS } from '../../contract/index.ts';
 import { unauthorized } from '../errors.ts';
 import { lockGames, resolveGame } from '../games/repository.ts';
-import { analysisColumns } from './analysis.ts';
+import { type AnalysisColumns, analysisColumns } from './analysis.ts';
 import { type FactChanges, flag, type GameChoice, NO_FACTS, nextFacts, type NextFacts, storedFacts } from './facts.ts';
 import { recentWorks, type RecentWorksColumns, recentWorksSince } from '../votes/recent-works.ts';
 import { SearchRepository } from './search-repository.ts';
@@ -74,6 +74,8 @@ export interface NewScript extends FactChanges {
   ownerModeratorId: number | null;
   channels: { name: string; url: string }[];
   createdAt?: Date;
+  /** The loader's analysis, made by the caller off the event loop; analysed here, before the transaction, when left out (docs/decisions.md#a-linear-bounded-off-thread-loader-analysis). */
+  analysis?: AnalysisColumns | undefined;
 }
 
 export interface StaffListOptions {
@@ -90,6 +92,8 @@ export interface ScriptPatch extends FactChanges {
   loadstring?: string | undefined;
   imageKey?: string | null | undefined;
   channels?: { name: string; url: string }[] | undefined;
+  /** The new loader's analysis (as NewScript's); the stored one stays when the loader is left out. */
+  analysis?: AnalysisColumns | undefined;
 }
 
 export interface ViewMark {
@@ -325,6 +329,7 @@ export class ScriptRepository {
    * replaced, which the caller may release (another edit's key is never mistaken for it).
    */
   async update(id: number, patch: ScriptPatch): Promise<{ row: ScriptRow; previousImageKey: string | null; gameCreated: boolean } | undefined> {
+    const analysis = patch.loadstring === undefined ? {} : (patch.analysis ?? analysisColumns(patch.loadstring));
     return this.k.transaction().execute(async (trx) => {
       if (namesGame(patch.game)) await lockGames(trx, this.db.dialect);
       let select = trx.selectFrom('scripts').selectAll().where('id', '=', id);
@@ -353,7 +358,7 @@ export class ScriptRepository {
           ...worksChecked,
           search_text: searchTextOf(next.playsname, next.description),
           loadstring_search: foldSearchText(next.loadstring),
-          ...analysisColumns(next.loadstring),
+          ...analysis,
           updated_at: new Date().toISOString(),
         })
         .where('id', '=', id)
@@ -382,6 +387,7 @@ export class ScriptRepository {
   async create(script: NewScript): Promise<{ row: ScriptRow; gameCreated: boolean }> {
     const at = (script.createdAt ?? new Date()).toISOString();
     const facts = nextFacts(NO_FACTS, script);
+    const analysis = script.analysis ?? analysisColumns(script.loadstring);
     return this.k.transaction().execute(async (trx) => {
       if (namesGame(script.game)) await lockGames(trx, this.db.dialect);
       if (script.ownerModeratorId !== null) await requireOwner(trx, this.db.dialect, script.ownerModeratorId);
@@ -396,7 +402,7 @@ export class ScriptRepository {
           owner_moderator_id: script.ownerModeratorId,
           search_text: searchTextOf(script.playsname, script.description),
           loadstring_search: foldSearchText(script.loadstring),
-          ...analysisColumns(script.loadstring),
+          ...analysis,
           created_at: at,
           updated_at: at,
           ...columns,

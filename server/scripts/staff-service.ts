@@ -5,6 +5,8 @@ import { forbidden, notFound } from '../errors.ts';
 import type { ImageService, UploadedImage } from '../images/image-service.ts';
 import type { ProcessedImage } from '../images/pipeline.ts';
 import { canManageScript, ownerFor, type Principal, scriptListScope } from '../staff/policies.ts';
+import { type AnalysisColumns, columnsOf } from './analysis.ts';
+import { analyseOffThread } from './analysis-pool.ts';
 import { type StaffScript, toStaffScript } from './presenter.ts';
 import type { PublicCache } from './public-cache.ts';
 import type { FactChanges } from './facts.ts';
@@ -76,12 +78,13 @@ export class StaffScriptService {
 
   async create(principal: Principal, input: { fields: ScriptFields; facts?: ScriptFacts; channels: ParsedChannel[]; image: UploadedImage | undefined }) {
     const facts = factChanges(principal, input.facts ?? {});
-    await this.domains?.checkLoader(input.fields.loadstring);
+    const analysis = await this.analyse(input.fields.loadstring);
     const image = input.image ? await this.images.prepare(input.image) : undefined;
     const { row, gameCreated } = await this.withImage(image, () =>
       this.repository.create({
         ...input.fields,
         ...facts,
+        analysis,
         imageKey: image?.key ?? null,
         ownerModeratorId: ownerFor(principal),
         channels: input.channels,
@@ -102,11 +105,11 @@ export class StaffScriptService {
     const facts = factChanges(principal, input.facts ?? {});
     const current = await this.repository.findById(id);
     if (!current || !canManageScript(principal, current)) throw notFound('Script not found');
-    if (input.fields.loadstring !== undefined) await this.domains?.checkLoader(input.fields.loadstring);
+    const analysis = input.fields.loadstring === undefined ? undefined : await this.analyse(input.fields.loadstring);
     const before = (await this.present([current]))[0];
     const image = input.image ? await this.images.prepare(input.image) : undefined;
     const { row, previousImageKey, gameCreated } = await this.withImage(image, async () => {
-      const updated = await this.repository.update(id, { ...input.fields, ...facts, imageKey: image?.key, channels: input.channels });
+      const updated = await this.repository.update(id, { ...input.fields, ...facts, analysis, imageKey: image?.key, channels: input.channels });
       if (!updated) throw notFound('Script not found');
       return updated;
     });
@@ -140,6 +143,17 @@ export class StaffScriptService {
       changes: snapshot({ playsname: deleted.playsname, loadstring: deleted.loadstring }, 'from'),
     });
     if (deleted.image_key) await this.releaseImage(deleted.image_key);
+  }
+
+  /**
+   * A save's one analysis (docs/decisions.md#a-linear-bounded-off-thread-loader-analysis): in a worker
+   * thread, before anything is prepared or any transaction begins; the blocked-domain check reads its
+   * hosts, and the row stores it.
+   */
+  private async analyse(loadstring: string): Promise<AnalysisColumns> {
+    const facts = await analyseOffThread(loadstring);
+    await this.domains?.checkLoader(facts.domains);
+    return columnsOf(facts);
   }
 
   /** Stores the image around the row write (ImageService.store): a failed write releases its files. */

@@ -16,8 +16,8 @@ const WEBHOOK = 'request({ Url = "https://discord.com/api/webhooks/000/demo", Me
 const HUB = 'loadstring(game:HttpGet("https://raw.githubusercontent.com/demo/hub/main.lua"))()';
 const PLAIN = 'print("hello")';
 const json = (body: unknown) => body as Record<string, unknown>;
-/** The stored JSON of an analysis of this version. */
-const storedJson = (domains: string[], findings: string[]) => JSON.stringify({ domains, findings, v: ANALYSIS_VERSION });
+/** The stored JSON of an analysis of this version (`codeHosts`: the hosts whose code it runs). */
+const storedJson = (domains: string[], findings: string[], codeHosts: string[] = []) => JSON.stringify({ domains, findings, codeHosts, v: ANALYSIS_VERSION });
 
 describe.each(dialects)('loader analysis and domain lists on %s', (dialect) => {
   let ctx: TestContext;
@@ -55,7 +55,7 @@ describe.each(dialects)('loader analysis and domain lists on %s', (dialect) => {
 
   it('stores the analysis on create and on edit, codes and hosts, with the worst severity', async () => {
     const id = await create(`${WEBHOOK}\n${HUB}`);
-    expect(await stored(id)).toEqual({ analysis: storedJson(['discord.com', 'raw.githubusercontent.com'], ['webhook', 'remote-code']), analysis_severity: 'high' });
+    expect(await stored(id)).toEqual({ analysis: storedJson(['discord.com', 'raw.githubusercontent.com'], ['webhook', 'remote-code'], ['raw.githubusercontent.com']), analysis_severity: 'high' });
 
     const edit = await injectAs(ctx, admin, { method: 'PATCH', url: `/api/update-script/${id}`, payload: { loadstring: PLAIN } });
     expect(edit.statusCode, edit.body).toBe(200);
