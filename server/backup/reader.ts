@@ -187,6 +187,7 @@ function readError(file: string, error: unknown): Error {
   const { code, message } = error as NodeJS.ErrnoException;
   if (code === 'ENOENT') return new ArchiveError(`There is no archive at ${file}`);
   if (code === 'EISDIR' || code === 'EACCES') return new ArchiveError(`${file} cannot be read (${code})`);
+  if (message === 'incorrect header check') return new ArchiveError('This is not a catalogue backup (not gzip data; made by `npm run backup`?)');
   if (code === 'Z_BUF_ERROR') return new ArchiveError('The archive is incomplete: its compressed data stops short (cut while it was written or copied?)');
   return new ArchiveError(`The archive is damaged: ${message}`);
 }
