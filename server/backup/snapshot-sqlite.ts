@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
 import { type Column, encodeValue, type ImageRecord, type Row, sqliteKind } from './format.ts';
-import { quoteId, REFERENCED_KEYS, ROW_BATCH, type Snapshot, type SnapshotTable } from './snapshot.ts';
+import { BATCH_CHARACTERS, quoteId, REFERENCED_KEYS, ROW_BATCH, rowCharacters, type Snapshot, type SnapshotTable } from './snapshot.ts';
 import { BACKED_UP_TABLES, unclassifiedTables } from './tables.ts';
 
 /**
@@ -49,11 +49,15 @@ class SqliteSnapshot implements Snapshot {
     const order = table.spec.key.map(quoteId).join(', ');
     const statement = this.connection.prepare(`SELECT ${columns} FROM ${quoteId(table.spec.name)} ORDER BY ${order}`).raw(true);
     let batch: Row[] = [];
+    let characters = 0;
     for (const raw of statement.iterate() as Iterable<unknown[]>) {
-      batch.push(raw.map((value, index) => encodeValue(table.columns[index]![1], value)));
-      if (batch.length < ROW_BATCH) continue;
+      const row = raw.map((value, index) => encodeValue(table.columns[index]![1], value));
+      batch.push(row);
+      characters += rowCharacters(row);
+      if (batch.length < ROW_BATCH && characters < BATCH_CHARACTERS) continue;
       yield batch;
       batch = [];
+      characters = 0;
       await yieldToEventLoop();
     }
     if (batch.length > 0) yield batch;

@@ -30,8 +30,16 @@ export interface Snapshot {
   close(): Promise<void>;
 }
 
-/** Rows per batch; a batch of the widest scripts (20,000-character loaders) is a few MB. */
-export const ROW_BATCH = 200;
+/** Rows per batch at most, and characters of text (a script with a 20,000-character loader holds about 45,000): a batch costs milliseconds of the event loop. */
+export const ROW_BATCH = 100;
+export const BATCH_CHARACTERS = 256 * 1024;
+
+/** Roughly how much text a row holds. */
+export function rowCharacters(row: unknown[]): number {
+  let characters = 0;
+  for (const value of row) characters += typeof value === 'string' ? value.length : 8;
+  return characters;
+}
 
 export function quoteId(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
