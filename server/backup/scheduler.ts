@@ -6,8 +6,8 @@ import { writeBackup } from './writer.ts';
 
 /** How often a process asks whether a snapshot is due (at most); a day's snapshot comes at most this late. */
 const CHECK_MS = 10 * 60_000;
-/** The first look after a start: a process that only runs for a moment (a test, a failed start) takes none. */
-const FIRST_CHECK_MS = 60_000;
+/** The first look after a start: a process that only runs for minutes (a test, a benchmark's server, a failed start) takes none. */
+const FIRST_CHECK_MS = CHECK_MS;
 /** Leftovers of a crashed backup (temporary archives, staging folders) older than this are removed. */
 const LEFTOVER_MS = 24 * 60 * 60_000;
 
