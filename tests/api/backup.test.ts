@@ -166,7 +166,7 @@ describe.each(dialects)('backups of a %s catalogue', (dialect) => {
 
     let atSnapshot: Dump | undefined;
     const archive = path.join(work, 'during-writes.jsonl.gz');
-    const summary = await writeBackup(ctx.config, archive, {
+    const backup = writeBackup(ctx.config, archive, {
       onSnapshot: async (capture) => {
         atSnapshot = await dumpCapture(capture);
         // Writes that commit while the snapshot is held: the archive must not see them, and must keep what they remove.
@@ -174,9 +174,12 @@ describe.each(dialects)('backups of a %s catalogue', (dialect) => {
         expect((await as(admin, 'PATCH', `/api/update-script/${seeded[1]!.id}`, { playsname: 'Renamed after the snapshot' })).statusCode).toBe(200);
         await create(admin, 'Created after the snapshot');
       },
-    });
-    writing = false;
-    await traffic;
+    }).finally(() => (writing = false));
+    // Both settle before anything is judged: the traffic stops once the backup ends, whichever way.
+    const [backedUp, wrote] = await Promise.allSettled([backup, traffic]);
+    if (wrote.status === 'rejected') throw wrote.reason;
+    if (backedUp.status === 'rejected') throw backedUp.reason;
+    const summary = backedUp.value;
     expect(written).toBeGreaterThan(0);
 
     const snapshot = atSnapshot!;
