@@ -233,7 +233,9 @@ describe.each(dialects)('backups of a %s catalogue', (dialect) => {
     expect(replaced.images).toEqual(source.images);
     const ids = source.tables.scripts!.map((row) => Number(row.id));
     // Both through a new app: the source's running one may answer from its cache (at most a minute old).
-    expect(await publicAnswers(restored.config, ids)).toEqual(await publicAnswers(ctx.config, ids));
+    const answers = await publicAnswers(restored.config, ids);
+    expect(answers).toEqual(await publicAnswers(ctx.config, ids));
+    expect(totalOf(answers, 'q=seeded')).toBeGreaterThan(0);
   }, 20_000);
 
   it('a cut, damaged or altered archive is refused with a clear message and changes nothing, even with --force', async () => {
@@ -310,7 +312,9 @@ describe('npm run backup and npm run restore, as processes', () => {
     expect(moved.tables).toEqual(source.tables);
     expect(moved.images).toEqual(source.images);
     const ids = source.tables.scripts!.map((row) => Number(row.id));
-    expect(await publicAnswers(restored.config, ids)).toEqual(await publicAnswers(ctx.config, ids));
+    const answers = await publicAnswers(restored.config, ids);
+    expect(answers).toEqual(await publicAnswers(ctx.config, ids));
+    expect(totalOf(answers, 'q=mo')).toBe(2);
 
     const before = await dump(restored.config);
     const again = await runCli('restore.ts', [file], restored.env);
@@ -326,7 +330,9 @@ async function publicAnswers(config: Config, ids: number[]): Promise<unknown[]> 
   const db = openDatabase(config.database);
   const app = await buildApp({ config, db, web: { kind: 'none' }, logger: false });
   try {
-    const urls = ['/api/scripts/paginated?limit=100', '/api/scripts/paginated?limit=100&sort=popular', '/api/games', '/api/site-channels', ...ids.map((id) => `/api/scripts/${id}`)];
+    // Searches (long and two-letter words: the trigram and gram indexes the triggers rebuilt), a filter and its totals.
+    const lists = ['limit=100', 'limit=100&sort=popular', 'q=seeded', 'q=mo', 'game=backup-game', 'universal=true'].map((query) => `/api/scripts/paginated?${query}`);
+    const urls = [...lists, '/api/games', '/api/site-channels', ...ids.map((id) => `/api/scripts/${id}`)];
     const answers = [];
     for (const url of urls) {
       const response = await app.inject({ method: 'GET', url });
@@ -337,6 +343,12 @@ async function publicAnswers(config: Config, ids: number[]): Promise<unknown[]> 
     await app.close();
     await db.close();
   }
+}
+
+/** The `total` of the list answer whose query holds `query`. */
+function totalOf(answers: unknown[], query: string): number {
+  const answer = (answers as { url: string; body: { total?: number } }[]).find((entry) => entry.url.endsWith(`?${query}`));
+  return answer?.body.total ?? -1;
 }
 
 async function tableCount(config: Config): Promise<number> {
