@@ -96,6 +96,8 @@ const envSchema = z.object({
   LOGIN_WINDOW_MINUTES: positiveInt.default(15),
   LOGIN_ADDRESS_MAX_FAILURES: positiveInt.default(LOGIN_THROTTLE_DEFAULTS.addressMaxFailures),
   LOGIN_USERNAME_MAX_FAILURES_PER_MINUTE: positiveInt.default(LOGIN_THROTTLE_DEFAULTS.usernameMaxFailuresPerMinute),
+  BACKUP_KEEP: positiveInt.default(7),
+  BACKUP_INTERVAL_HOURS: z.coerce.number({ error: 'must be a number' }).min(0, 'must be 0 (off) or more').default(24),
   ADMIN_USERNAME: usernameSchema().optional(),
   ADMIN_PASSWORD: passwordSchema().optional(),
 });
@@ -136,6 +138,12 @@ export interface Config {
   /** Bound on the rendered-page cache, compressed copies included. */
   pageCacheBytes: number;
   admin: { username: string | undefined; password: string | undefined };
+  /** Where the embedded database's scheduled snapshots go (DATA_DIR/backups; docs/decisions.md#backups). */
+  backupDir: string;
+  /** Snapshots kept there; older ones are deleted. */
+  backupKeep: number;
+  /** Time between scheduled snapshots; 0 takes none. */
+  backupIntervalMs: number;
   sessionTtlMs: number;
   /** How often the moderator panel rechecks its account (docs/product.md#moderator-session: 60 s). */
   moderatorStatusPollMs: number;
@@ -197,6 +205,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     cacheBytes: env.CACHE_MB * 1024 * 1024,
     pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
     admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
+    backupDir: path.join(dataDir, 'backups'),
+    backupKeep: env.BACKUP_KEEP,
+    backupIntervalMs: Math.round(env.BACKUP_INTERVAL_HOURS * 60 * 60 * 1000),
     sessionTtlMs: env.SESSION_TTL_HOURS * 60 * 60 * 1000,
     moderatorStatusPollMs: env.MODERATOR_STATUS_POLL_MS,
     loginMaxFailures: env.LOGIN_MAX_FAILURES,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
+import { scheduleBackups } from './backup/scheduler.ts';
 import { ROLE_VARIABLE, runPrimary, type ServerRole, type SetupMessage } from './cluster.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Db, openDatabase } from './db/database.ts';
@@ -91,6 +92,8 @@ async function serve(config: Config, db: Db, alone: boolean) {
   const web = config.env === 'development' ? ({ kind: 'vite' } as const) : ({ kind: 'build', dir: path.resolve('build') } as const);
   const app = await buildApp({ config, db, web });
   const admin = alone ? await prepare(config, app.services, app.log) : undefined;
+  // The embedded database's snapshots in DATA_DIR/backups, one process at a time (docs/decisions.md#backups).
+  const backups = scheduleBackups(config, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -111,6 +114,7 @@ async function serve(config: Config, db: Db, alone: boolean) {
     cut.unref();
     abandon.unref();
     try {
+      await backups?.stop();
       await app.close();
       await db.close();
       process.exit(0);
