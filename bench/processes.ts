@@ -125,6 +125,8 @@ export async function startServer(dataDir: string, extraEnv: Record<string, stri
     LOG_LEVEL: 'warn',
     // One process unless a scenario asks for workers (they would otherwise follow the core count).
     WORKERS: '1',
+    // A scheduled snapshot would land in the middle of a long run's figures.
+    BACKUP_INTERVAL_HOURS: '0',
   };
   delete env.DATABASE_URL;
   Object.assign(env, extraEnv);
