@@ -107,8 +107,8 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
     shed: () => {
       cache.invalidate();
       // A worker that dies anyway loses what is buffered: written now rather than at the next tick.
-      views.flush().catch((error: unknown) => log.error({ err: error }, 'view counter flush failed'));
-      votes.flush().catch((error: unknown) => log.error({ err: error }, 'vote flush failed'));
+      views.flushSoon();
+      votes.flushSoon();
     },
     warn: (message) => log.warn?.(message),
   });
