@@ -12,8 +12,6 @@ export interface HeapGuardOptions {
   /** Drops what can be dropped (the caches) and writes what must not be lost (buffered views and votes). */
   shed: () => void;
   warn: (message: string) => void;
-  /** The heap's limit; v8's `heap_size_limit` (`--max-old-space-size`) unless given (tests). */
-  limitBytes?: number | undefined;
 }
 
 /**
@@ -22,7 +20,8 @@ export interface HeapGuardOptions {
  * the worker. Reading the figures costs microseconds.
  */
 export class HeapGuard {
-  readonly limitBytes: number;
+  /** v8's `heap_size_limit`: `--max-old-space-size` and the young generation. */
+  readonly limitBytes = v8.getHeapStatistics().heap_size_limit;
   private shedding = false;
   private observer: PerformanceObserver | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -30,21 +29,19 @@ export class HeapGuard {
   sheds = 0;
   peakUsedBytes = 0;
 
-  constructor(private readonly options: HeapGuardOptions) {
-    this.limitBytes = options.limitBytes ?? v8.getHeapStatistics().heap_size_limit;
-  }
+  constructor(private readonly options: HeapGuardOptions) {}
 
-  /** Sheds when the heap is past SHED_AT of its limit; answers whether it did. */
-  check(): boolean {
+  /** Sheds when the heap is past SHED_AT of its limit (tests: of a smaller one); answers whether it did. */
+  check(limitBytes = this.limitBytes): boolean {
     const used = v8.getHeapStatistics().used_heap_size;
     this.peakUsedBytes = Math.max(this.peakUsedBytes, used);
-    if (used < CALM_AT * this.limitBytes) this.shedding = false;
-    if (used < SHED_AT * this.limitBytes) return false;
+    if (used < CALM_AT * limitBytes) this.shedding = false;
+    if (used < SHED_AT * limitBytes) return false;
     this.sheds += 1;
     if (!this.shedding) {
       this.shedding = true;
       const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
-      this.options.warn(`heap at ${mb(used)} of ${mb(this.limitBytes)} MB: dropped the caches and wrote buffered views and votes`);
+      this.options.warn(`heap at ${mb(used)} of ${mb(limitBytes)} MB: dropped the caches and wrote buffered views and votes`);
     }
     this.options.shed();
     return true;

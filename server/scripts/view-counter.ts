@@ -106,6 +106,9 @@ export class ViewCounter {
       clock?: (() => number) | undefined;
       /** Where searches that found nothing are written; not counted without it. */
       searchMisses?: SearchMissRepository | undefined;
+      /** The buffer's bounds (tests: smaller); MAX_PENDING_VIEWS and FLUSH_VIEWS_AT by default. */
+      maxPending?: number | undefined;
+      flushAt?: number | undefined;
     },
   ) {
     this.clock = options.clock ?? Date.now;
@@ -117,9 +120,9 @@ export class ViewCounter {
     const hash = visitorHash(visitor);
     const key = `${hash}:${scriptId}`;
     if (this.pending.has(key)) return true;
-    if (this.pending.size >= MAX_PENDING_VIEWS) return false;
+    if (this.pending.size >= (this.options.maxPending ?? MAX_PENDING_VIEWS)) return false;
     this.pending.set(key, { visitorHash: hash, scriptId, at: now });
-    if (this.pending.size >= FLUSH_VIEWS_AT) this.flushSoon();
+    if (this.pending.size >= (this.options.flushAt ?? FLUSH_VIEWS_AT)) this.flushSoon();
     return true;
   }
 

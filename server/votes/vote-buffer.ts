@@ -51,7 +51,14 @@ export class VoteBuffer {
 
   constructor(
     private readonly repository: VoteRepository,
-    private readonly options: { flushIntervalMs: number; clock?: (() => number) | undefined; onError?: (error: unknown) => void },
+    private readonly options: {
+      flushIntervalMs: number;
+      clock?: (() => number) | undefined;
+      onError?: (error: unknown) => void;
+      /** The buffer's bounds (tests: smaller); MAX_PENDING and FLUSH_VOTES_AT by default. */
+      maxPending?: number | undefined;
+      flushAt?: number | undefined;
+    },
   ) {
     this.clock = options.clock ?? Date.now;
     this.timer = new FlushTimer(() => this.flush().then(() => undefined), options.flushIntervalMs, options.onError);
@@ -93,11 +100,11 @@ export class VoteBuffer {
       const oldest = Math.min(stored.oldestChange ?? now, mine[0]?.at ?? now);
       throw rateLimited(`At most ${VOTES_PER_HOUR} votes an hour; try again later`, (oldest + HOUR_MS - now) / 1000);
     }
-    if (this.pendingTotal >= MAX_PENDING) throw serviceUnavailable('Too many votes at once; try again in a moment', this.options.flushIntervalMs / 1000);
+    if (this.pendingTotal >= (this.options.maxPending ?? MAX_PENDING)) throw serviceUnavailable('Too many votes at once; try again in a moment', this.options.flushIntervalMs / 1000);
     mine.push({ scriptId, kind, value, at: now });
     this.pending.set(hash, mine);
     this.pendingTotal += 1;
-    if (this.pendingTotal >= FLUSH_VOTES_AT) this.flushSoon();
+    if (this.pendingTotal >= (this.options.flushAt ?? FLUSH_VOTES_AT)) this.flushSoon();
     const scriptEntries = this.entries.get(scriptId) ?? new Map<string, Entry>();
     // A change on top of one being written is counted from that one's result.
     scriptEntries.set(hash, { base: live?.base ?? writing?.current ?? stored.choice, current: { ...current, [kind]: value } });
