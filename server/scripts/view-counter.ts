@@ -21,7 +21,7 @@ const MAX_PENDING_MISSES = 10_000;
 const MAX_MISS_VISITORS = 50_000;
 /**
  * Views buffered between flushes: past FLUSH_VIEWS_AT a flush starts at once; past MAX_PENDING_VIEWS a
- * view is not counted until it has written (each costs about 200 bytes of heap: at most 10 MB;
+ * view is not counted until it has written (each costs about 260 bytes of heap: at most 13 MB;
  * docs/decisions.md#memory-that-cannot-be-exhausted-from-outside).
  */
 export const FLUSH_VIEWS_AT = 10_000;

@@ -8,11 +8,11 @@ import { FlushTimer } from '../flush-timer.ts';
 export const VOTERS_PER_WRITE = 100;
 /**
  * Requests buffered between flushes: past FLUSH_VOTES_AT a flush starts at once; past MAX_PENDING a vote
- * is refused until it has written (each costs up to about 400 bytes of heap: at most 8 MB;
+ * is refused until it has written (each costs about 700 bytes of heap: at most 7 MB;
  * docs/decisions.md#memory-that-cannot-be-exhausted-from-outside).
  */
 export const FLUSH_VOTES_AT = 5_000;
-export const MAX_PENDING = 20_000;
+export const MAX_PENDING = 10_000;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
