@@ -7,6 +7,16 @@ const delay = z.object({
   mean: z.number(),
 });
 
+/** A cache's size and bounds: everything it holds (bytes), the part of it in the heap (heapBytes). */
+const cacheFigures = z.object({
+  entries: z.number().int(),
+  bytes: z.number().int(),
+  heapBytes: z.number().int(),
+  maxEntries: z.number().int(),
+  maxBytes: z.number().int(),
+  maxHeapBytes: z.number().int(),
+});
+
 /** GET /api/metrics (admin): how the process is doing, for operators and the benchmark. */
 export const metricsSchema = z
   .object({
@@ -14,12 +24,16 @@ export const metricsSchema = z
     rssBytes: z.number().int(),
     heapUsedBytes: z.number().int(),
     heapTotalBytes: z.number().int(),
-    externalBytes: z.number().int().describe('Memory outside the JavaScript heap held by its objects (Buffers: the cached pages)'),
+    externalBytes: z.number().int().describe('Memory outside the JavaScript heap held by its objects (Buffers: the cached pages and answers)'),
     uptimeSeconds: z.number(),
-    caches: z.object({
-      answers: z.object({ entries: z.number().int(), bytes: z.number().int() }),
-      pages: z.object({ entries: z.number().int(), bytes: z.number().int() }),
-    }),
+    heap: z
+      .object({
+        limitBytes: z.number().int(),
+        peakUsedBytes: z.number().int().describe('The most the heap held at a check of the heap guard (after each major collection, and once a second)'),
+        sheds: z.number().int().describe('Times the heap guard dropped the caches, the heap past three quarters of its limit'),
+      })
+      .describe('The JavaScript heap against its limit (docs/decisions.md#memory-that-cannot-be-exhausted-from-outside)'),
+    caches: z.object({ answers: cacheFigures, pages: cacheFigures }),
   })
   .meta({ id: 'Metrics' });
 export type Metrics = z.infer<typeof metricsSchema>;

@@ -80,6 +80,8 @@ export async function buildApp({ config, db, web, logger, now, clock, onRoute }:
   app.decorate('services', services);
   services.views.start();
   services.votes.start();
+  services.heap.start();
+  app.addHook('onClose', async () => services.heap.stop());
   // Expired sessions and old failed logins are swept every ten minutes.
   const sweeper = setInterval(() => {
     services.auth.prune().catch((error: unknown) => app.log.error({ err: error }, 'session sweep failed'));

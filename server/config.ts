@@ -133,9 +133,9 @@ export interface Config {
   viewFlushIntervalMs: number;
   uploadMaxBytes: number;
   uploadMaxPixels: number;
-  /** Bound on the cache of public answers (their JSON). */
+  /** Bound on the cache of public answers (their JSON outside the heap, and what each entry holds in it). */
   cacheBytes: number;
-  /** Bound on the rendered-page cache, compressed copies included. */
+  /** Bound on the rendered-page cache, compressed copies, keys and headers included. */
   pageCacheBytes: number;
   admin: { username: string | undefined; password: string | undefined };
   /** Where the embedded database's scheduled snapshots go (DATA_DIR/backups; docs/decisions.md#backups). */

@@ -8,6 +8,8 @@ import { ROLE_VARIABLE, runPrimary, type ServerRole, type SetupMessage } from '.
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Db, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { SHED_AT } from './heap-guard.ts';
+import { HEAP_SHARE } from './scripts/public-cache.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
 import { createLogger } from './logging.ts';
 import { readyBanner } from './ready.ts';
@@ -17,10 +19,8 @@ import { bootstrapAdmin, type BootstrapResult } from './staff/admin-bootstrap.ts
 /** How long requests in flight may take to finish once a stop signal came. */
 const SHUTDOWN_GRACE_MS = 5_000;
 
-/** The heap the server needs besides its answer cache (code, requests in flight), measured at about 50 MB. */
+/** The heap the server needs besides its caches (code, requests in flight), measured at about 50 MB. */
 const HEAP_BASELINE_BYTES = 64 * 1024 * 1024;
-/** Cached answers take up to three times their JSON's bytes in the heap (the parsed value, UTF-16 text). */
-const HEAP_PER_CACHE_BYTE = 3;
 
 /** Process entry: configuration, then one process's part (docs/architecture.md, "Processes"). */
 async function main() {
@@ -69,11 +69,12 @@ async function openAndMigrate(config: Config, migrate: boolean): Promise<Db> {
 
 /** The admin account and the demo catalogue, once per start; a warning if the heap cannot hold the cache. */
 async function prepare(config: Config, services: Services, log: Pick<Logger, 'info' | 'warn'>): Promise<BootstrapResult> {
-  // `npm start` bounds the heap (package.json) so memory stays flat under traffic; the answer cache
-  // lives in it (rendered pages do not), so a CACHE_MB beyond the bound would only thrash the collector.
+  // `npm start` bounds the heap (package.json) so memory stays flat under traffic; the caches keep a
+  // HEAP_SHARE of their bounds in it, and past SHED_AT of the limit the heap guard drops them.
   const heapLimit = v8.getHeapStatistics().heap_size_limit;
-  if (HEAP_PER_CACHE_BYTE * config.cacheBytes + HEAP_BASELINE_BYTES > heapLimit) {
-    log.warn(`CACHE_MB=${config.cacheBytes / 1024 / 1024} needs a larger heap than ${Math.round(heapLimit / 1024 / 1024)} MB: start node with --max-old-space-size=${Math.ceil((HEAP_PER_CACHE_BYTE * config.cacheBytes + HEAP_BASELINE_BYTES) / 1024 / 1024)}`);
+  const needed = HEAP_BASELINE_BYTES + (config.cacheBytes + config.pageCacheBytes) / HEAP_SHARE;
+  if (needed > SHED_AT * heapLimit) {
+    log.warn(`CACHE_MB + PAGE_CACHE_MB = ${(config.cacheBytes + config.pageCacheBytes) / 1024 / 1024} needs a larger heap than ${Math.round(heapLimit / 1024 / 1024)} MB: start node with --max-old-space-size=${Math.ceil(needed / SHED_AT / 1024 / 1024)}`);
   }
   const admin = await bootstrapAdmin(services.staff, config.admin);
   if (admin.kind === 'configured') {

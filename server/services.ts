@@ -12,6 +12,7 @@ import { DomainRepository } from './domains/repository.ts';
 import { DomainService } from './domains/service.ts';
 import { GameRepository } from './games/repository.ts';
 import { GameService } from './games/service.ts';
+import { HeapGuard } from './heap-guard.ts';
 import { InsightsRepository } from './insights/repository.ts';
 import { InsightsService } from './insights/service.ts';
 import { SearchMissRepository } from './insights/search-misses-repository.ts';
@@ -48,6 +49,8 @@ export interface Services {
   views: ViewCounter;
   /** Visitors' votes, buffered and written like views (docs/decisions.md#votes-batched-and-limited). */
   votes: VoteBuffer;
+  /** Sheds the caches and writes the buffers when the heap nears its limit (started by the app). */
+  heap: HeapGuard;
   /** Searches that found nothing: written by `views`' flush, read by the insights (`topMisses`). */
   searchMisses: SearchMissRepository;
   siteChannels: SiteChannelService;
@@ -77,13 +80,13 @@ export interface Clocks {
  * Wires repositories and services; no I/O happens until a method is called. Tests move the clocks
  * forward instead of waiting or rewriting rows.
  */
-export function createServices(config: Config, db: Db, log: { error(obj: unknown, msg: string): void }, { now, clock }: Clocks = {}): Services {
-  const cache = new PublicCache(config.cacheBytes, now);
+export function createServices(config: Config, db: Db, log: { error(obj: unknown, msg: string): void; warn?(msg: string): void }, { now, clock }: Clocks = {}): Services {
+  const cache = new PublicCache(config.cacheBytes, { now });
   const audit = new AuditLog(new AuditRepository(db), {
     clock,
     onError: (error, record) => log.error({ err: error, action: record.action, object: record.object }, 'moderation log write failed'),
   });
-  const pages = new PageCache(config.pageCacheBytes, now);
+  const pages = new PageCache(config.pageCacheBytes, { now });
   cache.onChange((change) => pages.changed(change));
   const scripts = new ScriptRepository(db, clock);
   const searchMisses = new SearchMissRepository(db);
@@ -99,6 +102,15 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
     clock,
     // Counts reach cached answers within their minute, as views do (docs/decisions.md#votes-batched-and-limited).
     onError: (error) => log.error({ err: error }, 'vote flush failed'),
+  });
+  const heap = new HeapGuard({
+    shed: () => {
+      cache.invalidate();
+      // A worker that dies anyway loses what is buffered: written now rather than at the next tick.
+      views.flushSoon();
+      votes.flushSoon();
+    },
+    warn: (message) => log.warn?.(message),
   });
   const domains = new DomainService(new DomainRepository(db), cache, audit);
   const catalogue = new CatalogueService(scripts, cache, views, () => domains.trusted());
@@ -153,6 +165,7 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
     insights: new InsightsService(new InsightsRepository(db), cache),
     views,
     votes,
+    heap,
     searchMisses,
     siteChannels,
     images,

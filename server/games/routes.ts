@@ -26,7 +26,7 @@ const bearer = [{ bearer: [] }];
 type CreateBody = z.output<typeof gameCreateJsonSchema> & { icon?: File };
 type EditBody = z.output<typeof gameEditJsonSchema> & { icon?: File; removeIcon?: 'true' | 'false' };
 
-function sendJson(reply: FastifyReply, json: string): void {
+function sendJson(reply: FastifyReply, json: Buffer): void {
   reply.header('content-type', 'application/json; charset=utf-8').send(json);
 }
 

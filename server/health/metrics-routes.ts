@@ -11,6 +11,13 @@ const errors = { 401: errorBodySchema, 403: errorBodySchema } as const;
 const bearer = [{ bearer: [] }];
 const ms = (nanoseconds: number) => (Number.isFinite(nanoseconds) ? nanoseconds / 1e6 : 0);
 
+type Bounded = Pick<Services['cache'], 'size' | 'bytes' | 'heapBytes' | 'maxEntries' | 'maxBytes' | 'maxHeapBytes'>;
+
+function cacheFigures(cache: Bounded) {
+  const { size, bytes, heapBytes, maxEntries, maxBytes, maxHeapBytes } = cache;
+  return { entries: size, bytes, heapBytes, maxEntries, maxBytes, maxHeapBytes };
+}
+
 /** The admin's view of the process: event-loop delay, memory and caches; and a reset of both. */
 export async function metricsRoutes(app: FastifyInstance, { services, guards }: { services: Services; guards: Guards }) {
   const route = app.withTypeProvider<ZodTypeProvider>();
@@ -21,7 +28,7 @@ export async function metricsRoutes(app: FastifyInstance, { services, guards }: 
 
   route.get(
     '/api/metrics',
-    { preHandler: guards.requireAdmin, schema: { tags: ['admin'], summary: 'Event-loop delay since the last reset, memory and cache sizes', security: bearer, response: { 200: metricsSchema, ...errors } } },
+    { preHandler: guards.requireAdmin, schema: { tags: ['admin'], summary: 'Event-loop delay since the last reset, memory, the heap against its limit, and cache sizes and bounds', security: bearer, response: { 200: metricsSchema, ...errors } } },
     async () => {
       const memory = process.memoryUsage();
       return {
@@ -31,10 +38,8 @@ export async function metricsRoutes(app: FastifyInstance, { services, guards }: 
         heapTotalBytes: memory.heapTotal,
         externalBytes: memory.external,
         uptimeSeconds: process.uptime(),
-        caches: {
-          answers: { entries: services.cache.size, bytes: services.cache.bytes },
-          pages: { entries: services.pages.size, bytes: services.pages.bytes },
-        },
+        heap: { limitBytes: services.heap.limitBytes, peakUsedBytes: services.heap.peakUsedBytes, sheds: services.heap.sheds },
+        caches: { answers: cacheFigures(services.cache), pages: cacheFigures(services.pages) },
       };
     },
   );

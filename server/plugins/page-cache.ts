@@ -1,8 +1,9 @@
 import { brotliCompressSync, brotliDecompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { parseScriptParam } from '../../contract/script-url.ts';
+import { KeyFamilies } from '../cache-families.ts';
 import { SingleFlight } from '../single-flight.ts';
-import { ANSWER_MAX_AGE_MS, type CatalogueChange } from '../scripts/public-cache.ts';
+import { ANSWER_MAX_AGE_MS, type CatalogueChange, entriesFor, HEAP_SHARE } from '../scripts/public-cache.ts';
 
 /** A page as React Router rendered it. */
 export interface RenderedPage {
@@ -119,10 +120,38 @@ export function canonicalPageUrl(path: string, search: URLSearchParams): string 
   return query ? `${path}?${query}` : path;
 }
 
-function sizeOf(page: CachedPage): number {
-  let headers = 0;
-  for (const [name, value] of page.headers) headers += name.length + value.length;
-  return (page.raw?.length ?? 0) + (page.br?.length ?? 0) + (page.gzip?.length ?? 0) + headers + 256;
+/** What a cached page costs in the heap besides its key and headers' text: the entry, its Buffer objects and header arrays, the LRU's and the family's slots (measured). */
+export const PAGE_HEAP_BYTES = 1536;
+
+/** What a page holds in the heap: its key and headers (as two-byte text at worst) and the entry. */
+function heapOf(page: CachedPage, key: string): number {
+  let text = key.length;
+  for (const [name, value] of page.headers) text += name.length + value.length;
+  return PAGE_HEAP_BYTES + 2 * text;
+}
+
+/** A page's bytes outside the heap. */
+function bytesOf(page: CachedPage): number {
+  return (page.raw?.length ?? 0) + (page.br?.length ?? 0) + (page.gzip?.length ?? 0);
+}
+
+/** Pages a visitor can ask for in any number: the page cache keeps only so many of each at once. */
+const SEARCH_SHARE = 4;
+const ODD_SHARE = 16;
+
+/**
+ * The family a page counts in and its cap (undefined: only the entry bound): pages that are not a
+ * 200 (unknown paths, scripts and games), searches (`q`), and React Router's route discovery
+ * (`/__manifest?paths=...`), whose parameters a visitor writes freely.
+ */
+export function pageFamily(key: string, page: CachedPage, maxEntries: number): { family: string; cap: number } | undefined {
+  const odd = Math.max(16, Math.floor(maxEntries / ODD_SHARE));
+  if (page.status !== 200) return { family: 'status', cap: odd };
+  const path = pathOf(key);
+  if (path === '/__manifest') return { family: 'manifest', cap: odd };
+  const query = key.indexOf('?');
+  if (query !== -1 && new URLSearchParams(key.slice(query + 1)).has('q')) return { family: 'search', cap: Math.floor(maxEntries / SEARCH_SHARE) };
+  return undefined;
 }
 
 /** The path of a page cache key (`html:<origin><path>?<query>`). */
@@ -154,27 +183,59 @@ function reaches(change: CatalogueChange, key: string): boolean {
   return LIST_PAGES.has(page) || page.startsWith('/games/') || scriptIdOfPage(page) === change.id;
 }
 
+/** A page as stored, with the family it counts in. */
+interface StoredPage {
+  page: CachedPage;
+  family: string | undefined;
+  heap: number;
+}
+
+export interface PageCacheOptions {
+  now?: (() => number) | undefined;
+  /** At most this many pages (default: entriesFor(maxBytes)). */
+  maxEntries?: number | undefined;
+}
+
 /**
- * Rendered public pages, bounded by their size in bytes (compressed, headers included), least
- * recently used first out, at most ANSWER_MAX_AGE_MS old (they show views), and dropped by the
- * catalogue changes that reach them. Concurrent misses of one page share one render.
+ * Rendered public pages, bounded by entries, by bytes (compressed bytes outside the heap, and key,
+ * headers and entry inside it), by heap bytes (a HEAP_SHARE of those), each family of pages by its own
+ * cap (pageFamily); least recently used first out, at most ANSWER_MAX_AGE_MS old (they show views), and
+ * dropped by the catalogue changes that reach them. Concurrent misses of one page share one render.
  */
 export class PageCache {
-  private readonly pages: LRUCache<string, CachedPage>;
+  private readonly pages: LRUCache<string, StoredPage>;
+  private readonly families = new KeyFamilies();
   private readonly rendering = new SingleFlight();
+  readonly maxBytes: number;
+  readonly maxEntries: number;
+  readonly maxHeapBytes: number;
+  private heap = 0;
 
-  constructor(maxBytes: number, now?: () => number) {
+  constructor(maxBytes: number, options: PageCacheOptions = {}) {
+    this.maxBytes = maxBytes;
+    this.maxEntries = options.maxEntries ?? entriesFor(maxBytes);
+    this.maxHeapBytes = Math.floor(maxBytes / HEAP_SHARE);
+    const now = options.now;
     this.pages = new LRUCache({
+      max: this.maxEntries,
       maxSize: maxBytes,
       maxEntrySize: Math.floor(maxBytes / 4),
-      sizeCalculation: sizeOf,
+      sizeCalculation: (stored) => bytesOf(stored.page) + stored.heap,
       ttl: ANSWER_MAX_AGE_MS,
+      dispose: (stored, key) => this.forget(stored, key),
       ...(now ? { perf: { now }, ttlResolution: 0 } : {}),
     });
   }
 
+  private forget(stored: StoredPage, key: string): void {
+    this.heap -= stored.heap;
+    if (stored.family !== undefined) this.families.remove(stored.family, key);
+  }
+
   get(key: string): CachedPage | undefined {
-    return this.pages.get(key);
+    const stored = this.pages.get(key);
+    if (stored?.family !== undefined) this.families.touch(stored.family, key);
+    return stored?.page;
   }
 
   /**
@@ -184,18 +245,32 @@ export class PageCache {
   render<T>(key: string, render: () => Promise<T>, keep: (result: T) => CachedPage | undefined): Promise<T> {
     return this.rendering.run(key, render, (result) => {
       const page = keep(result);
-      if (page) this.pages.set(key, page);
+      if (page) this.store(key, page);
     });
+  }
+
+  private store(key: string, page: CachedPage, ttl?: number): void {
+    const placed = pageFamily(key, page, this.maxEntries);
+    const stored: StoredPage = { page, family: placed?.family, heap: heapOf(page, key) };
+    this.pages.set(key, stored, ttl === undefined ? undefined : { ttl });
+    // Too large to keep (maxEntrySize): not stored, so not counted either.
+    if (this.pages.peek(key, { allowStale: true }) !== stored) return;
+    this.heap += stored.heap;
+    if (placed) {
+      const oldest = this.families.add(placed.family, key, placed.cap);
+      if (oldest !== undefined) this.pages.delete(oldest);
+    }
+    while (this.heap > this.maxHeapBytes && this.pages.size > 1) this.pages.pop();
   }
 
   /** Recounts a page's size after a gzip or identity copy was added to it. */
   grew(key: string, page: CachedPage): void {
-    if (this.pages.peek(key) !== page) return;
+    if (this.pages.peek(key)?.page !== page) return;
     // lru-cache keeps the size of a value set again as itself, so the entry is stored anew, with the
     // time it had left (it may not outlive its first minute).
     const ttl = this.pages.getRemainingTTL(key);
     this.pages.delete(key);
-    if (ttl > 0) this.pages.set(key, page, { ttl });
+    if (ttl > 0) this.store(key, page, ttl);
   }
 
   changed(change: CatalogueChange): void {
@@ -204,11 +279,22 @@ export class PageCache {
     else for (const key of [...this.pages.keys()]) if (reaches(change, key)) this.pages.delete(key);
   }
 
+  /** How many pages of a family (pageFamily) are cached. */
+  familySize(family: string): number {
+    return this.families.count(family);
+  }
+
   get size(): number {
     return this.pages.size;
   }
 
+  /** Everything cached, in and outside the heap. */
   get bytes(): number {
     return this.pages.calculatedSize;
+  }
+
+  /** The part of `bytes` in the heap. */
+  get heapBytes(): number {
+    return this.heap;
   }
 }

@@ -1,19 +1,90 @@
 import { LRUCache } from 'lru-cache';
+import { KeyFamilies } from '../cache-families.ts';
 import type { CatalogueChange } from '../db/change-feed.ts';
 import { SingleFlight } from '../single-flight.ts';
 
 export type { CatalogueChange };
 
-/** A cached public answer: the value the pages read and its JSON, which the API sends as it is. */
+/**
+ * A cached public answer. Its JSON is kept as UTF-8 bytes outside the JavaScript heap and sent as
+ * it is; the value is parsed from them on each read from the cache (a page's loader reads it, the
+ * API never does). A parsed value and its JSON string cost about three times the JSON's length in
+ * the heap (docs/decisions.md#memory-that-cannot-be-exhausted-from-outside).
+ */
 export interface CachedAnswer<T> {
-  value: T;
-  json: string;
+  readonly json: Buffer;
+  readonly value: T;
 }
 
 /** Figures such as views may be this old in a cached answer (docs/decisions.md). */
 export const ANSWER_MAX_AGE_MS = 60_000;
 
-const ENTRY_OVERHEAD_BYTES = 200;
+/**
+ * What one stored answer costs in the heap besides its key: the entry, its Buffer object, the LRU's
+ * and its family's slots (measured: 260 bytes, 630 in a family).
+ */
+export const ANSWER_HEAP_BYTES = 640;
+/**
+ * At most this share (1/4) of a cache's bound may be in the heap (keys, entries, a page's headers): the
+ * heap is bounded (256 MB under `npm start`) and shared by everything a worker holds.
+ */
+export const HEAP_SHARE = 4;
+/** The default entry bound: one entry per this many bytes of the byte bound (64 MB: 16,384 entries). */
+export const BYTES_PER_ENTRY = 4096;
+/** Limits and offsets of one list (same filters, sort and no search) kept at once. */
+export const SHAPES_PER_LIST = 32;
+/** Pages of the sitemap's slices kept at once. */
+const SITEMAP_SLICES = 64;
+
+/** The bound on entries for a byte bound, unless given. */
+export const entriesFor = (maxBytes: number) => Math.max(64, Math.floor(maxBytes / BYTES_PER_ENTRY));
+
+/** An answer as stored: its JSON only, and the family it counts in. */
+class StoredAnswer<T> implements CachedAnswer<T> {
+  constructor(
+    readonly json: Buffer,
+    readonly family: string | undefined,
+    /** What it holds in the heap, its key included (two-byte text at worst). */
+    readonly heap: number,
+  ) {}
+
+  get value(): T {
+    return JSON.parse(this.json.toString('utf8')) as T;
+  }
+}
+
+/** Whether an answer is `null` (an unknown script), read from its bytes. */
+export function isNullAnswer(answer: CachedAnswer<unknown>): boolean {
+  return answer.json.length === 4 && answer.json.toString('latin1') === 'null';
+}
+
+/** Whether an answer found nothing: null, 0, [], or a list page whose total is 0 (contract: `{ scripts, total }`). */
+export function foundNothing(answer: CachedAnswer<unknown>): boolean {
+  const json = answer.json;
+  if (json.length > 64) return false;
+  const text = json.toString('latin1');
+  return text === 'null' || text === '0' || text === '[]' || text.endsWith('"total":0}');
+}
+
+/**
+ * The family a key counts in and how many keys that family may hold (undefined: only the entry
+ * bound). Keys: `list:{limit}:{offset}:{listing}:{q}`, `count:{listing}:{q}`, `sitemap:{offset}:{limit}`,
+ * `script:{id}`, `channels:{id}` (server/scripts/service.ts), and single keys of other services.
+ */
+export function familyOf(key: string, answer: CachedAnswer<unknown>, maxEntries: number): { family: string; cap: number } | undefined {
+  const kind = key.slice(0, key.indexOf(':'));
+  if (kind === 'list' || kind === 'count') {
+    // `q` is last: after the listing's colon (list: the fourth, count: the second).
+    const parts = key.split(':');
+    const q = parts.slice(kind === 'list' ? 4 : 2).join(':');
+    if (q !== '') return { family: 'search', cap: Math.floor(maxEntries / 4) };
+    if (foundNothing(answer)) return { family: 'nothing', cap: Math.max(16, Math.floor(maxEntries / 16)) };
+    return kind === 'list' ? { family: `list:${parts[3]}`, cap: SHAPES_PER_LIST } : undefined;
+  }
+  if (kind === 'sitemap') return { family: 'sitemap', cap: SITEMAP_SLICES };
+  if (isNullAnswer(answer)) return { family: 'nothing', cap: Math.max(16, Math.floor(maxEntries / 16)) };
+  return undefined;
+}
 
 /** The key families a change reaches: every list and count for any script, and the script's own. */
 function reaches(change: CatalogueChange, key: string): boolean {
@@ -31,44 +102,84 @@ function reaches(change: CatalogueChange, key: string): boolean {
   );
 }
 
+export interface PublicCacheOptions {
+  /** The caches' clock (monotonic milliseconds); tests move it forward. */
+  now?: (() => number) | undefined;
+  /** At most this many answers (default: entriesFor(maxBytes)). */
+  maxEntries?: number | undefined;
+}
+
 /**
  * Public answers (lists, counts, scripts, channels, the sitemap), the same for every visitor:
- * bounded by bytes (their JSON, kept once for both the pages and the API), at most
+ * bounded by entries, by bytes (the JSON outside the heap and what each entry holds inside it), by
+ * heap bytes (a HEAP_SHARE of those), each family of keys by its own cap (familyOf); at most
  * ANSWER_MAX_AGE_MS old, and dropped by the catalogue writes that can change them. Concurrent misses
  * of one key share one load, and a load that began before a write is never kept after it.
  */
 export class PublicCache {
-  private readonly entries: LRUCache<string, CachedAnswer<unknown>>;
+  private readonly entries: LRUCache<string, StoredAnswer<unknown>>;
+  private readonly families = new KeyFamilies();
   /** Loads that began before a change are shared but not stored. */
   private readonly loading = new SingleFlight();
   private readonly listeners: ((change: CatalogueChange) => void)[] = [];
+  readonly maxBytes: number;
+  readonly maxEntries: number;
+  readonly maxHeapBytes: number;
+  private heap = 0;
 
-  constructor(maxBytes: number, now?: () => number) {
+  constructor(maxBytes: number, options: PublicCacheOptions = {}) {
+    this.maxBytes = maxBytes;
+    this.maxEntries = options.maxEntries ?? entriesFor(maxBytes);
+    this.maxHeapBytes = Math.floor(maxBytes / HEAP_SHARE);
+    const now = options.now;
     this.entries = new LRUCache({
+      max: this.maxEntries,
       maxSize: maxBytes,
       maxEntrySize: Math.max(1, Math.floor(maxBytes / 8)),
-      sizeCalculation: (entry) => entry.json.length + ENTRY_OVERHEAD_BYTES,
+      sizeCalculation: (entry) => entry.json.length + entry.heap,
       ttl: ANSWER_MAX_AGE_MS,
+      dispose: (entry, key) => this.forget(entry, key),
       ...(now ? { perf: { now }, ttlResolution: 0 } : {}),
     });
   }
 
+  private forget(entry: StoredAnswer<unknown>, key: string): void {
+    this.heap -= entry.heap;
+    if (entry.family !== undefined) this.families.remove(entry.family, key);
+  }
+
   get<T>(key: string): CachedAnswer<T> | undefined {
-    return this.entries.get(key) as CachedAnswer<T> | undefined;
+    const hit = this.entries.get(key);
+    if (hit?.family !== undefined) this.families.touch(hit.family, key);
+    return hit as CachedAnswer<T> | undefined;
   }
 
   /** The cached answer, or one load of it shared by every concurrent caller. */
   remember<T>(key: string, load: () => Promise<T>): Promise<CachedAnswer<T>> {
-    const hit = this.entries.get(key);
-    if (hit) return Promise.resolve(hit as CachedAnswer<T>);
+    const hit = this.get<T>(key);
+    if (hit) return Promise.resolve(hit);
     return this.loading.run(
       key,
       async (): Promise<CachedAnswer<T>> => {
         const value = await load();
-        return { value, json: JSON.stringify(value) ?? 'null' };
+        return { value, json: Buffer.from(JSON.stringify(value) ?? 'null') };
       },
-      (answer) => this.entries.set(key, answer),
+      (answer) => this.store(key, answer.json),
     );
+  }
+
+  private store(key: string, json: Buffer): void {
+    const placed = familyOf(key, { json, value: undefined }, this.maxEntries);
+    const entry = new StoredAnswer(json, placed?.family, ANSWER_HEAP_BYTES + 2 * key.length);
+    this.entries.set(key, entry);
+    // Too large to keep (maxEntrySize): not stored, so not counted either.
+    if (this.entries.peek(key, { allowStale: true }) !== entry) return;
+    this.heap += entry.heap;
+    if (placed) {
+      const oldest = this.families.add(placed.family, key, placed.cap);
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    while (this.heap > this.maxHeapBytes && this.entries.size > 1) this.entries.pop();
   }
 
   /** Drops what a change can reach, here and in the caches that listen (the rendered pages). */
@@ -79,7 +190,7 @@ export class PublicCache {
     for (const listener of this.listeners) listener(change);
   }
 
-  /** Drops everything (tests, operators, data written behind the app's back). */
+  /** Drops everything (tests, operators, data written behind the app's back, a heap near its limit). */
   invalidate(): void {
     this.changed({ kind: 'all' });
   }
@@ -88,11 +199,22 @@ export class PublicCache {
     this.listeners.push(listener);
   }
 
+  /** How many keys of a family (familyOf) are cached. */
+  familySize(family: string): number {
+    return this.families.count(family);
+  }
+
   get size(): number {
     return this.entries.size;
   }
 
+  /** Everything cached, in and outside the heap. */
   get bytes(): number {
     return this.entries.calculatedSize;
+  }
+
+  /** The part of `bytes` in the heap. */
+  get heapBytes(): number {
+    return this.heap;
   }
 }

@@ -12,10 +12,10 @@ import {
 } from '../../contract/index.ts';
 import { notFound } from '../errors.ts';
 import type { Services } from '../services.ts';
-import type { CachedAnswer } from './public-cache.ts';
+import { type CachedAnswer, foundNothing, isNullAnswer } from './public-cache.ts';
 import { listKey } from './service.ts';
 
-function sendJson(reply: FastifyReply, json: string): void {
+function sendJson(reply: FastifyReply, json: Buffer): void {
   reply.header('content-type', 'application/json; charset=utf-8').send(json);
 }
 
@@ -37,10 +37,11 @@ export async function publicScriptRoutes(app: FastifyInstance, { services }: { s
     },
     (request, reply) => {
       const query = request.query;
-      const answer = ({ value, json }: CachedAnswer<PaginatedScripts>): void => {
-        // A search that found nothing is counted for the insights (buffered, written with the views).
-        if (query.q && value.total === 0) catalogue.recordSearch(query, 0, { ip: request.ip, userAgent: request.headers['user-agent'] });
-        return sendJson(reply, json);
+      const answer = (cached: CachedAnswer<PaginatedScripts>): void => {
+        // A search that found nothing is counted for the insights (buffered, written with the views);
+        // told from the cached bytes, never parsed.
+        if (query.q && foundNothing(cached)) catalogue.recordSearch(query, 0, { ip: request.ip, userAgent: request.headers['user-agent'] });
+        return sendJson(reply, cached.json);
       };
       // A hit is sent synchronously, its JSON as cached: no promise for Fastify to wait on, no serialising.
       const hit = cache.get<PaginatedScripts>(listKey(query));
@@ -61,10 +62,10 @@ export async function publicScriptRoutes(app: FastifyInstance, { services }: { s
     },
     (request, reply) => {
       const { id } = request.params;
-      const answer = ({ value, json }: CachedAnswer<unknown>): void => {
-        if (value === null) throw notFound('Script not found');
+      const answer = (cached: CachedAnswer<unknown>): void => {
+        if (isNullAnswer(cached)) throw notFound('Script not found');
         catalogue.recordView(id, { ip: request.ip, userAgent: request.headers['user-agent'] });
-        return sendJson(reply, json);
+        return sendJson(reply, cached.json);
       };
       const hit = cache.get<unknown>(`script:${id}`);
       if (hit) return answer(hit);

@@ -19,6 +19,15 @@ export const SEARCH_MISSES_KEPT_DAYS = 90;
 /** Distinct (day, query) rows and visitor-query pairs buffered between flushes; more are not counted. */
 const MAX_PENDING_MISSES = 10_000;
 const MAX_MISS_VISITORS = 50_000;
+/**
+ * Views buffered between flushes: past FLUSH_VIEWS_AT a flush starts at once; past MAX_PENDING_VIEWS a
+ * view is not counted until it has written (each costs about 260 bytes of heap: at most 13 MB;
+ * docs/decisions.md#memory-that-cannot-be-exhausted-from-outside).
+ */
+export const FLUSH_VIEWS_AT = 10_000;
+export const MAX_PENDING_VIEWS = 50_000;
+/** Agents longer than this are not remembered (a visitor may send kilobytes of them). */
+const MEMO_KEY_MAX = 512;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -36,6 +45,7 @@ export const VIEWS_PER_WRITE = 100;
 function memoize<T>(compute: (key: string) => T, maxEntries: number): (key: string) => T {
   let entries = new Map<string, T>();
   return (key) => {
+    if (key.length > MEMO_KEY_MAX) return compute(key);
     let value = entries.get(key);
     if (value === undefined) {
       value = compute(key);
@@ -47,7 +57,8 @@ function memoize<T>(compute: (key: string) => T, maxEntries: number): (key: stri
   };
 }
 
-const hashOf = memoize((text) => createHash('sha256').update(text).digest('base64url').slice(0, 32), 10_000);
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 32);
+const hashOf = memoize(digest, 10_000);
 const isBotAgent = memoize((userAgent) => isbot(userAgent), 1_000);
 
 /**
@@ -81,6 +92,7 @@ export class ViewCounter {
   private readonly timer: FlushTimer;
   private flushing: Promise<number> | undefined;
   private lastPrune = 0;
+  private soonAt = -Infinity;
   /** The trending day this process last saw stored; the roll is tried when the clock passes it. */
   private scoredDay: number | undefined;
   private readonly clock: () => number;
@@ -94,6 +106,9 @@ export class ViewCounter {
       clock?: (() => number) | undefined;
       /** Where searches that found nothing are written; not counted without it. */
       searchMisses?: SearchMissRepository | undefined;
+      /** The buffer's bounds (tests: smaller); MAX_PENDING_VIEWS and FLUSH_VIEWS_AT by default. */
+      maxPending?: number | undefined;
+      flushAt?: number | undefined;
     },
   ) {
     this.clock = options.clock ?? Date.now;
@@ -104,8 +119,20 @@ export class ViewCounter {
     if (!isCountable(visitor.userAgent)) return false;
     const hash = visitorHash(visitor);
     const key = `${hash}:${scriptId}`;
-    if (!this.pending.has(key)) this.pending.set(key, { visitorHash: hash, scriptId, at: now });
+    if (this.pending.has(key)) return true;
+    if (this.pending.size >= (this.options.maxPending ?? MAX_PENDING_VIEWS)) return false;
+    this.pending.set(key, { visitorHash: hash, scriptId, at: now });
+    if (this.pending.size >= (this.options.flushAt ?? FLUSH_VIEWS_AT)) this.flushSoon();
     return true;
+  }
+
+  /** A flush now rather than at the next tick (a full buffer, a heap near its limit). */
+  flushSoon(): void {
+    // One already running takes what is buffered when it began; the next tick or trigger takes the
+    // rest. At most one a second, so a failing database is not asked again on every request.
+    if (this.flushing || performance.now() - this.soonAt < 1_000) return;
+    this.soonAt = performance.now();
+    this.flush().catch((error: unknown) => this.options.onError?.(error));
   }
 
   /** Whether this visitor's searches are counted (the rule of views: no crawlers, an agent given). */
@@ -121,7 +148,8 @@ export class ViewCounter {
     if (!this.countsSearches(visitor)) return false;
     const query = missQuery(q);
     if (query === '') return false;
-    const seen = `${visitorHash(visitor)}\n${query}`;
+    // A digest, not the text: up to 50,000 pairs of a 200-character query would be 20 MB of heap.
+    const seen = digest(`${visitorHash(visitor)}\n${query}`);
     if (this.missVisitors.has(seen) || this.missVisitors.size >= MAX_MISS_VISITORS) return false;
     const day = utcDay(now);
     const key = `${day}\n${query}`;

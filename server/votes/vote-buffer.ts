@@ -6,8 +6,13 @@ import { FlushTimer } from '../flush-timer.ts';
 
 /** Visitors written per transaction, a turn of the event loop between (SQLite writes on the main thread). */
 export const VOTERS_PER_WRITE = 100;
-/** Requests buffered between flushes; past it a vote is refused until the next flush (memory stays bounded). */
-const MAX_PENDING = 100_000;
+/**
+ * Requests buffered between flushes: past FLUSH_VOTES_AT a flush starts at once; past MAX_PENDING a vote
+ * is refused until it has written (each costs about 700 bytes of heap: at most 7 MB;
+ * docs/decisions.md#memory-that-cannot-be-exhausted-from-outside).
+ */
+export const FLUSH_VOTES_AT = 5_000;
+export const MAX_PENDING = 10_000;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -41,11 +46,19 @@ export class VoteBuffer {
   private readonly timer: FlushTimer;
   private flushing: Promise<void> | undefined;
   private lastPrune = 0;
+  private soonAt = -Infinity;
   private readonly clock: () => number;
 
   constructor(
     private readonly repository: VoteRepository,
-    private readonly options: { flushIntervalMs: number; clock?: (() => number) | undefined; onError?: (error: unknown) => void },
+    private readonly options: {
+      flushIntervalMs: number;
+      clock?: (() => number) | undefined;
+      onError?: (error: unknown) => void;
+      /** The buffer's bounds (tests: smaller); MAX_PENDING and FLUSH_VOTES_AT by default. */
+      maxPending?: number | undefined;
+      flushAt?: number | undefined;
+    },
   ) {
     this.clock = options.clock ?? Date.now;
     this.timer = new FlushTimer(() => this.flush().then(() => undefined), options.flushIntervalMs, options.onError);
@@ -87,10 +100,11 @@ export class VoteBuffer {
       const oldest = Math.min(stored.oldestChange ?? now, mine[0]?.at ?? now);
       throw rateLimited(`At most ${VOTES_PER_HOUR} votes an hour; try again later`, (oldest + HOUR_MS - now) / 1000);
     }
-    if (this.pendingTotal >= MAX_PENDING) throw serviceUnavailable('Too many votes at once; try again in a moment', this.options.flushIntervalMs / 1000);
+    if (this.pendingTotal >= (this.options.maxPending ?? MAX_PENDING)) throw serviceUnavailable('Too many votes at once; try again in a moment', this.options.flushIntervalMs / 1000);
     mine.push({ scriptId, kind, value, at: now });
     this.pending.set(hash, mine);
     this.pendingTotal += 1;
+    if (this.pendingTotal >= (this.options.flushAt ?? FLUSH_VOTES_AT)) this.flushSoon();
     const scriptEntries = this.entries.get(scriptId) ?? new Map<string, Entry>();
     // A change on top of one being written is counted from that one's result.
     scriptEntries.set(hash, { base: live?.base ?? writing?.current ?? stored.choice, current: { ...current, [kind]: value } });
@@ -116,6 +130,15 @@ export class VoteBuffer {
     const own = this.entries.get(scriptId)?.get(hash) ?? this.flushingEntries.get(scriptId)?.get(hash);
     for (const key of Object.keys(counts) as (keyof Counts)[]) counts[key] = Math.max(0, counts[key]);
     return { choice: own?.current ?? storedChoice, counts };
+  }
+
+  /** A flush now rather than at the next tick (a full buffer, a heap near its limit). */
+  flushSoon(): void {
+    // One already running takes what is buffered when it began; the next tick or trigger takes the
+    // rest. At most one a second, so a failing database is not asked again on every request.
+    if (this.flushing || performance.now() - this.soonAt < 1_000) return;
+    this.soonAt = performance.now();
+    this.flush().catch((error: unknown) => this.options.onError?.(error));
   }
 
   /** Writes everything buffered so far; one flush at a time. */

@@ -151,16 +151,30 @@ describe('the rendered-page cache', () => {
     expect(ctx.services.pages.size).toBe(1);
   });
 
-  it('stays within its byte bound under hundreds of distinct searches, dropping the oldest first', async () => {
+  it('stays within its bounds under hundreds of distinct searches, which take at most a quarter of its entries', async () => {
     ctx.services.cache.invalidate();
+    const pages = ctx.services.pages;
     for (let i = 0; i < 300; i += 1) {
       const response = await ctx.app.inject({ method: 'GET', url: `/scripts?q=${random()}`, headers: { 'accept-encoding': 'br, gzip' } });
       expect(response.statusCode).toBe(200);
-      expect(ctx.services.pages.bytes).toBeLessThanOrEqual(1024 * 1024);
+      expect(pages.bytes).toBeLessThanOrEqual(1024 * 1024);
+      expect(pages.heapBytes).toBeLessThanOrEqual(pages.maxHeapBytes);
     }
-    // Bounded by bytes: far fewer than 300 pages fit, and the cache is full, not empty.
-    expect(ctx.services.pages.size).toBeLessThan(300);
-    expect(ctx.services.pages.bytes).toBeGreaterThan(512 * 1024);
+    // 1 MB: 256 entries, searches a quarter of them, the latest kept.
+    expect(pages.maxEntries).toBe(256);
+    expect(pages.familySize('search')).toBe(64);
+    expect(pages.size).toBe(64);
+  });
+
+  it('keeps at most a sixteenth of its entries for pages that are not found, and the other pages with them', async () => {
+    ctx.services.cache.invalidate();
+    const pages = ctx.services.pages;
+    expect((await ctx.app.inject({ method: 'GET', url: '/info' })).statusCode).toBe(200);
+    for (let i = 0; i < 100; i += 1) {
+      expect((await ctx.app.inject({ method: 'GET', url: `/no-such-page-${random()}` })).statusCode).toBe(404);
+    }
+    expect(pages.familySize('status')).toBe(16);
+    expect(pages.size).toBe(17);
   });
 
   it('answers HEAD from the same entry GET fills, and never caches an empty body for GET', async () => {
