@@ -1,0 +1,134 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import cluster, { type Worker } from 'node:cluster';
+import type { CatalogueChange } from './db/change-feed.ts';
+
+/**
+ * Read your writes across the workers of one machine (docs/decisions.md#read-your-writes-across-workers).
+ * A request's catalogue writes note their changes here; before its answer leaves, the worker sends
+ * them to the primary, which hands them to every other worker; each drops what they reach (the path
+ * the journal and NOTIFY use) and says so; the answer waits for that, RELAY_WAIT_MS at most. The
+ * journal / NOTIFY still carries every change, between machines too.
+ */
+
+/** The longest a write's answer waits for the other workers: a hung worker must not hang writes. */
+export const RELAY_WAIT_MS = 1_000;
+/** More changes than this in one request travel as one `all`. */
+const MAX_CHANGES = 32;
+
+/** writer → primary: changes committed; primary → each other worker: apply them; and the acknowledgements back. */
+type RelayMessage =
+  | { kind: 'relay:ready' }
+  | { kind: 'relay:committed'; id: number; changes: CatalogueChange[] }
+  | { kind: 'relay:apply'; id: number; changes: CatalogueChange[] }
+  | { kind: 'relay:applied'; id: number }
+  | { kind: 'relay:relayed'; id: number };
+
+function isRelayMessage(message: unknown): message is RelayMessage {
+  const kind = (message as { kind?: unknown } | null)?.kind;
+  return typeof kind === 'string' && kind.startsWith('relay:');
+}
+
+/** The worker's half. Inert outside a cluster worker (a single process, tests): nothing to tell. */
+export class SiblingRelay {
+  private readonly current = new AsyncLocalStorage<CatalogueChange[]>();
+  private readonly noted = new WeakMap<object, CatalogueChange[]>();
+  private readonly waiting = new Map<number, () => void>();
+  private nextId = 0;
+
+  constructor(private readonly enabled: boolean = cluster.isWorker) {}
+
+  /** Runs the rest of `request`'s handling so that the changes its writes record are kept for it. */
+  collect(request: object, rest: () => void): void {
+    if (!this.enabled) return rest();
+    const changes: CatalogueChange[] = [];
+    this.noted.set(request, changes);
+    this.current.run(changes, rest);
+  }
+
+  /** Called by ChangeFeed.record for every change a write records. */
+  note(change: CatalogueChange): void {
+    const changes = this.current.getStore();
+    if (!changes) return;
+    if (changes.length >= MAX_CHANGES || change.kind === 'all') changes.splice(0, changes.length, { kind: 'all' });
+    else if (changes[0]?.kind !== 'all') changes.push(change);
+  }
+
+  /**
+   * Tells the other workers what `request` changed (its writes have committed: the handler is done)
+   * and waits for them. False when some did not answer within RELAY_WAIT_MS.
+   */
+  async deliver(request: object): Promise<boolean> {
+    const changes = this.noted.get(request)?.splice(0);
+    if (!changes?.length || !process.send) return true;
+    const id = (this.nextId += 1);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => settle(false), RELAY_WAIT_MS);
+      const settle = (applied: boolean) => {
+        clearTimeout(timer);
+        this.waiting.delete(id);
+        resolve(applied);
+      };
+      this.waiting.set(id, () => settle(true));
+      process.send?.({ kind: 'relay:committed', id, changes } satisfies RelayMessage, undefined, {}, (error) => error && settle(false));
+    });
+  }
+
+  /** Applies the changes other workers relay until the returned function is called. */
+  listen(apply: (change: CatalogueChange) => void): () => void {
+    if (!this.enabled || !process.send) return () => undefined;
+    const onMessage = (message: unknown) => {
+      if (!isRelayMessage(message)) return;
+      if (message.kind === 'relay:relayed') this.waiting.get(message.id)?.();
+      if (message.kind !== 'relay:apply') return;
+      for (const change of message.changes) apply(change);
+      process.send?.({ kind: 'relay:applied', id: message.id } satisfies RelayMessage, undefined, {}, () => undefined);
+    };
+    process.on('message', onMessage);
+    process.send({ kind: 'relay:ready' } satisfies RelayMessage, undefined, {}, () => undefined);
+    return () => process.off('message', onMessage);
+  }
+}
+
+/** The primary's half: hands each worker's committed changes to the others and collects their answers. */
+export function relayChangesBetweenWorkers(): void {
+  const ready = new Set<Worker>();
+  const pending = new Map<number, { waiting: Set<Worker>; done: () => void }>();
+  let nextId = 0;
+  const send = (worker: Worker, message: RelayMessage) => {
+    // A worker that died meanwhile answers nothing; its exit settles what waited for it.
+    if (worker.isConnected()) worker.send(message, undefined, () => undefined);
+  };
+  const answered = (id: number, worker: Worker) => {
+    const relay = pending.get(id);
+    if (relay?.waiting.delete(worker) && relay.waiting.size === 0) relay.done();
+  };
+
+  const relay = (writer: Worker, { id: writerId, changes }: { id: number; changes: CatalogueChange[] }) => {
+    const others = [...ready].filter((worker) => worker !== writer && worker.isConnected());
+    if (others.length === 0) return send(writer, { kind: 'relay:relayed', id: writerId });
+    const id = (nextId += 1);
+    // The writer stops waiting after RELAY_WAIT_MS anyway; this only forgets the relay.
+    const timer = setTimeout(() => pending.get(id)?.done(), RELAY_WAIT_MS);
+    timer.unref();
+    pending.set(id, {
+      waiting: new Set(others),
+      done: () => {
+        clearTimeout(timer);
+        pending.delete(id);
+        send(writer, { kind: 'relay:relayed', id: writerId });
+      },
+    });
+    for (const worker of others) send(worker, { kind: 'relay:apply', id, changes });
+  };
+
+  cluster.on('message', (worker, message: unknown) => {
+    if (!isRelayMessage(message)) return;
+    if (message.kind === 'relay:ready') ready.add(worker);
+    else if (message.kind === 'relay:committed') relay(worker, message);
+    else if (message.kind === 'relay:applied') answered(message.id, worker);
+  });
+  cluster.on('exit', (worker) => {
+    ready.delete(worker);
+    for (const id of [...pending.keys()]) answered(id, worker);
+  });
+}
