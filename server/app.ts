@@ -96,7 +96,10 @@ export async function buildApp({ config, db, web, logger, now, clock, onRoute }:
   );
   app.addHook('onClose', stopListening);
   // A write's changes reach this machine's other workers before its answer leaves (docs/decisions.md#read-your-writes-across-workers).
-  app.addHook('onRequest', (request, _reply, done) => db.changes.siblings.collect(request, () => done()));
+  app.addHook('onRequest', (request, _reply, done) => {
+    db.changes.siblings.begin(request);
+    done();
+  });
   app.addHook('onSend', async (request, _reply, payload) => {
     if (!(await db.changes.siblings.deliver(request))) request.log.warn('another worker did not confirm this write within the relay bound');
     return payload;

@@ -1,10 +1,9 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import cluster, { type Worker } from 'node:cluster';
 import type { CatalogueChange } from './db/change-feed.ts';
 
 /**
  * Read your writes across the workers of one machine (docs/decisions.md#read-your-writes-across-workers).
- * A request's catalogue writes note their changes here; before its answer leaves, the worker sends
+ * Catalogue writes note their changes here; before a write request's answer leaves, the worker sends
  * them to the primary, which hands them to every other worker; each drops what they reach (the path
  * the journal and NOTIFY use) and says so; the answer waits for that, RELAY_WAIT_MS at most. The
  * journal / NOTIFY still carries every change, between machines too.
@@ -12,8 +11,10 @@ import type { CatalogueChange } from './db/change-feed.ts';
 
 /** The longest a write's answer waits for the other workers: a hung worker must not hang writes. */
 export const RELAY_WAIT_MS = 1_000;
-/** More changes than this in one request travel as one `all`. */
+/** Changes kept for the write requests in flight; a request during which more were recorded sends one `all`. */
 const MAX_CHANGES = 32;
+/** Methods that write nothing. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** writer → primary: changes committed; primary → each other worker: apply them; and the acknowledgements back. */
 type RelayMessage =
@@ -28,29 +29,48 @@ function isRelayMessage(message: unknown): message is RelayMessage {
   return typeof kind === 'string' && kind.startsWith('relay:');
 }
 
-/** The worker's half. Inert outside a cluster worker (a single process, tests): nothing to tell. */
+/**
+ * The worker's half. Inert outside a cluster worker (a single process, tests): nothing to tell.
+ *
+ * A write request sends every change recorded in this process since it began, its own among them.
+ * No AsyncLocalStorage ties a change to its request: on Node 20 one would switch on promise hooks for
+ * every later promise (see web/entry.server.tsx). A change of a concurrent request may so travel before
+ * its commit; that only drops an entry early, and its own request sends it again after the commit.
+ */
 export class SiblingRelay {
-  private readonly current = new AsyncLocalStorage<CatalogueChange[]>();
-  private readonly noted = new WeakMap<object, CatalogueChange[]>();
+  /** The last MAX_CHANGES changes recorded, numbered. */
+  private readonly recorded: { seq: number; change: CatalogueChange }[] = [];
+  private seq = 0;
+  /** Each write request's `seq` when it began. */
+  private readonly began = new WeakMap<object, number>();
   private readonly waiting = new Map<number, () => void>();
   private nextId = 0;
 
   constructor(private readonly enabled: boolean = cluster.isWorker) {}
 
-  /** Runs the rest of `request`'s handling so that the changes its writes record are kept for it. */
-  collect(request: object, rest: () => void): void {
-    if (!this.enabled) return rest();
-    const changes: CatalogueChange[] = [];
-    this.noted.set(request, changes);
-    this.current.run(changes, rest);
+  /** A request begins: a write's changes from now on are its to send. Reads (GET, HEAD, OPTIONS) cost nothing. */
+  begin(request: { method: string }): void {
+    if (this.enabled && !READS.has(request.method)) this.began.set(request, this.seq);
   }
 
   /** Called by ChangeFeed.record for every change a write records. */
   note(change: CatalogueChange): void {
-    const changes = this.current.getStore();
-    if (!changes) return;
-    if (changes.length >= MAX_CHANGES || change.kind === 'all') changes.splice(0, changes.length, { kind: 'all' });
-    else if (changes[0]?.kind !== 'all') changes.push(change);
+    if (!this.enabled) return;
+    this.seq += 1;
+    this.recorded.push({ seq: this.seq, change });
+    if (this.recorded.length > MAX_CHANGES) this.recorded.shift();
+  }
+
+  /** What `request` sends: the changes recorded since it began, or `all` when they were too many. */
+  private changesOf(request: object): CatalogueChange[] {
+    const since = this.began.get(request);
+    this.began.delete(request);
+    if (since === undefined || since === this.seq) return [];
+    if (this.seq - since > MAX_CHANGES) return [{ kind: 'all' }];
+    const changes = this.recorded.filter((entry) => entry.seq > since).map((entry) => entry.change);
+    if (changes.some((change) => change.kind === 'all')) return [{ kind: 'all' }];
+    // Concurrent writes to one script send it once.
+    return [...new Map(changes.map((change) => [JSON.stringify(change), change])).values()];
   }
 
   /**
@@ -58,8 +78,8 @@ export class SiblingRelay {
    * and waits for them. False when some did not answer within RELAY_WAIT_MS.
    */
   async deliver(request: object): Promise<boolean> {
-    const changes = this.noted.get(request)?.splice(0);
-    if (!changes?.length || !process.send) return true;
+    const changes = this.changesOf(request);
+    if (changes.length === 0 || !process.send) return true;
     const id = (this.nextId += 1);
     return new Promise((resolve) => {
       const timer = setTimeout(() => settle(false), RELAY_WAIT_MS);

@@ -113,7 +113,7 @@ describe.each(dialects)('read your writes across WORKERS=2 on %s', (dialect) => 
     return [...byPid].map(([pid, connection]) => ({ pid, connection }));
   }
 
-  it(`an edit acknowledged through one worker is what the other answers at once, ${ROUNDS} times`, async () => {
+  it(`an edit acknowledged through one worker is what the other answers at once, ${ROUNDS} times; a stopped worker does not hang writes`, async () => {
     const login = await fetch(`http://127.0.0.1:${port}/api/al`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
     const { token } = (await login.json()) as { token: string };
     const [first, second] = await oneConnectionPerWorker(token);
@@ -142,5 +142,15 @@ describe.each(dialects)('read your writes across WORKERS=2 on %s', (dialect) => 
     const pids = [first.pid, second.pid];
     expect(ownerOfConnection(port, first.connection.localPort as number, pids)).toBe(first.pid);
     expect(ownerOfConnection(port, second.connection.localPort as number, pids)).toBe(second.pid);
+
+    // A worker that cannot answer (stopped) holds a write for the relay's bound only, then catches up.
+    process.kill(second.pid, 'SIGSTOP');
+    try {
+      expect((await first.connection.request('PATCH', `/api/update-script/${id}`, scriptForm({ playsname: 'While one was stopped' }))).status).toBe(200);
+    } finally {
+      process.kill(second.pid, 'SIGCONT');
+    }
+    expect(server.output().stdout).toContain('another worker did not confirm this write within the relay bound');
+    await until('the resumed worker to answer the edit', () => nameThrough(second.connection), (name) => name === 'While one was stopped');
   }, 90_000);
 });
