@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { scriptIdOfPage } from './plugins/page-cache.ts';
+import { relayWrites } from './cluster-relay.ts';
 import { type Config, proxyTrust } from './config.ts';
 import type { Db } from './db/database.ts';
 import { auditRoutes } from './audit/routes.ts';
@@ -96,14 +97,7 @@ export async function buildApp({ config, db, web, logger, now, clock, onRoute }:
   );
   app.addHook('onClose', stopListening);
   // A write's changes reach this machine's other workers before its answer leaves (docs/decisions.md#read-your-writes-across-workers).
-  app.addHook('onRequest', (request, _reply, done) => {
-    db.changes.siblings.begin(request);
-    done();
-  });
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (!(await db.changes.siblings.deliver(request))) request.log.warn('another worker did not confirm this write within the relay bound');
-    return payload;
-  });
+  relayWrites(app, db.changes.siblings);
 
   // External plugins.
   await app.register(errorsPlugin);

@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import type { FastifyInstance } from 'fastify';
 import type { CatalogueChange } from './db/change-feed.ts';
 
 /**
@@ -46,7 +47,7 @@ export class SiblingRelay {
   private readonly waiting = new Map<number, () => void>();
   private nextId = 0;
 
-  constructor(private readonly enabled: boolean = cluster.isWorker) {}
+  constructor(readonly enabled: boolean = cluster.isWorker) {}
 
   /** A request begins: a write's changes from now on are its to send. Reads (GET, HEAD, OPTIONS) cost nothing. */
   begin(request: { method: string }): void {
@@ -74,12 +75,13 @@ export class SiblingRelay {
   }
 
   /**
-   * Tells the other workers what `request` changed (its writes have committed: the handler is done)
-   * and waits for them. False when some did not answer within RELAY_WAIT_MS.
+   * Tells the other workers what `request` changed (its writes have committed: the handler is done);
+   * resolves when they have dropped it, false when some did not answer within RELAY_WAIT_MS.
+   * Undefined, at once, when there is nothing to tell.
    */
-  async deliver(request: object): Promise<boolean> {
+  deliver(request: object): Promise<boolean> | undefined {
     const changes = this.changesOf(request);
-    if (changes.length === 0 || !process.send) return true;
+    if (changes.length === 0 || !process.send) return undefined;
     const id = (this.nextId += 1);
     return new Promise((resolve) => {
       const timer = setTimeout(() => settle(false), RELAY_WAIT_MS);
@@ -107,6 +109,27 @@ export class SiblingRelay {
     process.send({ kind: 'relay:ready' } satisfies RelayMessage, undefined, {}, () => undefined);
     return () => process.off('message', onMessage);
   }
+}
+
+/**
+ * The app's hooks: where each request began, and its answer held until the other workers dropped what
+ * it changed. The hold is only for a request with changes to tell: every other answer goes on in the
+ * same tick, as before (a route that sends from a promise without returning the reply relies on it).
+ */
+export function relayWrites(app: FastifyInstance, relay: SiblingRelay): void {
+  if (!relay.enabled) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    relay.begin(request);
+    done();
+  });
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    const relayed = relay.deliver(request);
+    if (!relayed) return done(null, payload);
+    void relayed.then((applied) => {
+      if (!applied) request.log.warn(`another worker did not confirm this write within ${RELAY_WAIT_MS} ms`);
+      done(null, payload);
+    });
+  });
 }
 
 /** The primary's half: hands each worker's committed changes to the others and collects their answers. */

@@ -150,7 +150,7 @@ describe.each(dialects)('read your writes across WORKERS=2 on %s', (dialect) => 
     } finally {
       process.kill(second.pid, 'SIGCONT');
     }
-    expect(server.output().stdout).toContain('another worker did not confirm this write within the relay bound');
+    await until('the wait to be logged', () => server.output().stdout, (stdout) => stdout.includes('another worker did not confirm this write within 1000 ms'), 5_000);
     await until('the resumed worker to answer the edit', () => nameThrough(second.connection), (name) => name === 'While one was stopped');
   }, 90_000);
 });
