@@ -150,8 +150,8 @@ export function relayChangesBetweenWorkers(): void {
     const others = [...ready].filter((worker) => worker !== writer && worker.isConnected());
     if (others.length === 0) return send(writer, { kind: 'relay:relayed', id: writerId });
     const id = (nextId += 1);
-    // The writer stops waiting after RELAY_WAIT_MS anyway; this only forgets the relay.
-    const timer = setTimeout(() => pending.get(id)?.done(), RELAY_WAIT_MS);
+    // The writer stops waiting after RELAY_WAIT_MS by itself; this only forgets the relay, later.
+    const timer = setTimeout(() => pending.delete(id), 2 * RELAY_WAIT_MS);
     timer.unref();
     pending.set(id, {
       waiting: new Set(others),
