@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { scriptIdOfPage } from './plugins/page-cache.ts';
+import { relayWrites } from './cluster-relay.ts';
 import { type Config, proxyTrust } from './config.ts';
 import type { Db } from './db/database.ts';
 import { auditRoutes } from './audit/routes.ts';
@@ -97,6 +98,8 @@ export async function buildApp({ config, db, web, logger, now, clock, onRoute }:
     (error) => app.log.error({ err: error }, 'catalogue change feed failed'),
   );
   app.addHook('onClose', stopListening);
+  // A write's changes reach this machine's other workers before its answer leaves (docs/decisions.md#read-your-writes-across-workers).
+  relayWrites(app, db.changes.siblings);
 
   // External plugins.
   await app.register(errorsPlugin);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
+import { SiblingRelay } from '../cluster-relay.ts';
 import type { Database } from './types.ts';
 
 /** What changed in the catalogue: the caches drop exactly what it can have changed. */
@@ -32,12 +33,15 @@ interface Note {
 export class ChangeFeed {
   /** This process's writes: its own caches already dropped what they reach. */
   readonly origin = randomUUID();
+  /** This machine's other workers, told before a write's answer leaves (docs/decisions.md#read-your-writes-across-workers). */
+  readonly siblings = new SiblingRelay();
 
   /** On PostgreSQL the listener's own connection string; on SQLite the connection that polls. */
   constructor(private readonly source: { dialect: 'postgres'; url: string } | { dialect: 'sqlite'; db: Kysely<Database> }) {}
 
   /** Records `change` in the write transaction `trx`. */
   async record(trx: Kysely<Database>, change: CatalogueChange): Promise<void> {
+    this.siblings.note(change);
     if (this.source.dialect === 'postgres') {
       await sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ origin: this.origin, change } satisfies Note)})`.execute(trx);
       return;
@@ -53,11 +57,20 @@ export class ChangeFeed {
   /**
    * Delivers other processes' changes to `apply` until the returned stop() is called. Resolves once
    * listening, so nothing committed after it is missed. Anything that may have been missed (a lost
-   * connection, a process that fell behind the journal) arrives as `{ kind: 'all' }`.
+   * connection, a process that fell behind the journal) arrives as `{ kind: 'all' }`. In a cluster
+   * worker, the changes the other workers relay arrive the same way, before their writes are answered.
    */
   async listen(apply: (change: CatalogueChange) => void, onError: (error: unknown) => void): Promise<() => Promise<void>> {
     const { source } = this;
-    return source.dialect === 'postgres' ? listenPostgres(source.url, this.origin, apply, onError) : pollSqlite(source.db, this.origin, apply, onError);
+    const stopRelay = this.siblings.listen(apply);
+    const stop = await (source.dialect === 'postgres' ? listenPostgres(source.url, this.origin, apply, onError) : pollSqlite(source.db, this.origin, apply, onError)).catch((error: unknown) => {
+      stopRelay();
+      throw error;
+    });
+    return async () => {
+      stopRelay();
+      await stop();
+    };
   }
 }
 
