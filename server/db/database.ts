@@ -84,7 +84,7 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
   cacheStatements(connection);
   // The gram index's triggers call it on every write of a script's search text.
   connection.function('script_grams', { deterministic: true }, (text) => gramTokens(String(text ?? '')));
-  const kysely = new Kysely<Database>({ dialect: new TransactionalSqliteDialect({ database: connection }, options.writeLockWaitMs ?? WRITE_LOCK_WAIT_MS) });
+  const kysely = new Kysely<Database>({ dialect: new TransactionalSqliteDialect(connection, options.writeLockWaitMs ?? WRITE_LOCK_WAIT_MS) });
   const reader = new Kysely<Database>({ dialect: new SqliteReadDialect(new ReadPool(database.file, READ_WORKERS)) });
   return {
     kysely,

@@ -1,4 +1,5 @@
-import { CompiledQuery, type DatabaseConnection, type QueryResult, SqliteAdapter, SqliteDialect, SqliteDriver } from 'kysely';
+import type { Database as SqliteDatabase } from 'better-sqlite3';
+import { CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, SqliteAdapter, SqliteDialect } from 'kysely';
 import { isDatabaseBusy } from './faults.ts';
 
 /**
@@ -24,35 +25,72 @@ class TransactionalSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/** One user of the connection at a time (Kysely's SQLite driver lends its one connection the same way). */
+class Mutex {
+  private held: Promise<void> | undefined;
+  private free: (() => void) | undefined;
+
+  async lock(): Promise<void> {
+    while (this.held) await this.held;
+    this.held = new Promise((resolve) => (this.free = resolve));
+  }
+
+  unlock(): void {
+    const free = this.free;
+    this.held = undefined;
+    this.free = undefined;
+    free?.();
+  }
+}
+
+const pause = (attempt: number, deadline: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.min(BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)] as number, Math.max(0, deadline - Date.now()))));
+
 /**
- * Statements that found the database locked run again after a pause, without holding the event loop,
- * until `waitMs` has passed. Only outside a transaction, where SQLITE_BUSY means nothing was done: a
- * transaction's BEGIN IMMEDIATE, or a single statement. Inside one the lock is already held.
+ * The one connection, lent to one user at a time. A statement that finds the database locked by
+ * another process runs again after a pause until `waitMs` has passed, and during each pause the
+ * connection is lent to others (reads, the health check), so neither the event loop nor this
+ * process's other queries wait with it. Only outside a transaction, where SQLITE_BUSY means nothing
+ * was done: a transaction's BEGIN IMMEDIATE, or a single statement; inside one the lock is held.
  */
 class LockWaitingConnection implements DatabaseConnection {
   inTransaction = false;
+  readonly mutex = new Mutex();
 
   constructor(
-    private readonly inner: DatabaseConnection,
+    private readonly db: SqliteDatabase,
     private readonly waitMs: number,
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.inTransaction) return this.inner.executeQuery<R>(query);
+    if (this.inTransaction) return this.run<R>(query);
     const deadline = Date.now() + this.waitMs;
     for (let attempt = 0; ; attempt += 1) {
       try {
-        return await this.inner.executeQuery<R>(query);
+        return this.run<R>(query);
       } catch (error) {
         if (!isDatabaseBusy(error) || Date.now() >= deadline) throw error;
       }
-      const pause = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)] as number;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(pause, Math.max(0, deadline - Date.now()))));
+      this.mutex.unlock();
+      try {
+        await pause(attempt, deadline);
+      } finally {
+        await this.mutex.lock();
+      }
     }
   }
 
-  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
-    return this.inner.streamQuery<R>(query, chunkSize);
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('Streaming is not used by this application');
+  }
+
+  private run<R>(query: CompiledQuery): QueryResult<R> {
+    const statement = this.db.prepare(query.sql);
+    const parameters = query.parameters as unknown[];
+    if (statement.reader) return { rows: statement.all(parameters) as R[] };
+    const { changes, lastInsertRowid } = statement.run(parameters);
+    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
   }
 }
 
@@ -61,49 +99,57 @@ class LockWaitingConnection implements DatabaseConnection {
  * transaction that reads, then writes (a throttle check, an image reference check) is then never
  * interleaved with another process's writer, and never fails to upgrade its lock mid-way.
  */
-class ImmediateSqliteDriver extends SqliteDriver {
-  private connection: LockWaitingConnection | undefined;
+class ImmediateSqliteDriver implements Driver {
+  private readonly connection: LockWaitingConnection;
 
   constructor(
-    config: ConstructorParameters<typeof SqliteDriver>[0],
-    private readonly waitMs: number,
+    private readonly db: SqliteDatabase,
+    waitMs: number,
   ) {
-    super(config);
+    this.connection = new LockWaitingConnection(db, waitMs);
   }
 
-  override async acquireConnection(): Promise<DatabaseConnection> {
-    const inner = await super.acquireConnection();
-    // Kysely's SQLite driver has one connection, lent to one user at a time.
-    this.connection ??= new LockWaitingConnection(inner, this.waitMs);
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    await this.connection.mutex.lock();
     return this.connection;
   }
 
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-    (connection as LockWaitingConnection).inTransaction = true;
+    this.connection.inTransaction = true;
   }
 
-  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+    this.connection.inTransaction = false;
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     try {
-      await connection.executeQuery(CompiledQuery.raw('commit'));
+      await connection.executeQuery(CompiledQuery.raw('rollback'));
     } finally {
-      (connection as LockWaitingConnection).inTransaction = false;
+      this.connection.inTransaction = false;
     }
   }
 
-  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    (connection as LockWaitingConnection).inTransaction = false;
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  async releaseConnection(): Promise<void> {
+    this.connection.mutex.unlock();
+  }
+
+  async destroy(): Promise<void> {
+    this.db.close();
   }
 }
 
 /** SQLite with transactional DDL, IMMEDIATE write transactions and a write lock waited for. */
 export class TransactionalSqliteDialect extends SqliteDialect {
   constructor(
-    private readonly config: ConstructorParameters<typeof SqliteDialect>[0],
+    private readonly db: SqliteDatabase,
     private readonly waitMs = WRITE_LOCK_WAIT_MS,
   ) {
-    super(config);
+    super({ database: db });
   }
 
   override createAdapter() {
@@ -111,6 +157,6 @@ export class TransactionalSqliteDialect extends SqliteDialect {
   }
 
   override createDriver() {
-    return new ImmediateSqliteDriver(this.config, this.waitMs);
+    return new ImmediateSqliteDriver(this.db, this.waitMs);
   }
 }
