@@ -11,7 +11,7 @@ export const WRITE_LOCK_WAIT_MS = 10_000;
  * SQLite's own busy handler waits this long inside a statement. It sleeps on the calling thread, which
  * is the event loop's, so it is kept short; longer waits are the asynchronous ones below.
  */
-export const SQLITE_BUSY_TIMEOUT_MS = 20;
+export const SQLITE_BUSY_TIMEOUT_MS = 5;
 /** Pause between tries for the lock: short at first (most writes take a millisecond), then longer. */
 const BACKOFF_MS = [1, 2, 5, 10, 20, 50];
 
