@@ -62,8 +62,8 @@ class ResilientConnection implements DatabaseConnection {
   private journalRows = 0;
   private beginSql = 'begin';
   private replayed = false;
-  /** The transaction sent a notification (the change feed's pg_notify). */
-  private notified = false;
+  /** The open transaction's id, taken with its BEGIN: what a lost COMMIT is looked up by. */
+  private xid: string | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -110,15 +110,23 @@ class ResilientConnection implements DatabaseConnection {
     this.journal = [];
     this.journalRows = 0;
     this.replayed = false;
-    this.notified = false;
     try {
-      await this.run(raw(this.beginSql));
+      await this.open();
     } catch (error) {
       // Nothing ran yet: begin again on a fresh connection.
       if (!isConnectionLost(error)) throw error;
       await this.reconnect();
-      await this.run(raw(this.beginSql));
+      await this.open();
     }
+  }
+
+  /**
+   * BEGIN, and the transaction's id in the same round trip (simple protocol, two statements). An id
+   * for every transaction, read-only ones too, keeps the lookup of a lost COMMIT one rule.
+   */
+  private async open(): Promise<void> {
+    const results = (await this.send(`${this.beginSql}; select txid_current()::text as xid`)) as unknown as pg.QueryResult<{ xid: string }>[];
+    this.xid = results[1]?.rows[0]?.xid;
   }
 
   /** Commits; a COMMIT whose answer was lost is looked up, and replayed once if it did not happen. */
@@ -138,17 +146,12 @@ class ResilientConnection implements DatabaseConnection {
   }
 
   private async tryCommit(): Promise<'committed' | { error: unknown }> {
-    // Whether the transaction wrote: a commit without writes loses nothing when its answer is lost.
-    const { rows } = await this.inTransaction(raw('select txid_current_if_assigned()::text as xid'), false);
-    const xid = (rows[0] as { xid: string | null } | undefined)?.xid ?? null;
     try {
       await this.run(raw('commit'));
       return 'committed';
     } catch (error) {
-      if (!isConnectionLost(error)) throw error;
-      // A notification alone takes no transaction id: whether it went out is unknown.
-      if (xid === null && !this.notified) return 'committed';
-      const status = xid === null ? undefined : await this.commitStatus(xid);
+      if (!isConnectionLost(error) || this.xid === undefined) throw error;
+      const status = await this.commitStatus(this.xid);
       if (status === 'committed') return 'committed';
       if (status === 'aborted') return { error };
       throw error;
@@ -172,7 +175,7 @@ class ResilientConnection implements DatabaseConnection {
     this.client = undefined;
   }
 
-  private async inTransaction(query: CompiledQuery, record = true): Promise<QueryResult<unknown>> {
+  private async inTransaction(query: CompiledQuery): Promise<QueryResult<unknown>> {
     let result: QueryResult<unknown>;
     try {
       result = await this.run(query);
@@ -183,13 +186,12 @@ class ResilientConnection implements DatabaseConnection {
       await this.replay(error);
       result = await this.run(query);
     }
-    if (record) this.record(query, result);
+    this.record(query, result);
     return result;
   }
 
   private record(query: CompiledQuery, result: QueryResult<unknown>): void {
     if (!this.journal) return;
-    if (query.sql.includes('pg_notify(')) this.notified = true;
     this.journalRows += result.rows.length;
     // Too long to keep: such a transaction is not replayed (the replay budget is spent).
     if (this.journal.length >= JOURNAL_MAX_STATEMENTS || this.journalRows > JOURNAL_MAX_ROWS) this.replayed = true;
@@ -198,7 +200,7 @@ class ResilientConnection implements DatabaseConnection {
 
   /** The transaction again on the new client, statement by statement, each with the same result. */
   private async replay(original: unknown): Promise<void> {
-    await this.run(raw(this.beginSql));
+    await this.open();
     for (const step of this.journal ?? []) {
       const again = await this.run(step.query);
       if (again.numAffectedRows !== step.result.numAffectedRows || !isDeepStrictEqual(again.rows, step.result.rows)) throw original;
@@ -230,11 +232,16 @@ class ResilientConnection implements DatabaseConnection {
   }
 
   private async run(query: CompiledQuery): Promise<QueryResult<unknown>> {
+    const { command, rowCount, rows } = await this.send(query.sql, [...query.parameters]);
+    const counted = command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
+    return { numAffectedRows: counted ? BigInt(rowCount ?? 0) : undefined, rows: rows ?? [] };
+  }
+
+  /** One round trip on the client; a lost connection marks it broken (destroyed when released). */
+  private async send(text: string, parameters?: unknown[]): Promise<pg.QueryResult> {
     if (!this.client) throw new Error('Connection ended: no client to run on');
     try {
-      const { command, rowCount, rows } = await this.client.query(query.sql, [...query.parameters]);
-      const counted = command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
-      return { numAffectedRows: counted ? BigInt(rowCount ?? 0) : undefined, rows: rows ?? [] };
+      return await this.client.query(text, parameters);
     } catch (error) {
       if (isConnectionLost(error)) this.broken = error;
       throw error;
