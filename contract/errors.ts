@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'HEADERS_TOO_LARGE',
   'SERVICE_UNAVAILABLE',
+  'DATABASE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -31,3 +31,10 @@ export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'RATE_LIMITED', message, undefined, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
 export const serviceUnavailable = (message: string, retryAfterSeconds?: number) =>
   new AppError(503, 'SERVICE_UNAVAILABLE', message, undefined, retryAfterSeconds ? { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) } : undefined);
+/** Seconds a client is asked to wait after a database fault: a lost connection is replaced in milliseconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 1;
+/** The database could not answer this time (a lost connection, SQLite's lock still held): try again. */
+export const databaseUnavailable = () =>
+  new AppError(503, 'DATABASE_UNAVAILABLE', 'The database is briefly unavailable; please try again in a moment', undefined, {
+    retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+  });

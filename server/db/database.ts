@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type DatabaseConnection, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, CompiledQuery, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { ChangeFeed } from './change-feed.ts';
+import { handlePoolErrors, ResilientPostgresDialect } from './postgres-driver.ts';
 import { gramTokens } from './search.ts';
+import { SQLITE_BUSY_TIMEOUT_MS, TransactionalSqliteDialect, WRITE_LOCK_WAIT_MS } from './sqlite-dialect.ts';
 import { ReadPool, SqliteReadDialect } from './sqlite-reader.ts';
 import type { Database } from './types.ts';
 
@@ -29,41 +31,6 @@ export interface Db {
 pg.types.setTypeParser(20, (value) => Number(value));
 
 /**
- * SQLite does roll back schema changes inside a transaction; Kysely's adapter just doesn't claim it.
- * Claiming it makes the migrator wrap each migration in a transaction, so a failed one leaves nothing.
- */
-class TransactionalSqliteAdapter extends SqliteAdapter {
-  override get supportsTransactionalDdl(): boolean {
-    return true;
-  }
-}
-
-/**
- * Write transactions take SQLite's write lock when they begin, not at their first write: a
- * transaction that reads, then writes (a throttle check, an image reference check) is then never
- * interleaved with another process's writer, and never fails to upgrade its lock mid-way.
- */
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-  }
-}
-
-class TransactionalSqliteDialect extends SqliteDialect {
-  constructor(private readonly config: ConstructorParameters<typeof SqliteDialect>[0]) {
-    super(config);
-  }
-
-  override createAdapter() {
-    return new TransactionalSqliteAdapter();
-  }
-
-  override createDriver() {
-    return new ImmediateSqliteDriver(this.config);
-  }
-}
-
-/**
  * Kysely's SQLite driver prepares every query anew; the server runs the same few shapes thousands of
  * times a second, and preparing cost a tenth of a cold page's time. Statements are reused by SQL text
  * (SQLite re-prepares one itself if the schema changes).
@@ -82,25 +49,42 @@ function cacheStatements(connection: SQLite.Database, max = 500) {
   }) as typeof connection.prepare;
 }
 
-export function openDatabase(database: Config['database']): Db {
+export interface OpenOptions {
+  /** How long a SQLite writer waits for the write lock before its request is answered 503. */
+  writeLockWaitMs?: number;
+}
+
+export function openDatabase(database: Config['database'], options: OpenOptions = {}): Db {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-    // An idle connection cut by the server (restart, failover) must not crash the process: the pool
-    // drops it and the next query reconnects.
-    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, reader: kysely, dialect: 'postgres', changes: new ChangeFeed({ dialect: 'postgres', url: database.url }), close: () => kysely.destroy() };
+    // A connection cut by the server (restart, failover, pg_terminate_backend) must not end the
+    // process, idle or checked out: the pool drops it and the next query connects again; a
+    // request that met it is tried again where that is safe (docs/decisions.md#database-faults-are-answers).
+    handlePoolErrors(pool);
+    const kysely = new Kysely<Database>({ dialect: new ResilientPostgresDialect(pool, { readsOnly: false, ownsPool: true }) });
+    const reader = new Kysely<Database>({ dialect: new ResilientPostgresDialect(pool, { readsOnly: true, ownsPool: false }) });
+    return {
+      kysely,
+      reader,
+      dialect: 'postgres',
+      changes: new ChangeFeed({ dialect: 'postgres', url: database.url }),
+      close: async () => {
+        await reader.destroy();
+        await kysely.destroy();
+      },
+    };
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const connection = new SQLite(database.file);
   connection.pragma('journal_mode = WAL');
   connection.pragma('synchronous = NORMAL');
   connection.pragma('foreign_keys = ON');
-  connection.pragma('busy_timeout = 5000');
+  // Longer waits for the write lock are asynchronous (sqlite-dialect.ts): this one blocks the event loop.
+  connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   cacheStatements(connection);
   // The gram index's triggers call it on every write of a script's search text.
   connection.function('script_grams', { deterministic: true }, (text) => gramTokens(String(text ?? '')));
-  const kysely = new Kysely<Database>({ dialect: new TransactionalSqliteDialect({ database: connection }) });
+  const kysely = new Kysely<Database>({ dialect: new TransactionalSqliteDialect(connection, options.writeLockWaitMs ?? WRITE_LOCK_WAIT_MS) });
   const reader = new Kysely<Database>({ dialect: new SqliteReadDialect(new ReadPool(database.file, READ_WORKERS)) });
   return {
     kysely,
@@ -116,5 +100,6 @@ export function openDatabase(database: Config['database']): Db {
 
 /** The health check's question: does the database answer? Throws when it does not. */
 export async function ping(db: Db): Promise<void> {
-  await sql`select 1`.execute(db.kysely);
+  // Through the reader on PostgreSQL: a read, tried again on a fresh connection if the first was cut.
+  await sql`select 1`.execute(db.dialect === 'postgres' ? db.reader : db.kysely);
 }

@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '../../contract/index.ts';
-import { AppError } from '../errors.ts';
+import { isDatabaseUnavailable } from '../db/faults.ts';
+import { AppError, databaseUnavailable } from '../errors.ts';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -30,6 +31,12 @@ function send(reply: FastifyReply, status: number, body: ErrorBody) {
 /** Every failure leaves as { error, code } (plus fields for validation); never a stack trace. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A lost database connection or SQLite's lock still held: the moment's fault, answered as such
+    // (docs/decisions.md#database-faults-are-answers).
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      error = databaseUnavailable() as unknown as FastifyError;
+    }
     if (error instanceof AppError) {
       if (error.extra?.retryAfterSeconds) reply.header('retry-after', String(error.extra.retryAfterSeconds));
       if (error.extra?.allow) reply.header('allow', error.extra.allow);

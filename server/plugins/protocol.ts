@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorBody } from '../../contract/index.ts';
-import { malformed } from '../errors.ts';
+import { malformed, notFound } from '../errors.ts';
 
 // Answers to requests that never reach a route: bytes that are not HTTP, a malformed URL, a bad Host,
 // CONNECT. Each leaves in the { error, code } shape of every other error, never Fastify's default.
@@ -21,6 +21,27 @@ function rawAnswer(status: number, body: ErrorBody): string {
     '',
     json,
   ].join('\r\n');
+}
+
+/**
+ * Bounds of a path any route can have (the query string is not part of it). The longest real path is
+ * about 110 characters (`/games/{slug}/feed.xml`, `/scripts/{id}-{slug}.data`) and 3 segments; these
+ * leave room for a percent-encoded slug typed by hand. Past them no route matches, and React Router's
+ * matching, which grows faster than the path, is never asked (docs/decisions.md#bounded-work-for-every-path).
+ */
+export const MAX_PATH_LENGTH = 1_024;
+export const MAX_PATH_SEGMENTS = 16;
+
+/** Whether the path of a request target (up to its `?`) is within the bounds above; one pass at most. */
+export function pathWithinBounds(target: string): boolean {
+  let query = target.indexOf('?');
+  if (query === -1) query = target.length;
+  if (query > MAX_PATH_LENGTH) return false;
+  let slashes = 0;
+  for (let index = 0; index < query; index += 1) {
+    if (target.charCodeAt(index) === 47 && (slashes += 1) > MAX_PATH_SEGMENTS) return false;
+  }
+  return true;
 }
 
 /** Protocol-level failures (unparsable request line or headers, a timed-out upload), as Node reports them. */
@@ -61,13 +82,15 @@ export function requestOrigin(protocol: string, host: string | undefined): strin
   }
 }
 
-/** Host checks, the CONNECT method, and the error shapes above. */
+/** Paths past the bounds, Host checks, the CONNECT method, and the error shapes above. */
 export const protocolPlugin = fp(async (app: FastifyInstance) => {
   // Node would answer CONNECT by dropping the connection; answer it like any unsupported method.
   app.server.on('connect', (_request: http.IncomingMessage, socket: Duplex) => {
     socket.end(rawAnswer(405, { error: 'CONNECT is not allowed here', code: 'METHOD_NOT_ALLOWED' }));
   });
   app.addHook('onRequest', (request, _reply, done) => {
+    // A path no route can have is answered here, before any route (the web app's above all) sees it.
+    if (!pathWithinBounds(request.url)) return done(notFound('No page or resource has this address'));
     const host = request.host;
     if (host === '' && request.raw.httpVersion !== '1.0') return done(malformed('A Host header is required'));
     if (host !== '' && requestOrigin(request.protocol, host) === undefined) return done(malformed('The Host header is not a valid host'));

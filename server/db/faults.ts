@@ -1,0 +1,48 @@
+// Which database failures are the database's moment, not the request's fault: a lost PostgreSQL
+// connection, SQLite's write lock still held after the wait. They are answered 503 with Retry-After
+// (docs/decisions.md#database-faults-are-answers), never 500.
+
+/**
+ * SQLSTATEs of a connection that is gone or refused: 57P01–57P03 (terminated by an administrator, a
+ * crash, or a server still starting), class 08 (connection exception), 53300 (too many connections).
+ */
+const LOST_STATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300']);
+/** Socket errors of a connection cut or refused. */
+const LOST_ERRNOS = new Set(['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'ENOTCONN', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** node-postgres words these without a code. */
+const LOST_MESSAGES = /^(Connection terminated|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|Connection ended)/;
+
+const codeOf = (error: unknown) => (typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined);
+
+/** The error itself and the causes it wraps (a few levels: a service may wrap what it caught). */
+function* chain(error: unknown): Generator<unknown> {
+  let current = error;
+  for (let depth = 0; depth < 4 && current !== undefined && current !== null; depth += 1) {
+    yield current;
+    current = typeof current === 'object' ? (current as { cause?: unknown }).cause : undefined;
+  }
+}
+
+/** A PostgreSQL connection that was lost or could not be made: nothing wrong with the statement. */
+export function isConnectionLost(error: unknown): boolean {
+  for (const link of chain(error)) {
+    const code = codeOf(link);
+    if (typeof code === 'string' && (LOST_STATES.has(code) || LOST_ERRNOS.has(code))) return true;
+    if (link instanceof Error && LOST_MESSAGES.test(link.message)) return true;
+  }
+  return false;
+}
+
+/** SQLite's lock held by another connection (SQLITE_BUSY, SQLITE_LOCKED and their extended codes). */
+export function isDatabaseBusy(error: unknown): boolean {
+  for (const link of chain(error)) {
+    const code = codeOf(link);
+    if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)(_|$)/.test(code)) return true;
+  }
+  return false;
+}
+
+/** Either: the request may succeed when tried again in a moment. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return isConnectionLost(error) || isDatabaseBusy(error);
+}
