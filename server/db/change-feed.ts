@@ -79,13 +79,29 @@ async function listenPostgres(url: string, origin: string, apply: (change: Catal
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
 
-  const connect = async (): Promise<void> => {
+  /** A client that listens, or a rejection; a client that failed on the way is ended here, never adopted. */
+  const connect = async (): Promise<pg.Client> => {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (message) => {
       const note = parseNote(message.payload);
       if (!note) apply({ kind: 'all' });
       else if (note.origin !== origin) apply(note.change);
     });
+    // Until it is adopted its failures reject connect(): one retry is scheduled, by the caller alone.
+    next.on('error', () => undefined);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CHANNEL}`);
+      return next;
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+  };
+
+  /** The listening client; losing it schedules the one reconnection. */
+  const adopt = (next: pg.Client) => {
+    client = next;
     const lost = (error?: Error) => {
       if (stopped || client !== next) return;
       client = undefined;
@@ -95,26 +111,27 @@ async function listenPostgres(url: string, origin: string, apply: (change: Catal
     };
     next.on('error', lost);
     next.on('end', () => lost());
-    client = next;
-    await next.connect();
-    await next.query(`LISTEN ${CHANNEL}`);
   };
 
   const scheduleReconnect = () => {
     retry = setTimeout(() => {
-      connect()
-        // Whatever was written while no one listened is unknown here.
-        .then(() => apply({ kind: 'all' }))
-        .catch((error: unknown) => {
-          client = undefined;
+      connect().then(
+        (next) => {
+          if (stopped) return void next.end().catch(() => undefined);
+          adopt(next);
+          // Whatever was written while no one listened is unknown here.
+          apply({ kind: 'all' });
+        },
+        (error: unknown) => {
           onError(error);
           if (!stopped) scheduleReconnect();
-        });
+        },
+      );
     }, RECONNECT_MS);
     retry.unref();
   };
 
-  await connect();
+  adopt(await connect());
   return async () => {
     stopped = true;
     clearTimeout(retry);

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { WebLoadContext } from '../../contract/index.ts';
 import { malformed } from '../errors.ts';
+import { PageFaults } from './page-faults.ts';
 import { type CachedPage, canonicalPageUrl, pagePath, MIN_COMPRESSED_BYTES, type PageCache, type PageEncoding, packPage, pageBytes, type RenderedPage } from './page-cache.ts';
 import { requestOrigin } from './protocol.ts';
 import { inlineScriptHashes, pageCsp } from './security.ts';
@@ -96,18 +97,21 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
   /** Renders a page; `whole` reads every answer whole (to share or cache it), else only HTML is read. */
   const render = async (request: FastifyRequest, url: string, signal: AbortSignal | undefined, whole: boolean): Promise<RenderedPage | Response> => {
     // A fresh provider per request: middleware may add to it.
-    const context = new RouterContextProvider(new Map([[await contextKey(), options.loadContext(request)]]));
-    const response = await handle(toWebRequest(request, url, signal), context);
+    const faults = new PageFaults(options.loadContext(request));
+    const context = new RouterContextProvider(new Map([[await contextKey(), faults.context]]));
+    const rendered = await handle(toWebRequest(request, url, signal), context);
+    const { status, headers: faultHeaders } = faults.answer(rendered.status);
+    const response = status === rendered.status ? rendered : new Response(rendered.body, { status, headers: [...rendered.headers, ...faultHeaders] });
     const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
     const headers = [...response.headers].filter(([name]) => name !== 'content-length' && name !== 'content-encoding');
     if (!html && !whole) return response;
     const text = await response.text();
-    if (!html) return { status: response.status, headers, body: text };
+    if (!html) return { status, headers, body: text };
     const body = lowerScriptPriority(text);
     if (options.contentSecurityPolicy) {
       headers.push(['content-security-policy', pageCsp(options.contentSecurityPolicy, inlineScriptHashes(body))]);
     }
-    return { status: response.status, headers, body };
+    return { status, headers, body };
   };
   /** Public pages are the same for every visitor: concurrent misses share one render, then the cache. */
   const publicPage = (request: FastifyRequest, url: string, key: string, pages: PageCache) =>

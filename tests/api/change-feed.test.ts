@@ -6,6 +6,7 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { dialects, type ThrowawayDatabase, throwawayDatabase } from '../helpers/databases.ts';
 import { insertScript } from '../helpers/factories.ts';
+import { CuttableRelay } from '../helpers/relay.ts';
 import { until } from '../helpers/wait.ts';
 
 // The change feed between processes sharing a database (server/db/change-feed.ts), with two real
@@ -94,6 +95,33 @@ describe.each(dialects)('the catalogue change feed on %s', (dialect) => {
       await until('the reconnect', () => heard, (list) => list.some((change) => change.kind === 'all'));
       await record(a.db, { kind: 'script', id: 99 });
       await until('a change after the reconnect', () => heard, (list) => list.some((change) => change.kind === 'script' && change.id === 99));
+    });
+
+    it('a listener that cannot reconnect for a while reconnects once, and holds no connection after stop', async () => {
+      const a: TestContext = await createTestContext('postgres');
+      cleanups.push(() => a.close());
+      const relay = new CuttableRelay();
+      await relay.open();
+      const b = openDatabase({ kind: 'postgres', url: relay.through((a.config.database as { url: string }).url) });
+      const heard: CatalogueChange[] = [];
+      const errors: unknown[] = [];
+      const stop = await b.changes.listen((change) => heard.push(change), (error) => errors.push(error));
+      cleanups.push(async () => {
+        await relay.cut();
+        await b.close();
+      });
+      expect(relay.clients.size).toBe(1);
+      // Hung up on for three reconnection delays: each failed try must schedule one next try, not two.
+      relay.hangUp();
+      await until('three failed reconnections', () => errors.length, (count) => count >= 4, 10_000);
+      await relay.open();
+      await until('the reconnect', () => heard, (list) => list.some((change) => change.kind === 'all'));
+      await record(a.db, { kind: 'script', id: 7 });
+      await until('a change after the reconnect', () => heard, (list) => list.some((change) => change.kind === 'script' && change.id === 7));
+      // A second reconnection loop (each failed try scheduling two next ones) would hold a connection
+      // that stop() does not know of, open for good.
+      await stop();
+      await until('no connection after stop', () => relay.clients.size, (size) => size === 0, 5_000);
     });
   }
 });
