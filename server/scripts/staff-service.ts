@@ -116,7 +116,9 @@ export class StaffScriptService {
     this.cache.changed({ kind: 'script', id });
     if (gameCreated) this.cache.changed({ kind: 'games' });
     if (previousImageKey && previousImageKey !== row.image_key) await this.releaseImage(previousImageKey);
-    const updated = (await this.present([row]))[0] as StaffScript;
+    const updated = (await this.present([row]))[0];
+    // Deleted by another request right after this edit was stored: there is no script to answer with.
+    if (!updated) throw notFound('Script not found');
     if (before) await this.recordEdit(principal, before, updated);
     return updated;
   }
