@@ -6,7 +6,7 @@ import { loadConfig } from '../../server/config.ts';
 import { type Db, openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { dialects, type ThrowawayDatabase, throwawayDatabase } from '../helpers/databases.ts';
-import { freePort, type RunningEntry, spawnEntry, waitForHealthy } from '../helpers/processes.ts';
+import { type BuiltServer, type RunningEntry, startBuiltWorkers } from '../helpers/processes.ts';
 import { insertScript } from '../helpers/factories.ts';
 import { scriptForm } from '../helpers/staff.ts';
 import { until } from '../helpers/wait.ts';
@@ -39,16 +39,10 @@ function tally(outcomes: Outcome[]): Record<string, number> {
   return counts;
 }
 
-/** Pids of the workers that logged "Server listening". */
-function listeningPids(stdout: string): number[] {
-  return stdout
-    .split('\n')
-    .filter((line) => line.startsWith('{') && line.includes('Server listening'))
-    .map((line) => (JSON.parse(line) as { pid: number }).pid);
-}
 
 describe.each(dialects.filter((dialect) => dialect === 'postgres'))('%s connections terminated during traffic', () => {
   let throwaway: ThrowawayDatabase;
+  let running: BuiltServer | undefined;
   let server: RunningEntry;
   let base: string;
   let token: string;
@@ -68,33 +62,12 @@ describe.each(dialects.filter((dialect) => dialect === 'postgres'))('%s connecti
 
   beforeAll(async () => {
     throwaway = await throwawayDatabase('postgres');
-    const port = await freePort();
-    server = spawnEntry({
-      ...throwaway.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DEMO_CATALOGUE: 'off',
-      WORKERS: '2',
-      TRUST_PROXY: 'true',
-      // Buffered votes are written during the storm too.
-      VIEW_FLUSH_INTERVAL_MS: '300',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'info',
-    });
-    base = `http://127.0.0.1:${port}`;
-    await waitForHealthy(server, `${base}/api/health`, 60_000);
-    await until('two workers listening', () => new Set(listeningPids(server.output().stdout)).size, (count) => count === 2);
-    const login = await fetch(`${base}/api/al`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    token = ((await login.json()) as { token: string }).token;
+    // Buffered votes are written during the storm too.
+    ({ server, base, token } = (running = await startBuiltWorkers(throwaway.env, ADMIN, { TRUST_PROXY: 'true', VIEW_FLUSH_INTERVAL_MS: '300' })));
     staff.authorization = `Bearer ${token}`;
   }, 90_000);
   afterAll(async () => {
-    if (server && server.child.exitCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
+    await running?.kill();
     await throwaway?.drop();
   });
 

@@ -3,7 +3,7 @@ import { analysisPool } from '../../server/scripts/analysis-pool.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { type Account, createAdmin, createModerator, injectAs } from '../helpers/auth.ts';
 import { dialects, type ThrowawayDatabase, throwawayDatabase } from '../helpers/databases.ts';
-import { BUILT_ENTRY, freePort, type RunningEntry, spawnEntry, waitForHealthy } from '../helpers/processes.ts';
+import { type BuiltServer, startBuiltWorkers } from '../helpers/processes.ts';
 import { scriptForm } from '../helpers/staff.ts';
 
 /**
@@ -89,27 +89,16 @@ describe.each(dialects)('saving and reading hostile loaders on %s', (dialect) =>
 describe('six concurrent saves of a hostile loader through two server processes on SQLite (the built server)', () => {
   const ADMIN = { username: 'analysisadmin', password: 'analysis-password-1' };
   let throwaway: ThrowawayDatabase;
-  let server: RunningEntry;
+  let running: BuiltServer | undefined;
   let base: string;
   let token: string;
 
   beforeAll(async () => {
     throwaway = await throwawayDatabase('sqlite');
-    const port = await freePort();
-    server = spawnEntry(
-      { ...throwaway.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DEMO_CATALOGUE: 'off', WORKERS: '2', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
-      BUILT_ENTRY,
-    );
-    base = `http://127.0.0.1:${port}`;
-    await waitForHealthy(server, `${base}/api/health`, 60_000);
-    const login = await fetch(`${base}/api/al`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    token = ((await login.json()) as { token: string }).token;
+    ({ base, token } = (running = await startBuiltWorkers(throwaway.env, ADMIN)));
   }, 90_000);
   afterAll(async () => {
-    if (server && server.child.exitCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
+    await running?.kill();
     await throwaway?.drop();
   });
 

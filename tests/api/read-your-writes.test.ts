@@ -3,7 +3,7 @@ import http from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, type ThrowawayDatabase, throwawayDatabase } from '../helpers/databases.ts';
-import { BUILT_ENTRY, freePort, type RunningEntry, spawnEntry, waitForHealthy } from '../helpers/processes.ts';
+import { BUILT_ENTRY, freePort, listeningPids, type RunningEntry, spawnEntry, waitForHealthy } from '../helpers/processes.ts';
 import { scriptForm } from '../helpers/staff.ts';
 import { until } from '../helpers/wait.ts';
 
@@ -17,13 +17,6 @@ import { until } from '../helpers/wait.ts';
 const ADMIN = { username: 'rywadmin', password: 'read-your-writes-1' };
 const ROUNDS = 200;
 
-/** Pids of the workers that logged "Server listening". */
-function listeningPids(stdout: string): number[] {
-  return stdout
-    .split('\n')
-    .filter((line) => line.startsWith('{') && line.includes('Server listening'))
-    .map((line) => (JSON.parse(line) as { pid: number }).pid);
-}
 
 /** The pid among `pids` that holds the server side of the TCP connection from client port `clientPort` to `serverPort`. */
 function ownerOfConnection(serverPort: number, clientPort: number, pids: number[]): number | undefined {

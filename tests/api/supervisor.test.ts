@@ -1,20 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { FIRST_DELAY_MS, GIVE_UP_AFTER_FAILED_STARTS, GIVE_UP_AFTER_MS, MAX_DELAY_MS, RestartPolicy, STEADY_AFTER_MS } from '../../server/restart-policy.ts';
 import { throwawayDatabase, type ThrowawayDatabase } from '../helpers/databases.ts';
-import { BUILT_ENTRY, freePort, type RunningEntry, spawnEntry, waitForHealthy } from '../helpers/processes.ts';
+import { BUILT_ENTRY, freePort, listeningPids, type RunningEntry, spawnEntry, waitForHealthy } from '../helpers/processes.ts';
 import { until } from '../helpers/wait.ts';
 
 // The `WORKERS>1` primary never gives up while it can serve (docs/decisions.md#a-supervisor-that-never-gives-up):
 // every worker killed at once, twice 2.5 s apart, as a real process tree of the built server; and the
 // restart rule itself against a clock. The supervisor does not depend on the database: SQLite only.
 
-/** Pids of the workers that logged "Server listening", in order. */
-function listeningPids(stdout: string): number[] {
-  return stdout
-    .split('\n')
-    .filter((line) => line.startsWith('{') && line.includes('Server listening'))
-    .map((line) => (JSON.parse(line) as { pid: number }).pid);
-}
 
 describe('the WORKERS=2 primary when every worker dies', () => {
   let throwaway: ThrowawayDatabase | undefined;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.ts';
 import { dialects, type ThrowawayDatabase, throwawayDatabase } from '../helpers/databases.ts';
-import { freePort, type RunningEntry, spawnEntry, waitForHealthy } from '../helpers/processes.ts';
+import { type BuiltServer, listeningPids, type RunningEntry, startBuiltWorkers } from '../helpers/processes.ts';
 import { scriptForm } from '../helpers/staff.ts';
 import { until } from '../helpers/wait.ts';
 
@@ -12,16 +12,10 @@ import { until } from '../helpers/wait.ts';
 const ADMIN = { username: 'workersadmin', password: 'workers-password-1' };
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
-/** Pids of the workers that logged "Server listening", in order. */
-function listeningPids(stdout: string): number[] {
-  return stdout
-    .split('\n')
-    .filter((line) => line.startsWith('{') && line.includes('Server listening'))
-    .map((line) => (JSON.parse(line) as { pid: number }).pid);
-}
 
 describe.each(dialects)('WORKERS=2 on %s', (dialect) => {
   let throwaway: ThrowawayDatabase;
+  let running: BuiltServer | undefined;
   let server: RunningEntry;
   let base: string;
   let token: string;
@@ -43,32 +37,11 @@ describe.each(dialects)('WORKERS=2 on %s', (dialect) => {
 
   beforeAll(async () => {
     throwaway = await throwawayDatabase(dialect);
-    const port = await freePort();
-    server = spawnEntry({
-      ...throwaway.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DEMO_CATALOGUE: 'off',
-      WORKERS: '2',
-      TRUST_PROXY: 'true',
-      // Only the shutdown flush can write a view within these tests.
-      VIEW_FLUSH_INTERVAL_MS: '3600000',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'info',
-    });
-    base = `http://127.0.0.1:${port}`;
-    await waitForHealthy(server, `${base}/api/health`, 60_000);
-    await until('two workers listening', () => new Set(listeningPids(server.output().stdout)).size, (count) => count === 2);
-    const login = await fetch(`${base}/api/al`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    token = ((await login.json()) as { token: string }).token;
+    // Only the shutdown flush can write a view within these tests.
+    ({ server, base, token } = (running = await startBuiltWorkers(throwaway.env, ADMIN, { TRUST_PROXY: 'true', VIEW_FLUSH_INTERVAL_MS: '3600000' })));
   }, 90_000);
   afterAll(async () => {
-    if (server && server.child.exitCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
+    await running?.kill();
     await throwaway?.drop();
   });
 

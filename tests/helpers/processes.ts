@@ -96,3 +96,63 @@ export async function waitForHealthy(running: RunningEntry, url: string, timeout
 
 /** Lines of a Node stack trace (`    at fn (file:line:col)`). */
 export const STACK_LINE = /^\s+at\s/m;
+
+/** Pids of the workers that logged "Server listening" (LOG_LEVEL=info, JSON lines). */
+export function listeningPids(stdout: string): number[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{') && line.includes('Server listening'))
+    .map((line) => (JSON.parse(line) as { pid: number }).pid);
+}
+
+export interface BuiltServer {
+  server: RunningEntry;
+  base: string;
+  /** The admin's token. */
+  token: string;
+  /** Kills the whole process tree's primary (its workers follow) unless it already exited. */
+  kill(): Promise<void>;
+}
+
+/**
+ * The built server (`npm start`'s bundle) with WORKERS=2 on the given database, its admin created and
+ * logged in, every worker listening. `env` adds to or overrides the defaults.
+ */
+export async function startBuiltWorkers(databaseEnv: Record<string, string>, admin: { username: string; password: string }, env: Record<string, string> = {}): Promise<BuiltServer> {
+  const port = await freePort();
+  const server = spawnEntry(
+    {
+      ...databaseEnv,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DEMO_CATALOGUE: 'off',
+      WORKERS: '2',
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    BUILT_ENTRY,
+  );
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealthy(server, `${base}/api/health`, 60_000);
+  const workers = Number(env.WORKERS ?? 2);
+  const deadline = Date.now() + 30_000;
+  while (new Set(listeningPids(server.output().stdout)).size < workers) {
+    if (Date.now() > deadline) throw new Error(`fewer than ${workers} workers listening after 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const login = await fetch(`${base}/api/al`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+  const { token } = (await login.json()) as { token: string };
+  return {
+    server,
+    base,
+    token,
+    kill: async () => {
+      if (server.child.exitCode !== null) return;
+      server.child.kill('SIGKILL');
+      await server.exited;
+    },
+  };
+}
