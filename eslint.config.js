@@ -4,6 +4,28 @@ import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
+/** Imports refused by a layer rule, each with the rule it breaks (type imports too). */
+const NO_SERVER_OR_WEB = { regex: '^(\\.\\./)+(server|web)(/|$)', message: 'contract/ is shared by server/ and web/: it imports neither.' };
+const NO_SERVER = { regex: '^(\\.\\./)+server(/|$)', message: 'web/ runs in the browser too: it never imports server/ (loaders reach services through their context).' };
+const NO_WEB = { regex: '^(\\.\\./)+web(/|$)', message: 'server/ never imports web/: the web build is loaded at run time (server/plugins/web.ts).' };
+const NO_STAFF = { regex: '^(\\.\\./)+(features/)?(staff|admin|moderator)(/|$)', message: 'Public pages never import the staff panels (web/features/staff, admin, moderator).' };
+const NO_SERVICE = {
+  regex: '(^|/)(routes|services?|[\\w-]+-(routes|service))(\\.ts)?$',
+  message: 'A repository is SQL only: it imports no service, route or the composition root.',
+};
+
+/** Each file gets one list: a later block for the same rule replaces an earlier one, so narrower blocks repeat the wider patterns. */
+const refuse = (files, patterns, ignores = []) => ({ files, ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+
+/** The layers (docs/architecture.md#rules-of-the-code); tests/api/lint-layers.test.ts plants one forbidden import per rule and sees it refused. */
+const LAYERS = [
+  refuse(['contract/**'], [NO_SERVER_OR_WEB]),
+  refuse(['web/**'], [NO_SERVER]),
+  refuse(['web/**'], [NO_SERVER, NO_STAFF], ['web/features/staff/**', 'web/features/admin/**', 'web/features/moderator/**', 'web/routes/admin/**', 'web/routes/moderator/**']),
+  refuse(['server/**'], [NO_WEB]),
+  refuse(['server/**/repository.ts', 'server/**/*-repository.ts'], [NO_WEB, NO_SERVICE]),
+];
+
 export default defineConfig(
   globalIgnores(['build/', 'node_modules/', '.react-router/', 'data/', 'bench/.cache/', 'test-results/', 'coverage/']),
   js.configs.recommended,
@@ -19,6 +41,7 @@ export default defineConfig(
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
     },
   },
+  ...LAYERS,
   {
     // Kysely migrations must not depend on the app's evolving schema types, so they take Kysely<any>.
     files: ['server/db/migrations/**'],
