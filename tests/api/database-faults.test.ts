@@ -1,3 +1,4 @@
+import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { dialects, type ThrowawayDatabase, throwawayDatabase } from '../helpers/databases.ts';
 import { type BuiltServer, type RunningEntry, startBuiltWorkers } from '../helpers/processes.ts';
 import { insertScript } from '../helpers/factories.ts';
+import { CuttableRelay } from '../helpers/relay.ts';
 import { scriptForm } from '../helpers/staff.ts';
 import { until } from '../helpers/wait.ts';
 
@@ -229,5 +231,51 @@ describe('SQLite write lock held by another connection', () => {
     expect(reports().n).toBe(before);
     // And once the lock is free the same request goes through.
     expect((await report(2)).statusCode).toBe(201);
+  });
+});
+
+// A page whose loader meets an unreachable database answers 503 with Retry-After, as the API does,
+// never React Router's 500; once the database is back the same page renders
+// (docs/decisions.md#database-faults-are-answers). The app reaches PostgreSQL through a TCP relay the
+// test can cut: every connection ended and new ones refused.
+
+describe.each(dialects.filter((dialect) => dialect === 'postgres'))('%s unreachable while pages render', () => {
+  const relay = new CuttableRelay();
+  let throwaway: ThrowawayDatabase;
+  let db: Db;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let scriptId: number;
+
+  beforeAll(async () => {
+    throwaway = await throwawayDatabase('postgres');
+    await relay.open();
+    const config = loadConfig({ NODE_ENV: 'test', DEMO_CATALOGUE: 'off', VIEW_FLUSH_INTERVAL_MS: '3600000', ...throwaway.env, DATABASE_URL: relay.through(throwaway.env.DATABASE_URL as string) });
+    db = openDatabase(config.database);
+    await migrateToLatest(db);
+    app = await buildApp({ config, db, web: { kind: 'build', dir: path.resolve('build') }, logger: false });
+    await app.ready();
+    scriptId = (await insertScript(app.services, { playsname: 'Relay Farm' })).id;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+    await relay.cut();
+    await throwaway?.drop();
+  });
+
+  it('pages and the API answer 503 with Retry-After while it is cut, and render again once it is back', async () => {
+    await relay.cut();
+    for (const url of ['/scripts?sort=views', `/scripts/${scriptId}`, '/scripts.data?sort=updated', '/api/scripts/paginated?sort=trending']) {
+      const answer = await app.inject({ method: 'GET', url });
+      expect(answer.statusCode, `${url}: ${answer.body.slice(0, 200)}`).toBe(503);
+      expect(answer.headers['retry-after'], url).toBe('1');
+    }
+    const api = await app.inject({ method: 'GET', url: '/api/scripts/paginated?sort=views' });
+    expect(api.json()).toEqual({ error: expect.any(String), code: 'DATABASE_UNAVAILABLE' });
+
+    await relay.open();
+    const page = await app.inject({ method: 'GET', url: `/scripts/${scriptId}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Relay Farm');
   });
 });
