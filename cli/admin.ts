@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import type { ZodType } from 'zod';
 import { PASSWORD_MIN, passwordSchema, usernameSchema } from '../contract/index.ts';
-import { loadConfig } from '../server/config.ts';
+import { loadConfig } from '../server/shared/config.ts';
 import { type Db, openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { hashPassword } from '../server/staff/passwords.ts';

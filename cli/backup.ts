@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadConfig } from '../server/config.ts';
+import { loadConfig } from '../server/shared/config.ts';
 import { writeBackup } from '../server/backup/writer.ts';
 
 /**

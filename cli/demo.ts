@@ -1,4 +1,4 @@
-import { loadConfig } from '../server/config.ts';
+import { loadConfig } from '../server/shared/config.ts';
 import { type Db, openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { loadDemoCatalogue, seedDemoIfEmpty } from '../server/demo/seed.ts';

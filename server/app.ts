@@ -1,17 +1,10 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { scriptIdOfPage } from './plugins/page-cache.ts';
-import { relayWrites } from './cluster-relay.ts';
-import { type Config, proxyTrust } from './config.ts';
+import { scriptIdOfPage } from './cache/page-cache.ts';
+import { relayWrites } from './db/cluster-relay.ts';
 import type { Db } from './db/database.ts';
-import { auditRoutes } from './audit/routes.ts';
-import { siteChannelAdminRoutes } from './channels/site-routes.ts';
-import { domainRoutes } from './domains/routes.ts';
-import { gameAdminRoutes, publicGameRoutes } from './games/routes.ts';
-import { metricsRoutes } from './health/metrics-routes.ts';
-import { insightsRoutes } from './insights/routes.ts';
-import { healthRoutes } from './health/routes.ts';
-import { createGuards } from './plugins/auth.ts';
+import { DatabaseImageStorage } from './images/database-storage.ts';
+import { createLogger, logsEveryRequest, requestLineHook } from './logging.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { clientErrorHandler, frameworkErrors, protocolPlugin, REQUEST_TIMEOUT_MS } from './plugins/protocol.ts';
@@ -19,15 +12,9 @@ import { routingPlugin } from './plugins/routing.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { type WebMode, webPlugin } from './plugins/web.ts';
-import { publicScriptRoutes } from './scripts/public-routes.ts';
-import { voteRoutes } from './votes/routes.ts';
-import { worksCheckedRoutes } from './votes/staff-routes.ts';
-import { staffScriptRoutes } from './scripts/staff-routes.ts';
-import { staffRoutes } from './staff/routes.ts';
-import { publicReportRoutes, staffReportRoutes } from './reports/routes.ts';
-import { DatabaseImageStorage } from './images/database-storage.ts';
-import { createLogger, logsEveryRequest, requestLineHook } from './logging.ts';
+import { registerRoutes } from './routes.ts';
 import { createServices, type Services } from './services.ts';
+import { type Config, proxyTrust } from './shared/config.ts';
 
 /** The query of a request target (origin-form or absolute-form). */
 function searchOf(url: string): URLSearchParams {
@@ -54,11 +41,8 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Builds the Fastify instance: external plugins, then the app's own, then routes.
- * Does no I/O of its own beyond what registration needs; the caller owns the database.
- */
-export async function buildApp({ config, db, web, logger, now, clock, onRoute }: AppDeps): Promise<FastifyInstance> {
+/** The Fastify instance with its server options, logger and zod compilers; no routes yet. */
+function createFastify({ config, logger, onRoute }: Pick<AppDeps, 'config' | 'logger' | 'onRoute'>): FastifyInstance {
   const app = Fastify({
     ...(logger === undefined ? { loggerInstance: createLogger(config) as FastifyBaseLogger } : { logger }),
     logController: new LogController({ disableRequestLogging: !logsEveryRequest(config) }),
@@ -76,9 +60,11 @@ export async function buildApp({ config, db, web, logger, now, clock, onRoute }:
   if (logger !== false && !logsEveryRequest(config)) requestLineHook(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  return app;
+}
 
-  const services = createServices(config, db, app.log, { now, clock });
-  app.decorate('services', services);
+/** Starts the services' timers and the change feed, each stopped when the app closes. */
+async function startServices(app: FastifyInstance, services: Services, db: Db): Promise<void> {
   services.views.start();
   services.votes.start();
   services.heap.start();
@@ -100,36 +86,14 @@ export async function buildApp({ config, db, web, logger, now, clock, onRoute }:
   app.addHook('onClose', stopListening);
   // A write's changes reach this machine's other workers before its answer leaves (docs/decisions.md#read-your-writes-across-workers).
   relayWrites(app, db.changes.siblings);
+}
 
-  // External plugins.
-  await app.register(errorsPlugin);
-  await app.register(protocolPlugin);
-  await app.register(routingPlugin);
-  await app.register(securityPlugin, { development: web.kind === 'vite', siteUrl: config.siteUrl });
-  await app.register(openApiPlugin, { siteName: config.siteName });
-
-  // The app's own routes.
-  await app.register(healthRoutes, { services });
-  await app.register(publicScriptRoutes, { services });
-  await app.register(publicGameRoutes, { services });
-  await app.register(voteRoutes, { services });
-  const guards = createGuards(services.auth);
-  await app.register(metricsRoutes, { services, guards });
-  await app.register(staffRoutes, { services, guards });
-  await app.register(staffScriptRoutes, { services, guards });
-  await app.register(siteChannelAdminRoutes, { services, guards });
-  await app.register(gameAdminRoutes, { services, guards });
-  await app.register(domainRoutes, { services, guards });
-  await app.register(insightsRoutes, { services, guards });
-  await app.register(auditRoutes, { services, guards });
-  await app.register(worksCheckedRoutes, { services, guards });
-  await app.register(publicReportRoutes, { services });
-  await app.register(staffReportRoutes, { services, guards });
+/** Uploaded images, then everything else: the web app. */
+async function registerWeb(app: FastifyInstance, services: Services, web: WebMode): Promise<void> {
+  const { config } = services;
   await app.register(uploadsPlugin, {
     source: services.images instanceof DatabaseImageStorage ? { kind: 'database', storage: services.images } : { kind: 'disk', dir: config.uploadsDir },
   });
-
-  // Everything else is the web app.
   await app.register(webPlugin, {
     mode: web,
     pageCache: services.pages,
@@ -144,5 +108,26 @@ export async function buildApp({ config, db, web, logger, now, clock, onRoute }:
       if (pathname === '/scripts') services.catalogue.recordPageSearch(searchOf(request.url), { ip: request.ip, userAgent: request.headers['user-agent'] });
     },
   });
+}
+
+/**
+ * Builds the Fastify instance: external plugins, then the app's own, then routes.
+ * Does no I/O of its own beyond what registration needs; the caller owns the database.
+ */
+export async function buildApp({ config, db, web, logger, now, clock, onRoute }: AppDeps): Promise<FastifyInstance> {
+  const app = createFastify({ config, logger, onRoute });
+  const services = createServices(config, db, app.log, { now, clock });
+  app.decorate('services', services);
+  await startServices(app, services, db);
+
+  // External plugins.
+  await app.register(errorsPlugin);
+  await app.register(protocolPlugin);
+  await app.register(routingPlugin);
+  await app.register(securityPlugin, { development: web.kind === 'vite', siteUrl: config.siteUrl });
+  await app.register(openApiPlugin, { siteName: config.siteName });
+
+  await registerRoutes(app, services);
+  await registerWeb(app, services, web);
   return app;
 }

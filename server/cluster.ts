@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
-import { relayChangesBetweenWorkers } from './cluster-relay.ts';
-import type { Config } from './config.ts';
+import { relayChangesBetweenWorkers } from './db/cluster-relay.ts';
+import type { Config } from './shared/config.ts';
 import { readyBanner } from './ready.ts';
 import { RestartPolicy } from './restart-policy.ts';
 import type { BootstrapResult } from './staff/admin-bootstrap.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Logger, type LoggerOptions, pino } from 'pino';
 import PinoPretty from 'pino-pretty';
-import type { Config } from './config.ts';
+import type { Config } from './shared/config.ts';
 
 /** Logs never carry credentials: these request parts are masked wherever they appear. */
 export const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'];

@@ -1,4 +1,4 @@
-import type { Config } from './config.ts';
+import type { Config } from './shared/config.ts';
 import type { BootstrapResult } from './staff/admin-bootstrap.ts';
 
 /**

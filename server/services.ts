@@ -2,7 +2,7 @@ import type { WebLoadContext } from '../contract/index.ts';
 import { AuditRepository } from './audit/repository.ts';
 import { AuditLog } from './audit/service.ts';
 import { SiteChannelRepository, SiteChannelService } from './channels/site-channels.ts';
-import type { Config } from './config.ts';
+import type { Config } from './shared/config.ts';
 import type { Db } from './db/database.ts';
 import { DatabaseImageStorage } from './images/database-storage.ts';
 import { defaultDecodeLimits, ImageService } from './images/image-service.ts';
@@ -12,18 +12,19 @@ import { DomainRepository } from './domains/repository.ts';
 import { DomainService } from './domains/service.ts';
 import { GameRepository } from './games/repository.ts';
 import { GameService } from './games/service.ts';
-import { HeapGuard } from './heap-guard.ts';
+import { HeapGuard } from './cache/heap-guard.ts';
 import { InsightsRepository } from './insights/repository.ts';
 import { InsightsService } from './insights/service.ts';
 import { SearchMissRepository } from './insights/search-misses-repository.ts';
-import { PageCache } from './plugins/page-cache.ts';
-import { PublicCache } from './scripts/public-cache.ts';
+import { PageCache } from './cache/page-cache.ts';
+import { PublicCache } from './cache/public-cache.ts';
 import { AnalysisRepository } from './scripts/analysis-repository.ts';
 import { type BackfillOptions, backfillAnalyses } from './scripts/analysis-backfill.ts';
 import { ScriptRepository } from './scripts/repository.ts';
 import { CatalogueService } from './scripts/service.ts';
 import { StaffScriptService } from './scripts/staff-service.ts';
-import { ViewCounter } from './scripts/view-counter.ts';
+import { ViewRepository } from './views/repository.ts';
+import { ViewCounter } from './views/view-counter.ts';
 import { VoteRepository } from './votes/repository.ts';
 import { VoteBuffer } from './votes/vote-buffer.ts';
 import { VisibilityRepository } from './scripts/visibility-repository.ts';
@@ -90,7 +91,7 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
   cache.onChange((change) => pages.changed(change));
   const scripts = new ScriptRepository(db, clock);
   const searchMisses = new SearchMissRepository(db);
-  const views = new ViewCounter(scripts, {
+  const views = new ViewCounter(new ViewRepository(db), {
     flushIntervalMs: config.viewFlushIntervalMs,
     clock,
     searchMisses,

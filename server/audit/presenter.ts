@@ -1,5 +1,5 @@
 import { type AuditAction, type AuditEntry, type AuditObjectType, auditChangesSchema } from '../../contract/index.ts';
-import { toIso } from '../scripts/presenter.ts';
+import { toIso } from '../shared/dates.ts';
 import type { AuditRow } from './repository.ts';
 
 /** A log row as the API shows it; the changes are parsed back from their JSON text. */

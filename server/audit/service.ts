@@ -1,5 +1,5 @@
 import type { AuditAction, AuditChanges, AuditObjectType, AuditPage, AuditQuery, AuditValue } from '../../contract/index.ts';
-import type { Principal } from '../staff/policies.ts';
+import type { Principal } from '../policies/policies.ts';
 import { toAuditEntry } from './presenter.ts';
 import type { AuditRepository } from './repository.ts';
 

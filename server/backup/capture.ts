@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Config } from '../config.ts';
+import type { Config } from '../shared/config.ts';
 import type { ImageRecord } from './format.ts';
 import type { Snapshot } from './snapshot.ts';
 import { openPostgresSnapshot } from './snapshot-postgres.ts';

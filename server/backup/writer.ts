@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import type { Config } from '../config.ts';
+import type { Config } from '../shared/config.ts';
 import { type Capture, captureSnapshot } from './capture.ts';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, type ArchiveRecord, type HeaderRecord } from './format.ts';
 

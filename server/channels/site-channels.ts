@@ -1,10 +1,10 @@
 import type { Channel } from '../../contract/index.ts';
 import type { Db } from '../db/database.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../shared/errors.ts';
 import type { AuditLog } from '../audit/service.ts';
-import type { PublicCache } from '../scripts/public-cache.ts';
-import type { Principal } from '../staff/policies.ts';
-import { toChannel } from '../scripts/presenter.ts';
+import type { PublicCache } from '../cache/public-cache.ts';
+import type { Principal } from '../policies/policies.ts';
+import { toChannel } from './presenter.ts';
 
 /** The /subscribe list (docs/product.md#site-channels): stored rows, served publicly. */
 export class SiteChannelRepository {

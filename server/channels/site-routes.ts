@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { channelSchema, deletedSchema, errorBodySchema, idParamsSchema, siteChannelInputSchema } from '../../contract/index.ts';
-import { type Guards, principalOf } from '../plugins/auth.ts';
+import { type Guards, principalOf } from '../policies/guards.ts';
 import { noStore } from '../plugins/security.ts';
-import type { Services } from '../services.ts';
+import type { SiteChannelService } from './site-channels.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema } as const;
 const bearer = [{ bearer: [] }];
 
 /** The admin's editing of the /subscribe list; GET /api/site-channels stays public. */
-export async function siteChannelAdminRoutes(app: FastifyInstance, { services, guards }: { services: Services; guards: Guards }) {
+export async function siteChannelAdminRoutes(app: FastifyInstance, { siteChannels, guards }: { siteChannels: SiteChannelService; guards: Guards }) {
   const route = app.withTypeProvider<ZodTypeProvider>();
   // Logins, tokens and staff data: never kept by a browser or a shared cache.
   app.addHook('onRequest', noStore);
@@ -17,14 +17,14 @@ export async function siteChannelAdminRoutes(app: FastifyInstance, { services, g
   route.post(
     '/api/site-channels',
     { preHandler: guards.requireAdmin, schema: { tags: ['admin'], summary: 'Adds a site channel', security: bearer, body: siteChannelInputSchema, response: { 201: channelSchema, ...errors } } },
-    async (request, reply) => reply.code(201).send(await services.siteChannels.add(request.body, principalOf(request))),
+    async (request, reply) => reply.code(201).send(await siteChannels.add(request.body, principalOf(request))),
   );
 
   route.delete(
     '/api/site-channels/:id',
     { preHandler: guards.requireAdmin, schema: { tags: ['admin'], summary: 'Removes a site channel', security: bearer, params: idParamsSchema, response: { 200: deletedSchema, ...errors } } },
     async (request) => {
-      await services.siteChannels.remove(request.params.id, principalOf(request));
+      await siteChannels.remove(request.params.id, principalOf(request));
       return { id: request.params.id, deleted: true as const };
     },
   );

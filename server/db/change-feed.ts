@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
-import { SiblingRelay } from '../cluster-relay.ts';
+import { SiblingRelay } from './cluster-relay.ts';
+import type { CatalogueChange } from './catalogue-change.ts';
 import type { Database } from './types.ts';
 
-/** What changed in the catalogue: the caches drop exactly what it can have changed. */
-/** What a write changed: one script, the site channels, the games (names, slugs, icons: shown on many pages), or anything. */
-export type CatalogueChange = { kind: 'script'; id: number } | { kind: 'site-channels' } | { kind: 'games' } | { kind: 'all' };
 
 /** PostgreSQL's channel for catalogue changes. */
 const CHANNEL = 'catalogue_changes';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
 import pg from 'pg';
-import type { Config } from '../config.ts';
+import type { Config } from '../shared/config.ts';
 import { ChangeFeed } from './change-feed.ts';
 import { handlePoolErrors, ResilientPostgresDialect } from './postgres-driver.ts';
 import { gramTokens } from './search.ts';

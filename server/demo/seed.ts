@@ -1,11 +1,25 @@
 import { DAILY_VIEWS_KEPT_DAYS, parseChannelList } from '../../contract/index.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../shared/config.ts';
 import { processImage } from '../images/pipeline.ts';
-import { trendingScore, utcDay } from '../scripts/trending.ts';
-import type { Services } from '../services.ts';
+import { utcDay } from '../shared/dates.ts';
+import { trendingScore } from '../views/trending.ts';
+import type { PublicCache } from '../cache/public-cache.ts';
+import type { Db } from '../db/database.ts';
+import type { GameService } from '../games/service.ts';
+import type { ImageStorage } from '../images/storage.ts';
+import type { ScriptRepository } from '../scripts/repository.ts';
 import { DEMO_CATALOGUE, DEMO_GAME_LIST, DEMO_GROUPS, DEMO_SEARCH_MISSES, type DemoScript } from './catalogue.ts';
 import { random, renderDemoIcon, renderDemoImage } from './images.ts';
 import { DemoRepository } from './repository.ts';
+
+/** What the demo catalogue is written through. */
+export interface DemoServices {
+  db: Db;
+  games: GameService;
+  images: ImageStorage;
+  scripts: ScriptRepository;
+  cache: PublicCache;
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SPAN_MS = 60 * DAY_MS;
@@ -49,7 +63,7 @@ function demoViews(playsname: string, createdDay: number, today: number): [day: 
 }
 
 /** The demo games with their icons, created once (a second `npm run demo` finds them by name). */
-async function demoGames(services: Services): Promise<Map<string, number>> {
+async function demoGames(services: DemoServices): Promise<Map<string, number>> {
   const existing = new Map((await services.games.list()).map((game) => [game.name, game.id]));
   for (const { name, placeId } of DEMO_GAME_LIST) {
     if (existing.has(name)) continue;
@@ -65,7 +79,7 @@ async function demoGames(services: Services): Promise<Map<string, number>> {
  * views and trending scores they imply, for today) and a few searches that found nothing. Works on
  * either database; returns how many scripts were inserted.
  */
-export async function loadDemoCatalogue(services: Services, maxPixels = DEFAULT_MAX_PIXELS): Promise<number> {
+export async function loadDemoCatalogue(services: DemoServices, maxPixels = DEFAULT_MAX_PIXELS): Promise<number> {
   const order = displayOrder();
   const demo = new DemoRepository(services.db);
   const gameIds = await demoGames(services);
@@ -118,7 +132,7 @@ export async function loadDemoCatalogue(services: Services, maxPixels = DEFAULT_
 }
 
 /** First-start seeding: loads the demo catalogue only into an empty scripts table. */
-export async function seedDemoIfEmpty(services: Services, config: Config): Promise<number> {
+export async function seedDemoIfEmpty(services: DemoServices, config: Config): Promise<number> {
   if ((await services.scripts.count()) > 0) return 0;
   return loadDemoCatalogue(services, config.uploadMaxPixels);
 }

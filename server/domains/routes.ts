@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { blockedDomainInputSchema, blockedDomainListSchema, blockedDomainSchema, deletedSchema, errorBodySchema, idParamsSchema } from '../../contract/index.ts';
-import { type Guards, principalOf } from '../plugins/auth.ts';
+import { type Guards, principalOf } from '../policies/guards.ts';
 import { noStore } from '../plugins/security.ts';
-import type { Services } from '../services.ts';
+import type { DomainService } from './service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema } as const;
 const bearer = [{ bearer: [] }];
 
 /** GET, POST /api/blocked-domains and DELETE /api/blocked-domains/{id}: the admin's domain lists (docs/decisions.md#blocked-and-trusted-domains). */
-export async function domainRoutes(app: FastifyInstance, { services, guards }: { services: Services; guards: Guards }) {
-  const { domains } = services;
+export async function domainRoutes(app: FastifyInstance, { domains, guards }: { domains: DomainService; guards: Guards }) {
   app.addHook('onRequest', noStore);
   const route = app.withTypeProvider<ZodTypeProvider>();
 

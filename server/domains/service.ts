@@ -1,8 +1,8 @@
 import { type BlockedDomain, hostMatches } from '../../contract/index.ts';
-import { badRequest, conflict, notFound } from '../errors.ts';
+import { badRequest, conflict, notFound } from '../shared/errors.ts';
 import type { AuditLog } from '../audit/service.ts';
-import type { PublicCache } from '../scripts/public-cache.ts';
-import type { Principal } from '../staff/policies.ts';
+import type { PublicCache } from '../cache/public-cache.ts';
+import type { Principal } from '../policies/policies.ts';
 import { toBlockedDomain } from './presenter.ts';
 import type { DomainRepository } from './repository.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import { unsupportedMediaType } from '../errors.ts';
-import { isMultipart, type MultipartLimits, readMultipart } from '../scripts/multipart.ts';
+import { unsupportedMediaType } from '../shared/errors.ts';
+import { isMultipart, type MultipartLimits, readMultipart } from '../forms/multipart.ts';
 
 const TEXT_FIELDS = new Set(['name', 'placeId', 'removeIcon']);
 

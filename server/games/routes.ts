@@ -12,11 +12,11 @@ import {
   gameSchema,
   idParamsSchema,
 } from '../../contract/index.ts';
-import { type Guards, principalOf } from '../plugins/auth.ts';
+import { type Guards, principalOf } from '../policies/guards.ts';
 import { noStore } from '../plugins/security.ts';
-import { acceptMultipart } from '../scripts/multipart.ts';
-import { scriptFormBody, scriptFormErrors, uploadedImage } from '../scripts/script-form.ts';
-import type { Services } from '../services.ts';
+import { acceptMultipart } from '../forms/multipart.ts';
+import { formBody, formErrors, uploadedImage } from '../forms/form-body.ts';
+import type { GameService } from './service.ts';
 import { gameFormLimits, readGameForm } from './form.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema } as const;
@@ -31,20 +31,19 @@ function sendJson(reply: FastifyReply, json: Buffer): void {
 }
 
 /** GET /api/games (public). */
-export async function publicGameRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export async function publicGameRoutes(app: FastifyInstance, { games }: { games: GameService }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/games',
     { schema: { tags: ['public'], summary: 'Every game with its icon and how many scripts are for it, most scripts first', response: { 200: gameListSchema } } },
     // The cached JSON as it is: no serialising per request.
     (_request, reply) =>
-      services.games.listAnswer().then((answer) => sendJson(reply, answer.json)),
+      games.listAnswer().then((answer) => sendJson(reply, answer.json)),
   );
 }
 
 /** POST /api/games, PATCH and DELETE /api/games/{id}: the admin's game management (docs/decisions.md#games). */
-export async function gameAdminRoutes(app: FastifyInstance, { services, guards }: { services: Services; guards: Guards }) {
-  const { games } = services;
-  const limits = gameFormLimits(services.config.uploadMaxBytes);
+export async function gameAdminRoutes(app: FastifyInstance, { games, uploadMaxBytes, guards }: { games: GameService; uploadMaxBytes: number; guards: Guards }) {
+  const limits = gameFormLimits(uploadMaxBytes);
   // Multipart bodies (the icon) are accepted in this scope only.
   acceptMultipart(app, limits);
   app.addHook('onRequest', noStore);
@@ -56,12 +55,12 @@ export async function gameAdminRoutes(app: FastifyInstance, { services, guards }
     '/api/games',
     {
       preValidation,
-      schemaErrorFormatter: scriptFormErrors,
+      schemaErrorFormatter: formErrors,
       schema: {
         tags: ['admin'],
         summary: 'Creates a game (name unique in any case: 409 otherwise); its slug comes from the name',
         security: bearer,
-        body: scriptFormBody(gameCreateJsonSchema, gameCreateMultipartSchema),
+        body: formBody(gameCreateJsonSchema, gameCreateMultipartSchema),
         response: { 201: gameSchema, ...writeErrors },
       },
     },
@@ -75,13 +74,13 @@ export async function gameAdminRoutes(app: FastifyInstance, { services, guards }
     '/api/games/:id',
     {
       preValidation,
-      schemaErrorFormatter: scriptFormErrors,
+      schemaErrorFormatter: formErrors,
       schema: {
         tags: ['admin'],
         summary: 'Edits a game; fields left out keep their values, the slug stays as it is',
         security: bearer,
         params: idParamsSchema,
-        body: scriptFormBody(gameEditJsonSchema, gameEditMultipartSchema),
+        body: formBody(gameEditJsonSchema, gameEditMultipartSchema),
         response: { 200: gameSchema, ...writeErrors },
       },
     },

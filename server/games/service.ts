@@ -1,10 +1,10 @@
 import type { Game } from '../../contract/index.ts';
-import { AppError, badRequest, conflict, notFound } from '../errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../shared/errors.ts';
 import type { ImageService, UploadedImage } from '../images/image-service.ts';
 import type { ProcessedImage } from '../images/pipeline.ts';
 import { type AuditLog, changesBetween, snapshot } from '../audit/service.ts';
-import type { PublicCache } from '../scripts/public-cache.ts';
-import type { Principal } from '../staff/policies.ts';
+import type { PublicCache } from '../cache/public-cache.ts';
+import type { Principal } from '../policies/policies.ts';
 import { toGame } from './presenter.ts';
 import type { GameRepository, GameWrite } from './repository.ts';
 

@@ -3,15 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, metricsSchema } from '../../contract/index.ts';
-import type { Guards } from '../plugins/auth.ts';
+import type { Guards } from '../policies/guards.ts';
 import { noStore } from '../plugins/security.ts';
-import type { Services } from '../services.ts';
+import type { HeapGuard } from '../cache/heap-guard.ts';
+import type { PageCache } from '../cache/page-cache.ts';
+import type { PublicCache } from '../cache/public-cache.ts';
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema } as const;
 const bearer = [{ bearer: [] }];
 const ms = (nanoseconds: number) => (Number.isFinite(nanoseconds) ? nanoseconds / 1e6 : 0);
 
-type Bounded = Pick<Services['cache'], 'size' | 'bytes' | 'heapBytes' | 'maxEntries' | 'maxBytes' | 'maxHeapBytes'>;
+type Bounded = Pick<PublicCache, 'size' | 'bytes' | 'heapBytes' | 'maxEntries' | 'maxBytes' | 'maxHeapBytes'>;
 
 function cacheFigures(cache: Bounded) {
   const { size, bytes, heapBytes, maxEntries, maxBytes, maxHeapBytes } = cache;
@@ -19,7 +21,7 @@ function cacheFigures(cache: Bounded) {
 }
 
 /** The admin's view of the process: event-loop delay, memory and caches; and a reset of both. */
-export async function metricsRoutes(app: FastifyInstance, { services, guards }: { services: Services; guards: Guards }) {
+export async function metricsRoutes(app: FastifyInstance, { cache, pages, heap, guards }: { cache: PublicCache; pages: PageCache; heap: HeapGuard; guards: Guards }) {
   const route = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', noStore);
   const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -38,8 +40,8 @@ export async function metricsRoutes(app: FastifyInstance, { services, guards }: 
         heapTotalBytes: memory.heapTotal,
         externalBytes: memory.external,
         uptimeSeconds: process.uptime(),
-        heap: { limitBytes: services.heap.limitBytes, peakUsedBytes: services.heap.peakUsedBytes, sheds: services.heap.sheds },
-        caches: { answers: cacheFigures(services.cache), pages: cacheFigures(services.pages) },
+        heap: { limitBytes: heap.limitBytes, peakUsedBytes: heap.peakUsedBytes, sheds: heap.sheds },
+        caches: { answers: cacheFigures(cache), pages: cacheFigures(pages) },
       };
     },
   );
@@ -57,7 +59,7 @@ export async function metricsRoutes(app: FastifyInstance, { services, guards }: 
     '/api/metrics/clear-caches',
     { preHandler: guards.requireAdmin, schema: { tags: ['admin'], summary: 'Drops every cached public answer and page', security: bearer, response: { 200: z.object({ ok: z.literal(true) }), ...errors } } },
     async () => {
-      services.cache.invalidate();
+      cache.invalidate();
       return { ok: true as const };
     },
   );

@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '../../contract/index.ts';
 import { ping } from '../db/database.ts';
-import { serviceUnavailable } from '../errors.ts';
-import type { Services } from '../services.ts';
+import { serviceUnavailable } from '../shared/errors.ts';
+import type { Db } from '../db/database.ts';
 
-export async function healthRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export async function healthRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
     {
@@ -18,11 +18,11 @@ export async function healthRoutes(app: FastifyInstance, { services }: { service
     },
     async () => {
       try {
-        await ping(services.db);
+        await ping(db);
       } catch {
         throw serviceUnavailable('Database unavailable');
       }
-      return { status: 'ok' as const, database: services.db.dialect };
+      return { status: 'ok' as const, database: db.dialect };
     },
   );
 }

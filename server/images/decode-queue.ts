@@ -1,4 +1,4 @@
-import { serviceUnavailable } from '../errors.ts';
+import { serviceUnavailable } from '../shared/errors.ts';
 
 export interface DecodeQueueLimits {
   /** Pixels being decoded at once, summed over decodes: memory grows with pixels, not with uploads. */

@@ -1,4 +1,4 @@
-import { badRequest, payloadTooLarge, unsupportedMediaType } from '../errors.ts';
+import { badRequest, payloadTooLarge, unsupportedMediaType } from '../shared/errors.ts';
 import { DecodeQueue, type DecodeQueueLimits } from './decode-queue.ts';
 import { KeyedLock } from './keyed-lock.ts';
 import { type ProcessedImage, processImage } from './pipeline.ts';

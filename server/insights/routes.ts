@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminInsightsSchema, errorBodySchema, moderatorInsightsSchema } from '../../contract/index.ts';
-import { type Guards, principalOf } from '../plugins/auth.ts';
+import { type Guards, principalOf } from '../policies/guards.ts';
 import { noStore } from '../plugins/security.ts';
-import type { Services } from '../services.ts';
+import type { InsightsService } from './service.ts';
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema } as const;
 const bearer = [{ bearer: [] }];
 
 /** GET /api/insights/overview (admin) and /api/insights/views (staff): the dashboards' figures (docs/decisions.md#insights). */
-export async function insightsRoutes(app: FastifyInstance, { services, guards }: { services: Services; guards: Guards }) {
+export async function insightsRoutes(app: FastifyInstance, { insights, guards }: { insights: InsightsService; guards: Guards }) {
   const route = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', noStore);
 
@@ -24,7 +24,7 @@ export async function insightsRoutes(app: FastifyInstance, { services, guards }:
         response: { 200: adminInsightsSchema, ...errors },
       },
     },
-    async () => services.insights.overview(),
+    async () => insights.overview(),
   );
 
   route.get(
@@ -38,6 +38,6 @@ export async function insightsRoutes(app: FastifyInstance, { services, guards }:
         response: { 200: moderatorInsightsSchema, ...errors },
       },
     },
-    async (request) => services.insights.views(principalOf(request)),
+    async (request) => insights.views(principalOf(request)),
   );
 }

@@ -1,7 +1,7 @@
 import { type AdminInsights, type DayFigure, INSIGHTS_DAYS, type ModeratorInsights, TRENDING_DAYS } from '../../contract/index.ts';
-import type { PublicCache } from '../scripts/public-cache.ts';
-import { dayString, utcDay } from '../scripts/trending.ts';
-import { type Principal, scriptListScope } from '../staff/policies.ts';
+import type { PublicCache } from '../cache/public-cache.ts';
+import { dayString, utcDay } from '../shared/dates.ts';
+import { type Principal, scriptListScope } from '../policies/policies.ts';
 import type { InsightsRepository } from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

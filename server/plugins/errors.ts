@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '../../contract/index.ts';
 import { isDatabaseUnavailable } from '../db/faults.ts';
-import { AppError, databaseUnavailable } from '../errors.ts';
+import { AppError, databaseUnavailable } from '../shared/errors.ts';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',

@@ -1,6 +1,6 @@
 import type { WebLoadContext } from '../../contract/index.ts';
 import { isDatabaseUnavailable } from '../db/faults.ts';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../shared/errors.ts';
 
 /**
  * A page whose loader met a database fault (a lost connection, SQLite's lock still held) is the

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorBody } from '../../contract/index.ts';
-import { malformed, notFound } from '../errors.ts';
+import { malformed, notFound } from '../shared/errors.ts';
 
 // Answers to requests that never reach a route: bytes that are not HTTP, a malformed URL, a bad Host,
 // CONNECT. Each leaves in the { error, code } shape of every other error, never Fastify's default.

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
-import { methodNotAllowed, notFound } from '../errors.ts';
+import { methodNotAllowed, notFound } from '../shared/errors.ts';
 
 /**
  * How a route takes part in the Allow computation: `fallback` routes (the web app's `/*`) count only

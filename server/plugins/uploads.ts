@@ -3,7 +3,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../errors.ts';
+import { notFound } from '../shared/errors.ts';
 import type { DatabaseImageStorage } from '../images/database-storage.ts';
 import { UPLOADS_PREFIX } from '../images/urls.ts';
 

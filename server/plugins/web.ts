@@ -10,9 +10,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { WebLoadContext } from '../../contract/index.ts';
-import { malformed } from '../errors.ts';
+import { malformed } from '../shared/errors.ts';
 import { PageFaults } from './page-faults.ts';
-import { type CachedPage, canonicalPageUrl, pagePath, MIN_COMPRESSED_BYTES, type PageCache, type PageEncoding, packPage, pageBytes, type RenderedPage } from './page-cache.ts';
+import { type CachedPage, canonicalPageUrl, pagePath, MIN_COMPRESSED_BYTES, type PageCache, type PageEncoding, packPage, pageBytes, type RenderedPage } from '../cache/page-cache.ts';
 import { requestOrigin } from './protocol.ts';
 import { inlineScriptHashes, pageCsp } from './security.ts';
 

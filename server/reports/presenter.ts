@@ -1,5 +1,5 @@
 import type { Report } from '../../contract/index.ts';
-import { toIso } from '../scripts/presenter.ts';
+import { toIso } from '../shared/dates.ts';
 import type { ListedReportRow } from './repository.ts';
 
 /** A report as staff see it: the script's current name while it exists, the kept one after. */

@@ -13,9 +13,10 @@ import {
   visibilityInputSchema,
   visibilitySchema,
 } from '../../contract/index.ts';
-import { type Guards, principalOf } from '../plugins/auth.ts';
+import { type Guards, principalOf } from '../policies/guards.ts';
 import { noStore } from '../plugins/security.ts';
-import type { Services } from '../services.ts';
+import type { VisibilityService } from '../scripts/visibility-service.ts';
+import type { ReportService } from './service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema } as const;
 const bearer = [{ bearer: [] }];
@@ -23,7 +24,7 @@ const bearer = [{ bearer: [] }];
 const REPORT_BODY_LIMIT = 16 * 1024;
 
 /** POST /api/scripts/{id}/reports: anyone with a browser (docs/product.md#reports). */
-export async function publicReportRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export async function publicReportRoutes(app: FastifyInstance, { reports }: { reports: ReportService }) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/scripts/:id/reports',
     {
@@ -38,13 +39,13 @@ export async function publicReportRoutes(app: FastifyInstance, { services }: { s
     },
     async (request, reply) => {
       const visitor = { ip: request.ip, userAgent: request.headers['user-agent'] };
-      return reply.code(201).send(await services.reports.report(request.params.id, request.body, visitor));
+      return reply.code(201).send(await reports.report(request.params.id, request.body, visitor));
     },
   );
 }
 
 /** The review queue and hiding: GET /api/reports, PATCH /api/reports/{id}, POST /api/scripts/{id}/visibility. */
-export async function staffReportRoutes(app: FastifyInstance, { services, guards }: { services: Services; guards: Guards }) {
+export async function staffReportRoutes(app: FastifyInstance, { reports, visibility, guards }: { reports: ReportService; visibility: VisibilityService; guards: Guards }) {
   app.addHook('onRequest', noStore);
   const route = app.withTypeProvider<ZodTypeProvider>();
 
@@ -60,7 +61,7 @@ export async function staffReportRoutes(app: FastifyInstance, { services, guards
         response: { 200: reportPageSchema, ...errors },
       },
     },
-    async (request) => services.reports.page(principalOf(request), request.query),
+    async (request) => reports.page(principalOf(request), request.query),
   );
 
   route.patch(
@@ -76,7 +77,7 @@ export async function staffReportRoutes(app: FastifyInstance, { services, guards
         response: { 200: reportSchema, ...errors, 409: errorBodySchema },
       },
     },
-    async (request) => services.reports.decide(principalOf(request), request.params.id, request.body.action),
+    async (request) => reports.decide(principalOf(request), request.params.id, request.body.action),
   );
 
   route.post(
@@ -92,6 +93,6 @@ export async function staffReportRoutes(app: FastifyInstance, { services, guards
         response: { 200: visibilitySchema, ...errors },
       },
     },
-    async (request) => services.visibility.set(principalOf(request), request.params.id, request.body.hidden),
+    async (request) => visibility.set(principalOf(request), request.params.id, request.body.hidden),
   );
 }

@@ -1,10 +1,10 @@
 import { type Report, type ReportAction, type ReportInput, type ReportListQuery, type ReportPage, REPORT_WINDOW_MS, REPORTS_PER_VISITOR } from '../../contract/index.ts';
 import type { AuditLog } from '../audit/service.ts';
-import { conflict, forbidden, notFound, rateLimited } from '../errors.ts';
-import type { PublicCache } from '../scripts/public-cache.ts';
+import { conflict, forbidden, notFound, rateLimited } from '../shared/errors.ts';
+import type { PublicCache } from '../cache/public-cache.ts';
 import type { StaffScriptService } from '../scripts/staff-service.ts';
-import { isCountable, type Visitor, visitorHash } from '../scripts/view-counter.ts';
-import { canDecideReport, type Principal, reportScope } from '../staff/policies.ts';
+import { isCountable, type Visitor, visitorHash } from '../visitors/visitor.ts';
+import { canDecideReport, type Principal, reportScope } from '../policies/policies.ts';
 import { toReport } from './presenter.ts';
 import type { ReportRepository } from './repository.ts';
 

@@ -2,7 +2,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { ANALYSIS_VERSION } from '../../contract/loader-analysis.ts';
 import { analysisColumnsOffThread, isStale } from './analysis.ts';
 import type { AnalysedRow, AnalysisRepository } from './analysis-repository.ts';
-import type { PublicCache } from './public-cache.ts';
+import type { PublicCache } from '../cache/public-cache.ts';
 
 /** Scripts read per batch and analysed per transaction; the event loop gets a turn between batches. */
 const BATCH = 200;

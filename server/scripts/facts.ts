@@ -1,4 +1,4 @@
-import { badRequest } from '../errors.ts';
+import { badRequest } from '../shared/errors.ts';
 
 /** The game a write names: an existing game's id (the demo seed), or a name or slug to resolve or create. */
 export type GameChoice = { id: number } | { name: string };

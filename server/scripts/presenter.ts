@@ -1,14 +1,12 @@
-import type { Channel, PublicScript, ScriptCard, ScriptDetail, StaffScript } from '../../contract/index.ts';
+/** The one place script rows become API shapes. */
+import type { PublicScript, ScriptCard, ScriptDetail, StaffScript } from '../../contract/index.ts';
 import { visitorAnalysis } from './analysis.ts';
-import type { ChannelRow, SiteChannelRow } from '../db/types.ts';
+import type { ChannelRow } from '../db/types.ts';
+import { toChannel } from '../channels/presenter.ts';
+import { toIso } from '../shared/dates.ts';
 import { cardImagePath, detailImagePath } from '../images/urls.ts';
 import { mayBePatched } from '../votes/recent-works.ts';
-import type { ListedScriptRow } from './repository.ts';
-
-/** The one place rows become API shapes. */
-export function toIso(value: Date | string): string {
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
-}
+import type { ListedScriptRow } from './listed-rows.ts';
 
 export function toPublicScript(row: ListedScriptRow): PublicScript {
   return {
@@ -45,10 +43,6 @@ export async function toScriptDetail(row: ListedScriptRow, trusted: readonly str
 export function toScriptCard(script: PublicScript): ScriptCard {
   const { loadstring: _, ...card } = script;
   return card;
-}
-
-export function toChannel(row: ChannelRow | SiteChannelRow): Channel {
-  return { id: row.id, name: row.name, url: row.url };
 }
 
 export type { StaffScript };

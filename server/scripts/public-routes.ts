@@ -10,9 +10,11 @@ import {
   scriptDetailSchema,
   scriptIdParamsSchema,
 } from '../../contract/index.ts';
-import { notFound } from '../errors.ts';
-import type { Services } from '../services.ts';
-import { type CachedAnswer, foundNothing, isNullAnswer } from './public-cache.ts';
+import { notFound } from '../shared/errors.ts';
+import type { PublicCache } from '../cache/public-cache.ts';
+import type { SiteChannelService } from '../channels/site-channels.ts';
+import type { CatalogueService } from './service.ts';
+import { type CachedAnswer, foundNothing, isNullAnswer } from '../cache/public-cache.ts';
 import { listKey } from './service.ts';
 
 function sendJson(reply: FastifyReply, json: Buffer): void {
@@ -20,8 +22,7 @@ function sendJson(reply: FastifyReply, json: Buffer): void {
 }
 
 /** GET /api/scripts/paginated, /api/scripts/{id}, /api/scripts/{id}/channels (docs/product.md#public-calls). */
-export async function publicScriptRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { catalogue, cache } = services;
+export async function publicScriptRoutes(app: FastifyInstance, { catalogue, cache, siteChannels }: { catalogue: CatalogueService; cache: PublicCache; siteChannels: SiteChannelService }) {
   const route = app.withTypeProvider<ZodTypeProvider>();
 
   route.get(
@@ -99,6 +100,6 @@ export async function publicScriptRoutes(app: FastifyInstance, { services }: { s
         response: { 200: z.array(channelSchema) },
       },
     },
-    async () => services.siteChannels.list(),
+    async () => siteChannels.list(),
   );
 }

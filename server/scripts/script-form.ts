@@ -1,9 +1,6 @@
-import type { FastifyRequest, FastifySchemaValidationError, preValidationAsyncHookHandler } from 'fastify';
-import type { SchemaErrorDataVar } from 'fastify/types/schema.js';
-import type { z } from 'zod';
-import { badRequest, unsupportedMediaType } from '../errors.ts';
-import type { UploadedImage } from '../images/image-service.ts';
-import { isMultipart, type MultipartLimits, readMultipart } from './multipart.ts';
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import { isMultipart, type MultipartLimits, readMultipart } from '../forms/multipart.ts';
+import { unsupportedMediaType } from '../shared/errors.ts';
 
 // The script form (create and edit) is validated by its contract schemas (contract/script-form.ts),
 // one per content type, as the route's `schema.body`. What is left here: turning a multipart body
@@ -60,35 +57,4 @@ export function readScriptForm(limits: MultipartLimits): preValidationAsyncHookH
     if (image) form.image = image;
     request.body = form;
   };
-}
-
-/** `schema.body` of a script form route: one contract schema per content type, for validation and OpenAPI. */
-export function scriptFormBody(json: z.ZodType, multipart: z.ZodType) {
-  return { content: { 'multipart/form-data': { schema: multipart }, 'application/json': { schema: json } } };
-}
-
-/**
- * The route's schemaErrorFormatter. A body fault names every field at fault and leads with the first:
- * "<field>: <message>", or the message alone when it is already a sentence about the field (the
- * channels rule's custom issues: `Channel "x" must use https://`); a fault of the whole body is `form`.
- * Other parts (the id) get Fastify's usual error, which the errors plugin words as for every route.
- */
-export function scriptFormErrors(errors: FastifySchemaValidationError[], dataVar: SchemaErrorDataVar): Error {
-  if (dataVar !== 'body') return new Error(`${dataVar}${errors[0]?.instancePath ?? ''} ${errors[0]?.message ?? 'is invalid'}`);
-  const fields: Record<string, string> = {};
-  let message: string | undefined;
-  for (const issue of errors) {
-    const field = issue.instancePath.split('/')[1] || 'form';
-    const text = issue.message ?? 'is invalid';
-    if (field in fields) continue;
-    fields[field] = text;
-    message ??= issue.keyword === 'custom' ? text : `${field}: ${text}`;
-  }
-  return badRequest(message ?? 'Invalid form', fields);
-}
-
-/** The image a form carried, as the image service takes it. */
-export async function uploadedImage(file: File | undefined): Promise<UploadedImage | undefined> {
-  if (!file) return undefined;
-  return { bytes: Buffer.from(await file.arrayBuffer()), declaredType: file.type || undefined };
 }

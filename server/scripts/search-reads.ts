@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { facetTotals, factShares, FLAG_NAMES, filterOnRow, type Listing, narrows, visibleOnly } from '../db/listing.ts';
 import { type SearchFacets, type SearchScope, type SearchWords, wordsInRow } from '../db/search.ts';
-import { SingleFlight } from '../single-flight.ts';
+import { SingleFlight } from '../cache/single-flight.ts';
 
 // What the SQLite and PostgreSQL search strategies (sqlite-search.ts, postgres-search.ts) share.
 

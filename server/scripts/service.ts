@@ -1,9 +1,12 @@
 import { CATALOGUE_FIRST_PAGE, type Channel, type PaginatedQuery, type PaginatedScripts, type ScriptDetail, searchTextSchema, type SitemapSlice } from '../../contract/index.ts';
 import { listingKey, listingOf } from '../db/listing.ts';
-import { toChannel, toIso, toPublicScript, toScriptDetail } from './presenter.ts';
-import type { CachedAnswer, PublicCache } from './public-cache.ts';
+import { toChannel } from '../channels/presenter.ts';
+import { toIso } from '../shared/dates.ts';
+import { toPublicScript, toScriptDetail } from './presenter.ts';
+import type { CachedAnswer, PublicCache } from '../cache/public-cache.ts';
 import type { ScriptRepository } from './repository.ts';
-import type { ViewCounter, Visitor } from './view-counter.ts';
+import type { ViewCounter } from '../views/view-counter.ts';
+import type { Visitor } from '../visitors/visitor.ts';
 
 /**
  * The public catalogue: what visitors may read, cached (public-cache.ts). Each answer is cached once

@@ -15,24 +15,24 @@ import {
   staffScriptPageSchema,
   staffScriptSchema,
 } from '../../contract/index.ts';
-import { type Guards, principalOf } from '../plugins/auth.ts';
+import { type Guards, principalOf } from '../policies/guards.ts';
 import { noStore } from '../plugins/security.ts';
-import type { Services } from '../services.ts';
-import { acceptMultipart } from './multipart.ts';
-import { readScriptForm, scriptFormBody, scriptFormErrors, scriptFormLimits, uploadedImage } from './script-form.ts';
+import type { StaffScriptService } from './staff-service.ts';
+import { acceptMultipart } from '../forms/multipart.ts';
+import { formBody, formErrors, uploadedImage } from '../forms/form-body.ts';
+import { readScriptForm, scriptFormLimits } from './script-form.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema } as const;
 const uploadErrors = { ...errors, 413: errorBodySchema, 415: errorBodySchema } as const;
 const bearer = [{ bearer: [] }];
 const listAnswer = z.union([z.array(staffScriptSchema), staffScriptPageSchema]);
-const createBody = scriptFormBody(scriptCreateJsonSchema, scriptCreateMultipartSchema);
-const editBody = scriptFormBody(scriptEditJsonSchema, scriptEditMultipartSchema);
+const createBody = formBody(scriptCreateJsonSchema, scriptCreateMultipartSchema);
+const editBody = formBody(scriptEditJsonSchema, scriptEditMultipartSchema);
 
 /** The moderator's own-script calls and the admin's all-script calls (docs/product.md#moderator-calls, docs/product.md#admin-calls). */
-export async function staffScriptRoutes(app: FastifyInstance, { services, guards }: { services: Services; guards: Guards }) {
-  const { staffScripts } = services;
+export async function staffScriptRoutes(app: FastifyInstance, { staffScripts, uploadMaxBytes, guards }: { staffScripts: StaffScriptService; uploadMaxBytes: number; guards: Guards }) {
   // Multipart bodies are accepted in this scope only: no other route takes a form.
-  const formLimits = scriptFormLimits(services.config.uploadMaxBytes);
+  const formLimits = scriptFormLimits(uploadMaxBytes);
   acceptMultipart(app, formLimits);
   app.addHook('onRequest', noStore);
   const route = app.withTypeProvider<ZodTypeProvider>();
@@ -60,7 +60,7 @@ export async function staffScriptRoutes(app: FastifyInstance, { services, guards
       path,
       {
         preValidation: [guard, readForm],
-        schemaErrorFormatter: scriptFormErrors,
+        schemaErrorFormatter: formErrors,
         schema: { tags: [tag], summary: 'Creates a script', security: bearer, body: createBody, response: { 201: staffScriptSchema, ...uploadErrors } },
       },
       async (request: FastifyRequest, reply) => {
@@ -92,7 +92,7 @@ export async function staffScriptRoutes(app: FastifyInstance, { services, guards
     '/api/update-script/:id',
     {
       preValidation: [guards.requireAdmin, readForm],
-      schemaErrorFormatter: scriptFormErrors,
+      schemaErrorFormatter: formErrors,
       schema: {
         tags: ['admin'],
         summary: 'Edits a script; absent fields, image and channels keep their current values',

@@ -1,16 +1,17 @@
 import type { ParsedChannel, ScriptFacts, ScriptFields, ScriptFieldsPatch } from '../../contract/index.ts';
 import { type AuditLog, changesBetween, snapshot } from '../audit/service.ts';
 import type { DomainService } from '../domains/service.ts';
-import { forbidden, notFound } from '../errors.ts';
+import { forbidden, notFound } from '../shared/errors.ts';
 import type { ImageService, UploadedImage } from '../images/image-service.ts';
 import type { ProcessedImage } from '../images/pipeline.ts';
-import { canManageScript, ownerFor, type Principal, scriptListScope } from '../staff/policies.ts';
+import { canManageScript, ownerFor, type Principal, scriptListScope } from '../policies/policies.ts';
 import { type AnalysisColumns, columnsOf } from './analysis.ts';
 import { analyseOffThread } from './analysis-pool.ts';
 import { type StaffScript, toStaffScript } from './presenter.ts';
-import type { PublicCache } from './public-cache.ts';
+import type { PublicCache } from '../cache/public-cache.ts';
 import type { FactChanges } from './facts.ts';
-import type { ListedScriptRow, ScriptRepository } from './repository.ts';
+import type { ListedScriptRow } from './listed-rows.ts';
+import type { ScriptRepository } from './repository.ts';
 
 /**
  * The form's facts as the repository takes them: a game name or slug to resolve (or create), null for

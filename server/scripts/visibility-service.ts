@@ -1,7 +1,7 @@
 import type { AuditLog } from '../audit/service.ts';
-import { notFound } from '../errors.ts';
-import { canSetVisibility, type Principal } from '../staff/policies.ts';
-import type { PublicCache } from './public-cache.ts';
+import { notFound } from '../shared/errors.ts';
+import { canSetVisibility, type Principal } from '../policies/policies.ts';
+import type { PublicCache } from '../cache/public-cache.ts';
 import type { ScriptRepository } from './repository.ts';
 import type { VisibilityRepository } from './visibility-repository.ts';
 

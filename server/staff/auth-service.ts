@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { addressGroup } from '../client-address.ts';
-import { LOGIN_THROTTLE_DEFAULTS } from '../config.ts';
-import { rateLimited, unauthorized } from '../errors.ts';
+import { addressGroup } from '../shared/client-address.ts';
+import { LOGIN_THROTTLE_DEFAULTS } from '../shared/config.ts';
+import { rateLimited, unauthorized } from '../shared/errors.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
 import type { AuditLog } from '../audit/service.ts';
-import type { Principal } from './policies.ts';
+import type { Principal } from '../policies/policies.ts';
 import { type FailureLedger, type FailureWindow, type Role, StaffRepository, usernameKey } from './repository.ts';
 import { hashToken, newToken } from './tokens.ts';
 

@@ -1,8 +1,8 @@
 import type { CreateModerator, Moderator } from '../../contract/index.ts';
-import { conflict, notFound } from '../errors.ts';
+import { conflict, notFound } from '../shared/errors.ts';
 import type { AuditLog } from '../audit/service.ts';
 import { hashPassword } from './passwords.ts';
-import type { Principal } from './policies.ts';
+import type { Principal } from '../policies/policies.ts';
 import { toModerator } from './presenter.ts';
 import type { StaffRepository } from './repository.ts';
 

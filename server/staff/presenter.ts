@@ -1,5 +1,5 @@
 import type { Moderator } from '../../contract/index.ts';
-import { toIso } from '../scripts/presenter.ts';
+import { toIso } from '../shared/dates.ts';
 
 /** A moderator as the API shows it: never its hash. */
 export function toModerator(row: { id: number; username: string; created_at: Date | string }): Moderator {

@@ -13,17 +13,17 @@ import {
   staffListQuerySchema,
   tokenAnswerSchema,
 } from '../../contract/index.ts';
-import { unauthorized } from '../errors.ts';
-import { type Guards, principalOf } from '../plugins/auth.ts';
+import { unauthorized } from '../shared/errors.ts';
+import { type Guards, principalOf } from '../policies/guards.ts';
 import { noStore } from '../plugins/security.ts';
-import type { Services } from '../services.ts';
+import type { AuthService } from './auth-service.ts';
+import type { ModeratorService } from './moderator-service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema } as const;
 const bearer = [{ bearer: [] }];
 
 /** Logins, logout, the moderator's status check and the admin's moderator management. */
-export async function staffRoutes(app: FastifyInstance, { services, guards }: { services: Services; guards: Guards }) {
-  const { auth, moderators } = services;
+export async function staffRoutes(app: FastifyInstance, { auth, moderators, guards }: { auth: AuthService; moderators: ModeratorService; guards: Guards }) {
   const route = app.withTypeProvider<ZodTypeProvider>();
   // Logins, tokens and staff data: never kept by a browser or a shared cache.
   app.addHook('onRequest', noStore);

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema, scriptIdParamsSchema, voteBodySchema, voteStateSchema, worksBodySchema } from '../../contract/index.ts';
 import { noStore } from '../plugins/security.ts';
-import type { Visitor } from '../scripts/view-counter.ts';
-import type { Services } from '../services.ts';
+import type { Visitor } from '../visitors/visitor.ts';
+import type { VoteBuffer } from './vote-buffer.ts';
 import { storedVote, storedWorks, toVoteState } from './presenter.ts';
 
 /** A vote's body is a few bytes: anything larger is refused before it is read. */
@@ -14,9 +14,8 @@ const visitorOf = (request: FastifyRequest): Visitor => ({ ip: request.ip, userA
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 413: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema };
 
 /** POST /api/scripts/{id}/vote, /works and GET /my-vote (docs/product.md#votes): per visitor, never cached. */
-export async function voteRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export async function voteRoutes(app: FastifyInstance, { votes }: { votes: VoteBuffer }) {
   const route = app.withTypeProvider<ZodTypeProvider>();
-  const { votes } = services;
   app.addHook('onRequest', noStore);
 
   route.post(

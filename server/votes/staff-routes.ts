@@ -2,10 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, idParamsSchema } from '../../contract/index.ts';
-import { type Guards, principalOf } from '../plugins/auth.ts';
+import { type Guards, principalOf } from '../policies/guards.ts';
 import { noStore } from '../plugins/security.ts';
-import type { Services } from '../services.ts';
-import { markWorking } from './works-checks.ts';
+import { markWorking, type WorksCheckDeps } from './works-checks.ts';
 
 const bearer = [{ bearer: [] }];
 const checkedSchema = z.object({ id: z.number().int(), worksChecked: z.literal(true) }).meta({ id: 'WorksChecked' });
@@ -14,7 +13,7 @@ const checkedSchema = z.object({ id: z.number().int(), worksChecked: z.literal(t
  * POST /api/scripts/{id}/works-checked: staff say the script works (the admin any script, a moderator its
  * own), so only "doesn't work" votes set after now can mark it May be patched (docs/decisions.md#may-be-patched).
  */
-export async function worksCheckedRoutes(app: FastifyInstance, { services, guards }: { services: Services; guards: Guards }) {
+export async function worksCheckedRoutes(app: FastifyInstance, { guards, ...services }: WorksCheckDeps & { guards: Guards }) {
   const route = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', noStore);
   route.post(

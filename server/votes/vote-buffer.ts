@@ -1,8 +1,8 @@
 import { VOTES_PER_HOUR } from '../../contract/index.ts';
-import { forbidden, notFound, rateLimited, serviceUnavailable } from '../errors.ts';
-import { isCountable, type Visitor, visitorHash } from '../scripts/view-counter.ts';
+import { forbidden, notFound, rateLimited, serviceUnavailable } from '../shared/errors.ts';
+import { isCountable, type Visitor, visitorHash } from '../visitors/visitor.ts';
 import { type Choice, type Counts, difference, HOUR_MS, type VisitorRequests, type VoteRepository, type VoteRequest } from './repository.ts';
-import { FlushTimer } from '../flush-timer.ts';
+import { FlushTimer } from '../shared/flush-timer.ts';
 
 /** Visitors written per transaction, a turn of the event loop between (SQLite writes on the main thread). */
 export const VOTERS_PER_WRITE = 100;

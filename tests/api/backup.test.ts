@@ -11,7 +11,7 @@ import { BackupScheduler, scheduleBackups } from '../../server/backup/scheduler.
 import { BACKED_UP_TABLES } from '../../server/backup/tables.ts';
 import { writeBackup } from '../../server/backup/writer.ts';
 import { buildApp } from '../../server/app.ts';
-import { type Config, loadConfig } from '../../server/config.ts';
+import { type Config, loadConfig } from '../../server/shared/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { type Account, createAdmin, createModerator, injectAs } from '../helpers/auth.ts';

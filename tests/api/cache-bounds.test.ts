@@ -1,9 +1,10 @@
 import v8 from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HeapGuard } from '../../server/heap-guard.ts';
-import { PublicCache, SHAPES_PER_LIST } from '../../server/scripts/public-cache.ts';
-import { ViewCounter } from '../../server/scripts/view-counter.ts';
+import { HeapGuard } from '../../server/cache/heap-guard.ts';
+import { PublicCache, SHAPES_PER_LIST } from '../../server/cache/public-cache.ts';
+import { ViewCounter } from '../../server/views/view-counter.ts';
 import { VoteBuffer } from '../../server/votes/vote-buffer.ts';
+import { ViewRepository } from '../../server/views/repository.ts';
 import { VoteRepository } from '../../server/votes/repository.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { insertScript } from '../helpers/factories.ts';
@@ -151,7 +152,7 @@ describe('buffers keyed by visitor', () => {
 
   it('views: at most maxPending buffered, the rest not counted, and a flush starts on its own at flushAt', async () => {
     const script = await insertScript(ctx.services, { playsname: 'Viewed by many' });
-    const views = new ViewCounter(ctx.services.scripts, { flushIntervalMs: 3_600_000, maxPending: 30, flushAt: 10 });
+    const views = new ViewCounter(new ViewRepository(ctx.db), { flushIntervalMs: 3_600_000, maxPending: 30, flushAt: 10 });
     const counted = Array.from({ length: 40 }, (_, i) => views.record(script.id, visitor(i)));
     expect(counted.filter(Boolean)).toHaveLength(30);
     expect(views.pendingCount).toBe(30);

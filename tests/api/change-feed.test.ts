@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CatalogueChange } from '../../server/db/change-feed.ts';
+import type { CatalogueChange } from '../../server/db/catalogue-change.ts';
 import { type Db, openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config.ts';
+import { ConfigError, loadConfig } from '../../server/shared/config.ts';
 import { runEntry, STACK_LINE } from '../helpers/processes.ts';
 
 /** The ConfigError loadConfig throws for `env`; fails the test when it throws nothing else. */

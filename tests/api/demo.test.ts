@@ -2,12 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TRENDING_DAYS } from '../../contract/index.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/shared/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { DEMO_CATALOGUE, DEMO_FLAGGED_LOADERS, DEMO_GAME_LIST, DEMO_GAMES, MORE_DEMO_GAMES } from '../../server/demo/catalogue.ts';
 import { seedDemoIfEmpty } from '../../server/demo/seed.ts';
-import { trendingScore, utcDay } from '../../server/scripts/trending.ts';
+import { utcDay } from '../../server/shared/dates.ts';
+import { trendingScore } from '../../server/views/trending.ts';
 import { createServices } from '../../server/services.ts';
 import { dialects, throwawayDatabase } from '../helpers/databases.ts';
 

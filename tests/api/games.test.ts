@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameListSchema, gameSchema } from '../../contract/index.ts';
-import type { CatalogueChange } from '../../server/db/change-feed.ts';
+import type { CatalogueChange } from '../../server/db/catalogue-change.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { type Account, createAdmin, createModerator, injectAs } from '../helpers/auth.ts';

@@ -3,7 +3,7 @@ import { SCRIPT_SORTS, SEARCH_TOTAL_CAP } from '../../contract/index.ts';
 import { scriptPath } from '../../contract/slugs.ts';
 import { listingOf } from '../../server/db/listing.ts';
 import { SearchRepository } from '../../server/scripts/search-repository.ts';
-import type { Principal } from '../../server/staff/policies.ts';
+import type { Principal } from '../../server/policies/policies.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { createAdmin } from '../helpers/auth.ts';
 import { dialects } from '../helpers/databases.ts';

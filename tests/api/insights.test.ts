@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminInsightsSchema, moderatorInsightsSchema } from '../../contract/index.ts';
-import { dayString, utcDay } from '../../server/scripts/trending.ts';
+import { dayString, utcDay } from '../../server/shared/dates.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { type Account, createAdmin, createModerator, injectAs } from '../helpers/auth.ts';
 import { dialects } from '../helpers/databases.ts';

@@ -13,14 +13,14 @@ async function refusals(filePath: string, code: string): Promise<string[]> {
 }
 
 const PLANTED: [string, string, string, RegExp][] = [
-  ['contract/ importing server/', 'contract/planted.ts', "import { value } from '../server/config.ts';", /contract\/ is shared/],
+  ['contract/ importing server/', 'contract/planted.ts', "import { value } from '../server/shared/config.ts';", /contract\/ is shared/],
   ['contract/ importing web/ (a type)', 'contract/planted.ts', "import type { value } from '../web/context.ts';", /contract\/ is shared/],
-  ['web/ importing server/', 'web/features/catalogue/planted.ts', "import { value } from '../../../server/errors.ts';", /never imports server/],
+  ['web/ importing server/', 'web/features/catalogue/planted.ts', "import { value } from '../../../server/shared/errors.ts';", /never imports server/],
   ['server/ importing web/', 'server/scripts/planted.ts', "import { value } from '../../web/context.ts';", /never imports web/],
   ['a public feature importing the staff panel', 'web/features/catalogue/planted.ts', "import { value } from '../staff/panel.tsx';", /staff panels/],
   ['a shared component importing the admin panel', 'web/components/ui/planted.tsx', "import { value } from '../../features/admin/sections.ts';", /staff panels/],
   ['a public route importing the moderator panel', 'web/routes/planted.tsx', "import { value } from '../features/moderator/session.ts';", /staff panels/],
-  ['a public route importing server/ too', 'web/routes/planted.tsx', "import { value } from '../../server/errors.ts';", /never imports server/],
+  ['a public route importing server/ too', 'web/routes/planted.tsx', "import { value } from '../../server/shared/errors.ts';", /never imports server/],
   ['a repository importing its service', 'server/scripts/repository.ts', "import { value } from './service.ts';", /SQL only/],
   ['a repository importing routes', 'server/votes/repository.ts', "import { value } from './staff-routes.ts';", /SQL only/],
   ['a repository importing the composition root', 'server/insights/search-misses-repository.ts', "import type { value } from '../services.ts';", /SQL only/],

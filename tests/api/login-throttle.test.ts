@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../server/errors.ts';
+import { AppError } from '../../server/shared/errors.ts';
 import { AuthService } from '../../server/staff/auth-service.ts';
 import { hashPassword } from '../../server/staff/passwords.ts';
 import type { Role } from '../../server/staff/repository.ts';
@@ -12,7 +12,7 @@ import { freePort, spawnEntry, waitForHealthy } from '../helpers/processes.ts';
 // and per username across addresses, where the last one holds back only addresses that already
 // failed for that username. An attacker cannot lock a user out; parallel guesses cannot slip past.
 
-/** The default limits (server/config.ts), which the HTTP tests below run against. */
+/** The default limits (server/shared/config.ts), which the HTTP tests below run against. */
 const PAIR = 5;
 const ADDRESS = 20;
 const PER_USERNAME_PER_MINUTE = 50;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Metrics } from '../../contract/index.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/shared/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createServices } from '../../server/services.ts';

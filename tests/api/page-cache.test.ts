@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canonicalPageUrl, PageCache, packPage, pagePath, scriptIdOfPage } from '../../server/plugins/page-cache.ts';
+import { canonicalPageUrl, PageCache, packPage, pagePath, scriptIdOfPage } from '../../server/cache/page-cache.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { insertScript } from '../helpers/factories.ts';
 

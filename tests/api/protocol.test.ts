@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { REDACTED_PATHS } from '../../server/logging.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/shared/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';

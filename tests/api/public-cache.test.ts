@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANSWER_MAX_AGE_MS, PublicCache } from '../../server/scripts/public-cache.ts';
+import { ANSWER_MAX_AGE_MS, PublicCache } from '../../server/cache/public-cache.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { type Account, createAdmin, injectAs } from '../helpers/auth.ts';
 import { testClock } from '../helpers/clock.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SearchMissRepository } from '../../server/insights/search-misses-repository.ts';
-import { utcDay } from '../../server/scripts/trending.ts';
+import { utcDay } from '../../server/shared/dates.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { testClock } from '../helpers/clock.ts';
 import { dialects } from '../helpers/databases.ts';

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_VIEWS_KEPT_DAYS, TRENDING_DAYS } from '../../contract/index.ts';
 import { openDatabase } from '../../server/db/database.ts';
-import { ScriptRepository } from '../../server/scripts/repository.ts';
-import { trendingScore, utcDay } from '../../server/scripts/trending.ts';
+import { ViewRepository } from '../../server/views/repository.ts';
+import { utcDay } from '../../server/shared/dates.ts';
+import { trendingScore } from '../../server/views/trending.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { testClock } from '../helpers/clock.ts';
 import { dialects } from '../helpers/databases.ts';
@@ -130,7 +131,7 @@ describe.each(dialects)('views per day and trending on %s', (dialect) => {
     // A week after its views, a's window is empty: the roll at the next flush zeroes it.
     nextDays(TRENDING_DAYS - 3);
     expect(await ctx.services.views.flush()).toBe(0);
-    expect(await new ScriptRepository(ctx.db).trendingDay()).toBe(today());
+    expect(await new ViewRepository(ctx.db).trendingDay()).toBe(today());
     expect(await stored(a.id)).toBe(0);
     for (const id of ids) expect(await stored(id)).toBeCloseTo(await formula(id), 9);
     expect(await Promise.all(ids.map(stored))).toEqual([0, 3, 5, 12, 12]);
@@ -155,13 +156,13 @@ describe.each(dialects)('views per day and trending on %s', (dialect) => {
     const other = openDatabase(ctx.config.database);
     try {
       const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
-      const rolled = await Promise.all([new ScriptRepository(ctx.db).rollTrending(day, pause), new ScriptRepository(other).rollTrending(day, pause)]);
+      const rolled = await Promise.all([new ViewRepository(ctx.db).rollTrending(day, pause), new ViewRepository(other).rollTrending(day, pause)]);
       expect(rolled.filter(Boolean)).toHaveLength(1);
     } finally {
       await other.close();
     }
     expect(await stored(script.id)).toBe(5 * 6 + 2 * 7);
-    expect(await new ScriptRepository(ctx.db).trendingDay()).toBe(day);
+    expect(await new ViewRepository(ctx.db).trendingDay()).toBe(day);
   });
 
   it(`prunes views per day and empty searches older than ${DAILY_VIEWS_KEPT_DAYS} days with the view marks`, async () => {

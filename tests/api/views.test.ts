@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { agentBucket, VIEWS_PER_ADDRESS, VIEWS_PER_WRITE, visitorHash } from '../../server/scripts/view-counter.ts';
+import { VIEWS_PER_WRITE } from '../../server/views/view-counter.ts';
+import { agentBucket, VIEWS_PER_ADDRESS, visitorHash } from '../../server/visitors/visitor.ts';
 import { openDatabase } from '../../server/db/database.ts';
-import { ScriptRepository } from '../../server/scripts/repository.ts';
+import { ViewRepository } from '../../server/views/repository.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
-import { ANSWER_MAX_AGE_MS } from '../../server/scripts/public-cache.ts';
+import { ANSWER_MAX_AGE_MS } from '../../server/cache/public-cache.ts';
 import { testClock } from '../helpers/clock.ts';
 import { insertScript } from '../helpers/factories.ts';
 
@@ -140,10 +141,10 @@ describe.each(dialects)('view counting on %s', (dialect) => {
     const mark = (at: number) => [{ visitorHash: visitorHash({ ip: '203.0.113.30', userAgent: BROWSER }), scriptId: script.id, at }];
     const start = Date.UTC(2026, 0, 1);
 
-    expect(await ctx.services.scripts.applyViews(mark(start))).toEqual(new Map([[script.id, 1]]));
-    expect(await ctx.services.scripts.applyViews(mark(start + 60 * 60 * 1000))).toEqual(new Map());
-    expect(await ctx.services.scripts.applyViews(mark(start + DAY_MS - 1))).toEqual(new Map());
-    expect(await ctx.services.scripts.applyViews(mark(start + DAY_MS))).toEqual(new Map([[script.id, 1]]));
+    expect(await new ViewRepository(ctx.db).applyViews(mark(start))).toEqual(new Map([[script.id, 1]]));
+    expect(await new ViewRepository(ctx.db).applyViews(mark(start + 60 * 60 * 1000))).toEqual(new Map());
+    expect(await new ViewRepository(ctx.db).applyViews(mark(start + DAY_MS - 1))).toEqual(new Map());
+    expect(await new ViewRepository(ctx.db).applyViews(mark(start + DAY_MS))).toEqual(new Map([[script.id, 1]]));
     expect(await storedViews(script.id)).toBe(2);
   });
 
@@ -222,10 +223,10 @@ describe.each(dialects)('view counting on %s', (dialect) => {
     const script = await insertScript(ctx.services);
     const visitors = 3 * VIEWS_PER_WRITE;
     for (let i = 0; i < visitors; i += 1) ctx.services.views.record(script.id, { ip: `10.8.${Math.floor(i / 250)}.${(i % 250) + 1}`, userAgent: BROWSER });
-    const real = ScriptRepository.prototype.applyViews;
+    const real = ViewRepository.prototype.applyViews;
     let calls = 0;
     // The second slice's transaction fails as a whole, as when the database goes away mid-flush.
-    const apply = vi.spyOn(ScriptRepository.prototype, 'applyViews').mockImplementation(async function (this: ScriptRepository, marks) {
+    const apply = vi.spyOn(ViewRepository.prototype, 'applyViews').mockImplementation(async function (this: ViewRepository, marks) {
       calls += 1;
       if (calls === 2) throw new Error('database went away');
       return real.call(this, marks);
@@ -306,8 +307,8 @@ describe.each(dialects)('view counting on %s', (dialect) => {
         const scripts = await Promise.all(Array.from({ length: 40 }, () => insertScript(ctx.services)));
         const ids = scripts.map((script) => script.id);
         const marksFor = (visitor: string, order: number[]) => order.map((scriptId) => ({ visitorHash: `${visitor}-${scriptId}`, scriptId, at: Date.now() }));
-        const here = new ScriptRepository(ctx.db);
-        const there = new ScriptRepository(other);
+        const here = new ViewRepository(ctx.db);
+        const there = new ViewRepository(other);
         for (let round = 0; round < 10; round += 1) {
           await Promise.all([here.applyViews(marksFor(`a${round}`, ids)), there.applyViews(marksFor(`b${round}`, [...ids].reverse()))]);
         }

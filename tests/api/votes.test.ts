@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAY_BE_PATCHED_VOTES, VOTES_PER_HOUR } from '../../contract/index.ts';
 import { buildApp } from '../../server/app.ts';
 import { type Db, openDatabase } from '../../server/db/database.ts';
-import { visitorHash } from '../../server/scripts/view-counter.ts';
+import { visitorHash } from '../../server/visitors/visitor.ts';
 import { wilsonLowerBound } from '../../server/votes/rating.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { createAdmin, createModerator, injectAs } from '../helpers/auth.ts';

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { openDatabase } from '../../server/db/database.ts';
 import { createServices, type Services } from '../../server/services.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/shared/config.ts';
 import { BUILT_ENTRY, freePort, spawnEntry, type RunningEntry } from '../helpers/processes.ts';
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../../server/app.ts';
-import { type Config, loadConfig } from '../../server/config.ts';
+import { type Config, loadConfig } from '../../server/shared/config.ts';
 import { type Db, openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import type { WebMode } from '../../server/plugins/web.ts';

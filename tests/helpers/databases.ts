@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { Config } from '../../server/config.ts';
+import type { Config } from '../../server/shared/config.ts';
 
 export type TestDialect = 'sqlite' | 'postgres';
 

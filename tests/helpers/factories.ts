@@ -1,4 +1,4 @@
-import type { NewScript } from '../../server/scripts/repository.ts';
+import type { NewScript } from '../../server/scripts/script-writes.ts';
 import type { Services } from '../../server/services.ts';
 
 let sequence = 0;

@@ -1,6 +1,6 @@
 import { foldSearchText, searchTextOf } from '../../server/db/search.ts';
 import type { ScriptSort } from '../../contract/index.ts';
-import { utcDay } from '../../server/scripts/trending.ts';
+import { utcDay } from '../../server/shared/dates.ts';
 import { wilsonLowerBound } from '../../server/votes/rating.ts';
 import { seededRandom } from '../../tools/seeded-random.ts';
 import type { TestContext } from './app.ts';

@@ -5,7 +5,7 @@ import type { Writable } from 'node:stream';
 import sharp from 'sharp';
 import { buildApp } from '../../server/app.ts';
 import { REDACTED_PATHS } from '../../server/logging.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/shared/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import type { TestContext } from './app.ts';

@@ -1,17 +1,10 @@
-import { createHash } from 'node:crypto';
-import { isbot } from 'isbot';
-import { addressGroup } from '../client-address.ts';
 import { DAILY_VIEWS_KEPT_DAYS } from '../../contract/index.ts';
 import { foldSearchText } from '../db/search.ts';
 import type { SearchMiss, SearchMissRepository } from '../insights/search-misses-repository.ts';
-import type { ScriptRepository, ViewMark } from './repository.ts';
-import { utcDay } from './trending.ts';
-import { FlushTimer } from '../flush-timer.ts';
-
-export interface Visitor {
-  ip: string;
-  userAgent: string | undefined;
-}
+import type { ViewMark, ViewRepository } from './repository.ts';
+import { utcDay } from '../shared/dates.ts';
+import { FlushTimer } from '../shared/flush-timer.ts';
+import { digest, isCountable, type Visitor, visitorHash } from '../visitors/visitor.ts';
 
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 /** Searches that found nothing are kept this many days (docs/decisions.md#empty-searches). */
@@ -26,8 +19,6 @@ const MAX_MISS_VISITORS = 50_000;
  */
 export const FLUSH_VIEWS_AT = 10_000;
 export const MAX_PENDING_VIEWS = 50_000;
-/** Agents longer than this are not remembered (a visitor may send kilobytes of them). */
-const MEMO_KEY_MAX = 512;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -37,48 +28,6 @@ export function missQuery(q: string): string {
 }
 /** Views written per transaction; small enough that one costs a few milliseconds on a cold SQLite file. */
 export const VIEWS_PER_WRITE = 100;
-
-/**
- * Remembers recent answers of a pure function of a string. The same visitors come back many times
- * a minute (every page and data request), and isbot's pattern and SHA-256 cost more than a lookup.
- */
-function memoize<T>(compute: (key: string) => T, maxEntries: number): (key: string) => T {
-  let entries = new Map<string, T>();
-  return (key) => {
-    if (key.length > MEMO_KEY_MAX) return compute(key);
-    let value = entries.get(key);
-    if (value === undefined) {
-      value = compute(key);
-      // Dropping everything at the limit keeps this O(1); the busy keys come straight back.
-      if (entries.size >= maxEntries) entries = new Map();
-      entries.set(key, value);
-    }
-    return value;
-  };
-}
-
-const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 32);
-const hashOf = memoize(digest, 10_000);
-const isBotAgent = memoize((userAgent) => isbot(userAgent), 1_000);
-
-/**
- * Views one address adds to one script in a day, whatever User-Agent it sends (docs/decisions.md): each
- * agent falls in one of this many buckets, and a visitor is an address and a bucket. Rotating agents
- * from one address therefore counts at most this many times, while two or three people sharing an
- * address usually still count apart.
- */
-export const VIEWS_PER_ADDRESS = 3;
-export const agentBucket = memoize((userAgent) => (createHash('sha256').update(userAgent).digest()[0] ?? 0) % VIEWS_PER_ADDRESS, 1_000);
-
-/** A stable, non-reversible visitor key: no address or agent string is stored. */
-export function visitorHash({ ip, userAgent }: Visitor): string {
-  return hashOf(`${addressGroup(ip)}\n${agentBucket(userAgent ?? '')}`);
-}
-
-/** Crawlers, link previewers and agent-less clients never count as views. */
-export function isCountable(userAgent: string | undefined): boolean {
-  return Boolean(userAgent && userAgent.trim()) && !isBotAgent(userAgent as string);
-}
 
 /**
  * Buffers script views in memory and writes them in one transaction every few seconds and at
@@ -98,7 +47,7 @@ export class ViewCounter {
   private readonly clock: () => number;
 
   constructor(
-    private readonly repository: ScriptRepository,
+    private readonly repository: ViewRepository,
     private readonly options: {
       flushIntervalMs: number;
       onError?: (error: unknown) => void;

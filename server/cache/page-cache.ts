@@ -1,9 +1,10 @@
 import { brotliCompressSync, brotliDecompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { parseScriptParam } from '../../contract/script-url.ts';
-import { KeyFamilies } from '../cache-families.ts';
-import { SingleFlight } from '../single-flight.ts';
-import { ANSWER_MAX_AGE_MS, type CatalogueChange, entriesFor, HEAP_SHARE } from '../scripts/public-cache.ts';
+import { KeyFamilies } from './cache-families.ts';
+import { SingleFlight } from './single-flight.ts';
+import type { CatalogueChange } from '../db/catalogue-change.ts';
+import { ANSWER_MAX_AGE_MS, entriesFor, HEAP_SHARE } from './public-cache.ts';
 
 /** A page as React Router rendered it. */
 export interface RenderedPage {

@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
-import type { CatalogueChange } from './db/change-feed.ts';
+import type { CatalogueChange } from './catalogue-change.ts';
 
 /**
  * Read your writes across the workers of one machine (docs/decisions.md#read-your-writes-across-workers).

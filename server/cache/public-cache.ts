@@ -1,9 +1,8 @@
 import { LRUCache } from 'lru-cache';
-import { KeyFamilies } from '../cache-families.ts';
-import type { CatalogueChange } from '../db/change-feed.ts';
-import { SingleFlight } from '../single-flight.ts';
+import { KeyFamilies } from './cache-families.ts';
+import type { CatalogueChange } from '../db/catalogue-change.ts';
+import { SingleFlight } from './single-flight.ts';
 
-export type { CatalogueChange };
 
 /**
  * A cached public answer. Its JSON is kept as UTF-8 bytes outside the JavaScript heap and sent as

@@ -1,17 +1,5 @@
 import { TRENDING_DAYS } from '../../contract/index.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The UTC day of an instant, as days since 1970-01-01 (the `day` of script_daily_views). */
-export function utcDay(epochMs: number): number {
-  return Math.floor(epochMs / DAY_MS);
-}
-
-/** A UTC day number as YYYY-MM-DD. */
-export function dayString(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
-
 /**
  * How much a day's views weigh in the score, `daysAgo` days before today (docs/decisions.md#trending):
  * 7 today down to 1 six days ago. Whole numbers keep sums exact, so equal scores tie exactly.

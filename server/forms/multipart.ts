@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, malformed, payloadTooLarge } from '../errors.ts';
+import { badRequest, malformed, payloadTooLarge } from '../shared/errors.ts';
 
 /**
  * multipart/form-data, read whole and parsed by the WHATWG FormData parser built into Node (undici),

@@ -1,16 +1,9 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { forbidden, unauthorized } from '../errors.ts';
-import type { AuthService } from '../staff/auth-service.ts';
-import type { Principal } from '../staff/policies.ts';
-import type { Role } from '../staff/repository.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    principal?: Principal;
-    /** The raw bearer token, kept only for logout. */
-    bearerToken?: string;
-  }
-}
+import { forbidden, unauthorized } from '../shared/errors.ts';
+import type { AuthService } from './auth-service.ts';
+import type { Guards } from '../policies/guards.ts';
+import type { Principal } from '../policies/policies.ts';
+import type { Role } from './repository.ts';
 
 const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
 
@@ -25,7 +18,7 @@ export function bearerTokenOf(request: FastifyRequest): string | undefined {
  * Guards for staff routes: no or bad token is 401; a live token of the other role is 403.
  * A deleted moderator's sessions are gone, so its token is 401 like any unknown one.
  */
-export function createGuards(auth: AuthService) {
+export function createGuards(auth: AuthService): Guards {
   const authenticate = async (request: FastifyRequest): Promise<Principal> => {
     const token = bearerTokenOf(request);
     if (!token) throw unauthorized();
@@ -45,16 +38,8 @@ export function createGuards(auth: AuthService) {
   return {
     requireModerator: requireRole('moderator'),
     requireAdmin: requireRole('admin'),
-    requireStaff: (async (request: FastifyRequest) => {
+    requireStaff: async (request: FastifyRequest) => {
       await authenticate(request);
-    }) as preHandlerAsyncHookHandler,
+    },
   };
-}
-
-export type Guards = ReturnType<typeof createGuards>;
-
-/** The principal a guarded handler runs as; the guard has already set it. */
-export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw unauthorized();
-  return request.principal;
 }

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../contract/index.ts';
+import type { ErrorCode } from '../../contract/index.ts';
 
 type Fields = Record<string, string>;
 

@@ -2,7 +2,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { passwordSchema, usernameSchema } from '../contract/index.ts';
+import { passwordSchema, usernameSchema } from '../../contract/index.ts';
 
 /** The login throttle's limits when the environment leaves them unset (decisions.md, issue 9). */
 export const LOGIN_THROTTLE_DEFAULTS = { maxFailures: 5, addressMaxFailures: 20, usernameMaxFailuresPerMinute: 50 } as const;

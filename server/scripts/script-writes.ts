@@ -1,0 +1,105 @@
+import type { Kysely } from 'kysely';
+import type { Db, Dialect } from '../db/database.ts';
+import type { Database } from '../db/types.ts';
+import { resolveGame } from '../games/repository.ts';
+import { unauthorized } from '../shared/errors.ts';
+import type { AnalysisColumns } from './analysis.ts';
+import { type FactChanges, flag, type GameChoice, type NextFacts } from './facts.ts';
+
+// A script's create and edit as ScriptRepository writes them: the shapes it takes and the steps
+// inside its transactions (channels, owner, facts).
+
+/** A new script; its facts left out are off (no game, no key system, …). */
+export interface NewScript extends FactChanges {
+  playsname: string;
+  description: string;
+  loadstring: string;
+  imageKey: string | null;
+  ownerModeratorId: number | null;
+  channels: { name: string; url: string }[];
+  createdAt?: Date;
+  /** The loader's analysis, made by the caller off the event loop; analysed here, before the transaction, when left out (docs/decisions.md#a-linear-bounded-off-thread-loader-analysis). */
+  analysis?: AnalysisColumns | undefined;
+}
+
+export interface StaffListOptions {
+  ownerModeratorId?: number | undefined;
+  limit?: number | undefined;
+  offset?: number | undefined;
+  q?: string | undefined;
+}
+
+/** An edit: what is left out keeps its value; the facts follow nextFacts' rules (server/scripts/facts.ts). */
+export interface ScriptPatch extends FactChanges {
+  playsname?: string | undefined;
+  description?: string | undefined;
+  loadstring?: string | undefined;
+  imageKey?: string | null | undefined;
+  channels?: { name: string; url: string }[] | undefined;
+  /** The new loader's analysis (as NewScript's); the stored one stays when the loader is left out. */
+  analysis?: AnalysisColumns | undefined;
+}
+
+/**
+ * Replaces a script's channels, keeping the rows (and ids) of channels that stay: visitors' gate
+ * flags are stored per channel id, so an unchanged channel must not ask them to subscribe again.
+ */
+export async function replaceChannels(trx: Kysely<Database>, scriptId: number, channels: { name: string; url: string }[]) {
+  const existing = await trx.selectFrom('script_channels').select(['id', 'name', 'url']).where('script_id', '=', scriptId).orderBy('position').execute();
+  const unclaimed = [...existing];
+  const kept: { id: number; position: number }[] = [];
+  const added: { script_id: number; name: string; url: string; position: number }[] = [];
+  channels.forEach((channel, position) => {
+    const index = unclaimed.findIndex((row) => row.name === channel.name && row.url === channel.url);
+    if (index === -1) added.push({ script_id: scriptId, name: channel.name, url: channel.url, position });
+    else kept.push({ id: Number(unclaimed.splice(index, 1)[0]?.id), position });
+  });
+  if (unclaimed.length > 0) await trx.deleteFrom('script_channels').where('id', 'in', unclaimed.map((row) => row.id)).execute();
+  for (const { id, position } of kept) await trx.updateTable('script_channels').set({ position }).where('id', '=', id).execute();
+  if (added.length > 0) await trx.insertInto('script_channels').values(added).execute();
+}
+
+export function channelList(trx: Kysely<Database>, scriptId: number) {
+  return trx.selectFrom('script_channels').select(['name', 'url']).where('script_id', '=', scriptId).orderBy('position').orderBy('id').execute();
+}
+
+export function sameChannels(a: { name: string; url: string }[], b: { name: string; url: string }[]): boolean {
+  return a.length === b.length && a.every((channel, index) => channel.name === b[index]?.name && channel.url === b[index]?.url);
+}
+
+/**
+ * The owner may be deleted while its upload is processed: checked inside the insert's transaction,
+ * where on PostgreSQL its row is held (FOR KEY SHARE) so a concurrent delete waits for the commit and
+ * then passes the script to the admin; SQLite's write transactions begin IMMEDIATE, so no delete can
+ * run between this check and the insert.
+ */
+export async function requireOwner(trx: Kysely<Database>, dialect: Dialect, moderatorId: number) {
+  let owner = trx.selectFrom('moderators').select('id').where('id', '=', moderatorId);
+  if (dialect === 'postgres') owner = owner.forKeyShare();
+  if (!(await owner.executeTakeFirst())) throw unauthorized('Your account no longer exists; the script was not saved');
+}
+
+/** The facts' columns for a write, the game resolved (created when new) inside `trx`, which holds lockGames. */
+export async function factColumns(trx: Kysely<Database>, changes: Db['changes'], facts: NextFacts, currentGameId: number | null) {
+  let gameId = currentGameId;
+  let gameCreated = false;
+  if (facts.game === null) gameId = null;
+  else if (facts.game !== 'keep') {
+    if ('id' in facts.game) gameId = facts.game.id;
+    else ({ id: gameId, created: gameCreated } = await resolveGame(trx, changes, facts.game.name));
+  }
+  const columns = {
+    game_id: gameId,
+    universal: flag(facts.universal),
+    key_system: flag(facts.keySystem),
+    key_link: facts.keyLink,
+    patched: flag(facts.patched),
+    verified: flag(facts.verified),
+  };
+  return { columns, gameCreated };
+}
+
+/** A write that names a game takes the games' lock first: the same order as a game's delete, so neither waits on the other in a cycle. */
+export function namesGame(game: GameChoice | null | undefined): game is GameChoice {
+  return game !== undefined && game !== null;
+}
