@@ -33,103 +33,139 @@ function Section({ id, heading, intro, children }: { id: string; heading: string
 export default function Seo() {
   return (
     <StaticMain>
-      <header className="relative overflow-hidden rounded-2xl bg-panel px-5 py-10 text-center ring-1 ring-white/10 sm:px-10 sm:py-16">
-        <div aria-hidden className="pointer-events-none absolute -left-24 -top-24 h-72 w-72 rounded-full bg-violet-600/25 blur-3xl" />
-        <div aria-hidden className="pointer-events-none absolute -bottom-24 -right-24 h-72 w-72 rounded-full bg-fuchsia-600/15 blur-3xl" />
-        <p className="inline-flex items-center gap-2 rounded-full bg-violet-500/15 px-3 py-1 text-sm font-semibold text-violet-200 ring-1 ring-violet-400/30">
-          <Sparkles aria-hidden className="h-4 w-4" />
-          {seo.hero.eyebrow}
-        </p>
-        <h1 className="mx-auto mt-5 max-w-3xl text-3xl font-extrabold tracking-tight text-white sm:text-5xl">{seo.hero.heading}</h1>
-        <p className="mx-auto mt-4 max-w-2xl text-slate-300 sm:text-lg">{seo.hero.text}</p>
-        <Link to="/scripts" className={`${primaryButton} mt-8`}>
-          {seo.hero.cta}
-          <ArrowRight aria-hidden className="h-4 w-4" />
-        </Link>
-      </header>
-
-      <Section id="games" heading={seo.games.heading} intro={seo.games.intro}>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {seo.games.items.map((game) => (
-            <li key={game.name} className="flex flex-col rounded-xl bg-panel p-5 ring-1 ring-white/10">
-              <div className="flex items-center gap-3">
-                <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-violet-500/15 text-violet-300">
-                  <Gamepad2 aria-hidden className="h-5 w-5" />
-                </span>
-                <h3 className="text-lg font-semibold text-white">{game.name}</h3>
-              </div>
-              <p className="mt-3 flex-1 text-slate-300">{game.blurb}</p>
-              <Link
-                to={`/scripts?q=${encodeURIComponent(game.name)}`}
-                className="mt-4 inline-flex items-center gap-1 self-start rounded text-sm font-semibold text-violet-300 hover:text-violet-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-300"
-              >
-                {seo.games.linkLabel} {game.name}
-                <ArrowRight aria-hidden className="h-4 w-4" />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </Section>
-
-      <Section id="types" heading={seo.types.heading} intro={seo.types.intro}>
-        <ul className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-5">
-          {seo.types.items.map((type) => (
-            <li key={type.name} className="rounded-xl bg-panel p-4 ring-1 ring-white/10">
-              <h3 className="font-semibold text-white">{type.name}</h3>
-              <p className="mt-1 text-sm text-slate-300">{type.description}</p>
-            </li>
-          ))}
-        </ul>
-      </Section>
-
-      <Section id="benefits" heading={seo.benefits.heading} intro={seo.benefits.intro}>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {seo.benefits.items.map((benefit, index) => {
-            const Icon = BENEFIT_ICONS[index] ?? Sparkles;
-            return (
-              <li key={benefit.title} className="flex gap-4 rounded-xl bg-panel p-5 ring-1 ring-white/10">
-                <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-emerald-500/15 text-emerald-300">
-                  <Icon aria-hidden className="h-5 w-5" />
-                </span>
-                <div className="min-w-0">
-                  <h3 className="font-semibold text-white">{benefit.title}</h3>
-                  <p className="mt-1 text-sm text-slate-300">{benefit.description}</p>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      </Section>
-
-      <Section id="guide" heading={seo.guide.heading} intro={seo.guide.intro}>
-        <ol className="mt-6 grid gap-4 md:grid-cols-5">
-          {seo.guide.steps.map((step, index) => (
-            <li key={step.title} className="rounded-xl bg-panel p-5 ring-1 ring-white/10">
-              <span aria-hidden className="flex h-8 w-8 items-center justify-center rounded-full bg-violet-600 text-sm font-bold text-white">
-                {index + 1}
-              </span>
-              <h3 className="mt-3 font-semibold text-white">{step.title}</h3>
-              <p className="mt-1 text-sm text-slate-300">{step.description}</p>
-            </li>
-          ))}
-        </ol>
-      </Section>
-
+      <SeoHero />
+      <SeoGames />
+      <SeoTypes />
+      <SeoBenefits />
+      <SeoGuide />
       <Section id="faq" heading={seo.faq.heading}>
         <SeoFaq items={seo.faq.items} />
         <FaqStructuredData items={seo.faq.items} />
       </Section>
-
-      <section aria-labelledby="closing-heading" className="mt-14 rounded-2xl bg-gradient-to-br from-violet-700/40 to-fuchsia-700/20 px-5 py-10 text-center ring-1 ring-violet-400/30 sm:mt-20 sm:px-10">
-        <h2 id="closing-heading" className="text-2xl font-bold text-white sm:text-3xl">
-          {seo.closing.heading}
-        </h2>
-        <p className="mx-auto mt-3 max-w-xl text-slate-200">{seo.closing.text}</p>
-        <Link to="/scripts" className={`${primaryButton} mt-6`}>
-          {seo.closing.cta}
-          <ArrowRight aria-hidden className="h-4 w-4" />
-        </Link>
-      </section>
+      <SeoClosing />
     </StaticMain>
+  );
+}
+
+/** The page's header: eyebrow, heading, text and the call to /scripts. */
+function SeoHero() {
+  return (
+    <header className="relative overflow-hidden rounded-2xl bg-panel px-5 py-10 text-center ring-1 ring-white/10 sm:px-10 sm:py-16">
+      <div aria-hidden className="pointer-events-none absolute -left-24 -top-24 h-72 w-72 rounded-full bg-violet-600/25 blur-3xl" />
+      <div aria-hidden className="pointer-events-none absolute -bottom-24 -right-24 h-72 w-72 rounded-full bg-fuchsia-600/15 blur-3xl" />
+      <p className="inline-flex items-center gap-2 rounded-full bg-violet-500/15 px-3 py-1 text-sm font-semibold text-violet-200 ring-1 ring-violet-400/30">
+        <Sparkles aria-hidden className="h-4 w-4" />
+        {seo.hero.eyebrow}
+      </p>
+      <h1 className="mx-auto mt-5 max-w-3xl text-3xl font-extrabold tracking-tight text-white sm:text-5xl">{seo.hero.heading}</h1>
+      <p className="mx-auto mt-4 max-w-2xl text-slate-300 sm:text-lg">{seo.hero.text}</p>
+      <Link to="/scripts" className={`${primaryButton} mt-8`}>
+        {seo.hero.cta}
+        <ArrowRight aria-hidden className="h-4 w-4" />
+      </Link>
+    </header>
+  );
+}
+
+/** The popular games, each linking to a search for its scripts. */
+function SeoGames() {
+  return (
+    <Section id="games" heading={seo.games.heading} intro={seo.games.intro}>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {seo.games.items.map((game) => (
+          <li key={game.name} className="flex flex-col rounded-xl bg-panel p-5 ring-1 ring-white/10">
+            <div className="flex items-center gap-3">
+              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-violet-500/15 text-violet-300">
+                <Gamepad2 aria-hidden className="h-5 w-5" />
+              </span>
+              <h3 className="text-lg font-semibold text-white">{game.name}</h3>
+            </div>
+            <p className="mt-3 flex-1 text-slate-300">{game.blurb}</p>
+            <Link
+              to={`/scripts?q=${encodeURIComponent(game.name)}`}
+              className="mt-4 inline-flex items-center gap-1 self-start rounded text-sm font-semibold text-violet-300 hover:text-violet-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-300"
+            >
+              {seo.games.linkLabel} {game.name}
+              <ArrowRight aria-hidden className="h-4 w-4" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** The kinds of scripts the catalogue holds. */
+function SeoTypes() {
+  return (
+    <Section id="types" heading={seo.types.heading} intro={seo.types.intro}>
+      <ul className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-5">
+        {seo.types.items.map((type) => (
+          <li key={type.name} className="rounded-xl bg-panel p-4 ring-1 ring-white/10">
+            <h3 className="font-semibold text-white">{type.name}</h3>
+            <p className="mt-1 text-sm text-slate-300">{type.description}</p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** The benefit cards, each with its icon of BENEFIT_ICONS. */
+function SeoBenefits() {
+  return (
+    <Section id="benefits" heading={seo.benefits.heading} intro={seo.benefits.intro}>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {seo.benefits.items.map((benefit, index) => {
+          const Icon = BENEFIT_ICONS[index] ?? Sparkles;
+          return (
+            <li key={benefit.title} className="flex gap-4 rounded-xl bg-panel p-5 ring-1 ring-white/10">
+              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-emerald-500/15 text-emerald-300">
+                <Icon aria-hidden className="h-5 w-5" />
+              </span>
+              <div className="min-w-0">
+                <h3 className="font-semibold text-white">{benefit.title}</h3>
+                <p className="mt-1 text-sm text-slate-300">{benefit.description}</p>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
+  );
+}
+
+/** How to use a script, as numbered steps. */
+function SeoGuide() {
+  return (
+    <Section id="guide" heading={seo.guide.heading} intro={seo.guide.intro}>
+      <ol className="mt-6 grid gap-4 md:grid-cols-5">
+        {seo.guide.steps.map((step, index) => (
+          <li key={step.title} className="rounded-xl bg-panel p-5 ring-1 ring-white/10">
+            <span aria-hidden className="flex h-8 w-8 items-center justify-center rounded-full bg-violet-600 text-sm font-bold text-white">
+              {index + 1}
+            </span>
+            <h3 className="mt-3 font-semibold text-white">{step.title}</h3>
+            <p className="mt-1 text-sm text-slate-300">{step.description}</p>
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}
+
+/** The closing call to /scripts. */
+function SeoClosing() {
+  return (
+    <section aria-labelledby="closing-heading" className="mt-14 rounded-2xl bg-gradient-to-br from-violet-700/40 to-fuchsia-700/20 px-5 py-10 text-center ring-1 ring-violet-400/30 sm:mt-20 sm:px-10">
+      <h2 id="closing-heading" className="text-2xl font-bold text-white sm:text-3xl">
+        {seo.closing.heading}
+      </h2>
+      <p className="mx-auto mt-3 max-w-xl text-slate-200">{seo.closing.text}</p>
+      <Link to="/scripts" className={`${primaryButton} mt-6`}>
+        {seo.closing.cta}
+        <ArrowRight aria-hidden className="h-4 w-4" />
+      </Link>
+    </section>
   );
 }

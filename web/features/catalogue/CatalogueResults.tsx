@@ -53,7 +53,44 @@ export interface CatalogueResultsProps {
  */
 export function CatalogueResults({ page, q, filters = {}, clearFilters, timeZone }: CatalogueResultsProps) {
   const location = useLocation();
-  const entryKey = location.key;
+  const { scripts, loaded, status, announcement, loadMore } = useLoadMore(location.key, page, q, filters);
+  const hasMore = loaded.offset < loaded.total;
+  const from = `${location.pathname}${location.search}`;
+
+  if (scripts.length === 0) return <EmptyState q={q} clearFilters={clearFilters} />;
+
+  const skeletons = status === 'loading' ? Math.min(CATALOGUE_NEXT_PAGE, loaded.total - loaded.offset) : 0;
+  return (
+    <>
+      <CardGrid scripts={scripts} skeletons={skeletons} busy={status === 'loading'} timeZone={timeZone} from={from} />
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      <div className="mt-10 flex justify-center">
+        {status === 'error' ? (
+          <LoadError onRetry={loadMore} />
+        ) : hasMore ? (
+          <Button
+            variant="secondary"
+            size="lg"
+            className="min-w-48"
+            onClick={loadMore}
+            loading={status === 'loading'}
+            aria-disabled={status === 'loading' || undefined}
+          >
+            {t.loadMore}
+          </Button>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+/**
+ * The first page's cards and those Load More added (remembered for the history entry `entryKey`), with
+ * Load More itself, its status and its screen-reader announcement.
+ */
+function useLoadMore(entryKey: string, page: CardPage, q: string, filters: ListFilters) {
   const query = listSearch(q, filters);
   const [loaded, setLoaded] = useState<Loaded>(() => {
     const restored = loadedByEntry.get(entryKey);
@@ -72,8 +109,6 @@ export function CatalogueResults({ page, q, filters = {}, clearFilters, timeZone
   const firstIds = new Set(page.scripts.map((script) => script.id));
   const extra = loaded.extra.filter((script) => !firstIds.has(script.id));
   const scripts = [...page.scripts, ...extra];
-  const hasMore = loaded.offset < loaded.total;
-  const from = `${location.pathname}${location.search}`;
 
   const loadMore = async () => {
     if (status === 'loading') return;
@@ -105,42 +140,23 @@ export function CatalogueResults({ page, q, filters = {}, clearFilters, timeZone
     }
   };
 
-  if (scripts.length === 0) return <EmptyState q={q} clearFilters={clearFilters} />;
+  return { scripts, loaded, status, announcement, loadMore };
+}
 
-  const skeletons = status === 'loading' ? Math.min(CATALOGUE_NEXT_PAGE, loaded.total - loaded.offset) : 0;
+/** The cards, then a skeleton for each card a Load More under way will add. */
+function CardGrid({ scripts, skeletons, busy, timeZone, from }: { scripts: LinkedCard[]; skeletons: number; busy: boolean; timeZone: string; from: string }) {
   return (
-    <>
-      <ul aria-label={t.listLabel} aria-busy={status === 'loading' || undefined} className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-        {scripts.map((script, index) => (
-          <li key={script.id}>
-            <ScriptCard script={script} timeZone={timeZone} from={from} priority={index === 0 ? 'high' : index < 4 ? 'eager' : 'lazy'} />
-          </li>
-        ))}
-        {Array.from({ length: skeletons }, (_, index) => (
-          <li key={`skeleton-${index}`} aria-hidden data-testid="card-skeleton">
-            <ScriptCardSkeleton />
-          </li>
-        ))}
-      </ul>
-      <p aria-live="polite" className="sr-only">
-        {announcement}
-      </p>
-      <div className="mt-10 flex justify-center">
-        {status === 'error' ? (
-          <LoadError onRetry={loadMore} />
-        ) : hasMore ? (
-          <Button
-            variant="secondary"
-            size="lg"
-            className="min-w-48"
-            onClick={loadMore}
-            loading={status === 'loading'}
-            aria-disabled={status === 'loading' || undefined}
-          >
-            {t.loadMore}
-          </Button>
-        ) : null}
-      </div>
-    </>
+    <ul aria-label={t.listLabel} aria-busy={busy || undefined} className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+      {scripts.map((script, index) => (
+        <li key={script.id}>
+          <ScriptCard script={script} timeZone={timeZone} from={from} priority={index === 0 ? 'high' : index < 4 ? 'eager' : 'lazy'} />
+        </li>
+      ))}
+      {Array.from({ length: skeletons }, (_, index) => (
+        <li key={`skeleton-${index}`} aria-hidden data-testid="card-skeleton">
+          <ScriptCardSkeleton />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { activeFilterCount, type ListFilters, listSearch, SORTS } from './filters.ts';
@@ -36,38 +36,11 @@ const FLAGS: { name: 'key' | 'universal' | 'verified' | 'patched'; value: boolea
  */
 export function FilterBar({ action, q, filters, games }: FilterBarProps) {
   const navigate = useNavigate();
-  const [sheetOpen, setSheetOpen] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const trigger = useRef<HTMLAnchorElement>(null);
   const current = listSearch(q, filters);
-
-  // The inputs are the browser's own (a plain form's); when the URL changes (Back, a link, a search),
-  // they show its choices again.
-  useEffect(() => {
-    for (const input of form.current?.querySelectorAll('input[type=checkbox]') ?? []) {
-      const box = input as HTMLInputElement;
-      box.checked = String(filters[box.name as keyof ListFilters]) === box.value;
-    }
-    for (const select of form.current?.querySelectorAll('select') ?? []) {
-      select.value = String(filters[select.name as keyof ListFilters] ?? select.options[0]?.value);
-    }
-    // Keyed by `current` (the choices as text): a new object with the same choices is no change.
-  }, [current]);
-
-  const close = useCallback(() => setSheetOpen(false), []);
-  useEffect(() => {
-    if (!sheetOpen) return;
-    // The focus trap loads when a sheet first opens; until then (or offline) the sheet still works.
-    let release: (() => void) | undefined;
-    let open = true;
-    void import('../../components/ui/modal-focus.ts').then(({ trapFocus }) => {
-      if (open && form.current) release = trapFocus(form.current, close, trigger.current, '(min-width: 768px)');
-    });
-    return () => {
-      open = false;
-      release?.();
-    };
-  }, [sheetOpen, close]);
+  useInputsFollowUrl(form, filters, current);
+  const { sheetOpen, setSheetOpen, close } = useFilterSheet(form, trigger);
 
   /** Navigates to what the form says, as a plain submit would, without blank or default values. */
   const go = () => {
@@ -113,49 +86,107 @@ export function FilterBar({ action, q, filters, games }: FilterBarProps) {
         className="filter-form"
         data-sheet={sheetOpen ? '' : undefined}
       >
-        {/* Shown in the sheet only (app.css). */}
-        <button type="button" onClick={close} aria-label={t.close} className="filter-close">
-          ×
-        </button>
-        {q ? <input type="hidden" name="q" value={q} /> : null}
-        {games ? (
-          <label className="filter-label">
-            {t.game}
-            <select name="game" className="filter-control" defaultValue={filters.game ?? ''}>
-              <option value="">{t.allGames}</option>
-              {games.map((game) => (
-                <option key={game.slug} value={game.slug}>
-                  {game.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-        <div className="grid grid-cols-2 gap-2 md:flex md:flex-wrap">
-          {FLAGS.map((flag) => (
-            <label key={flag.name} className="filter-chip">
-              <input type="checkbox" name={flag.name} value={String(flag.value)} defaultChecked={filters[flag.name] === flag.value} className="h-4 w-4 accent-violet-500" />
-              {flag.label}
-            </label>
-          ))}
-        </div>
-        <label className="filter-label md:ml-auto">
-          {t.sort}
-          <select name="sort" className="filter-control" defaultValue={filters.sort ?? 'newest'}>
-            {SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {t.sorts[sort]}
-              </option>
-            ))}
-          </select>
-        </label>
-        {/* Sends the form without JavaScript; with it, inline choices apply at once and app.css hides it
-            but in the sheet, where it reads Show scripts. */}
-        <button type="submit" className={buttonClasses({ className: 'filter-apply' })}>
-          <span>{t.apply}</span>
-          <span>{t.showResults}</span>
-        </button>
+        <FilterBarFields q={q} filters={filters} games={games} onClose={close} />
       </form>
+    </div>
+  );
+}
+
+/** Whether the narrow screens' sheet is open; while it is, the focus stays in the form. */
+function useFilterSheet(form: RefObject<HTMLFormElement | null>, trigger: RefObject<HTMLAnchorElement | null>) {
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const close = useCallback(() => setSheetOpen(false), []);
+  useEffect(() => {
+    if (!sheetOpen) return;
+    // The focus trap loads when a sheet first opens; until then (or offline) the sheet still works.
+    let release: (() => void) | undefined;
+    let open = true;
+    void import('../../components/ui/modal-focus.ts').then(({ trapFocus }) => {
+      if (open && form.current) release = trapFocus(form.current, close, trigger.current, '(min-width: 768px)');
+    });
+    return () => {
+      open = false;
+      release?.();
+    };
+  }, [sheetOpen, close, form, trigger]);
+  return { sheetOpen, setSheetOpen, close };
+}
+
+/**
+ * The inputs are the browser's own (a plain form's); when the URL changes (Back, a link, a search),
+ * they show its choices again.
+ */
+function useInputsFollowUrl(form: RefObject<HTMLFormElement | null>, filters: ListFilters, current: string) {
+  useEffect(() => {
+    for (const input of form.current?.querySelectorAll('input[type=checkbox]') ?? []) {
+      const box = input as HTMLInputElement;
+      box.checked = String(filters[box.name as keyof ListFilters]) === box.value;
+    }
+    for (const select of form.current?.querySelectorAll('select') ?? []) {
+      select.value = String(filters[select.name as keyof ListFilters] ?? select.options[0]?.value);
+    }
+    // Keyed by `current` (the choices as text): a new object with the same choices is no change.
+  }, [current]);
+}
+
+/** The form's contents: the sheet's close button, the search kept, the game, the checkboxes, the sort and the submit button. */
+function FilterBarFields({ q, filters, games, onClose }: Omit<FilterBarProps, 'action'> & { onClose: () => void }) {
+  return (
+    <>
+      {/* Shown in the sheet only (app.css). */}
+      <button type="button" onClick={onClose} aria-label={t.close} className="filter-close">
+        ×
+      </button>
+      {q ? <input type="hidden" name="q" value={q} /> : null}
+      {games ? <FilterBarGame games={games} selected={filters.game} /> : null}
+      <FilterBarToggles filters={filters} />
+      <label className="filter-label md:ml-auto">
+        {t.sort}
+        <select name="sort" className="filter-control" defaultValue={filters.sort ?? 'newest'}>
+          {SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {t.sorts[sort]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {/* Sends the form without JavaScript; with it, inline choices apply at once and app.css hides it
+          but in the sheet, where it reads Show scripts. */}
+      <button type="submit" className={buttonClasses({ className: 'filter-apply' })}>
+        <span>{t.apply}</span>
+        <span>{t.showResults}</span>
+      </button>
+    </>
+  );
+}
+
+/** The game to list, All games first. */
+function FilterBarGame({ games, selected }: { games: NonNullable<FilterBarProps['games']>; selected: string | undefined }) {
+  return (
+    <label className="filter-label">
+      {t.game}
+      <select name="game" className="filter-control" defaultValue={selected ?? ''}>
+        <option value="">{t.allGames}</option>
+        {games.map((game) => (
+          <option key={game.slug} value={game.slug}>
+            {game.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The checkboxes of FLAGS, each checked when the URL holds its value. */
+function FilterBarToggles({ filters }: { filters: ListFilters }) {
+  return (
+    <div className="grid grid-cols-2 gap-2 md:flex md:flex-wrap">
+      {FLAGS.map((flag) => (
+        <label key={flag.name} className="filter-chip">
+          <input type="checkbox" name={flag.name} value={String(flag.value)} defaultChecked={filters[flag.name] === flag.value} className="h-4 w-4 accent-violet-500" />
+          {flag.label}
+        </label>
+      ))}
     </div>
   );
 }

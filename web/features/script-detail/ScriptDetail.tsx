@@ -72,7 +72,6 @@ export function ScriptDetail({
   channels: Channel[];
   siteChannels: Channel[];
 }) {
-  const { timeZone } = useSettings();
   const [tab, setTab] = useState<ScriptTab>('description');
 
   const openScript = () => {
@@ -84,54 +83,7 @@ export function ScriptDetail({
 
   return (
     <>
-      <div className="mt-4 grid gap-6 lg:grid-cols-5 lg:gap-10">
-        <div className="lg:col-span-3">
-          <ScriptImage
-            src={script.image}
-            smallSrc={script.imageCard}
-            sizes="(min-width: 1024px) 680px, calc(100vw - 2rem)"
-            alt={t.imageAlt(script.playsname)}
-            width={DETAIL_IMAGE.width}
-            height={DETAIL_IMAGE.height}
-            priority="high"
-            className="rounded-2xl shadow-xl shadow-black/30 ring-1 ring-white/10"
-          />
-        </div>
-        <div className="flex min-w-0 flex-col lg:col-span-2 lg:py-2">
-          {script.game ? <GameLink game={script.game} className="mb-2 self-start text-sm" /> : null}
-          <h1 className="text-3xl font-extrabold leading-tight tracking-tight text-white sm:text-4xl">{script.playsname}</h1>
-          <PublicScriptBadges script={script} linkKey className="mt-3" />
-          <div className="mt-4 flex flex-wrap gap-2 text-sm text-slate-300">
-            <span className="inline-flex items-center gap-1.5 rounded-full bg-white/5 px-3 py-1 ring-1 ring-white/10">
-              <CalendarDays aria-hidden className="h-4 w-4 text-violet-300" />
-              <span className="sr-only">{t.created}: </span>
-              <time dateTime={script.createdAt}>{formatDate(script.createdAt, timeZone)}</time>
-            </span>
-            <span className="inline-flex items-center gap-1.5 rounded-full bg-white/5 px-3 py-1 ring-1 ring-white/10">
-              <Eye aria-hidden className="h-4 w-4 text-violet-300" />
-              {formatCount(script.views)} {common.script.views}
-            </span>
-          </div>
-          <ScriptVotes key={script.id} script={script} />
-          <ol aria-label={t.stepsLabel} className="mt-6 space-y-3">
-            {t.steps.map((step, index) => (
-              <li key={step} className="flex items-center gap-3 text-sm text-slate-300">
-                <span aria-hidden className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-violet-500/15 text-xs font-bold text-violet-200 ring-1 ring-violet-400/30">
-                  {index + 1}
-                </span>
-                {step}
-              </li>
-            ))}
-          </ol>
-          <div className="mt-6 lg:mt-auto lg:pt-6">
-            <Button size="lg" onClick={openScript} className="w-full sm:w-auto">
-              <Code2 aria-hidden className="h-5 w-5" />
-              {t.getScript}
-            </Button>
-            <ReportButton scriptId={script.id} />
-          </div>
-        </div>
-      </div>
+      <ScriptHero script={script} onGetScript={openScript} />
 
       <div id={CONTENT_ID} className="mt-10 scroll-mt-24">
         <ScriptGate scriptId={script.id} channels={channels}>
@@ -142,6 +94,75 @@ export function ScriptDetail({
       <ScriptFacts script={script} />
       <ScriptFaq />
     </>
+  );
+}
+
+/** The page's top: the image, then the game, title, badges, date and views, votes, the steps, Get Script and Report. */
+function ScriptHero({ script, onGetScript }: { script: ScriptCard; onGetScript: () => void }) {
+  return (
+    <div className="mt-4 grid gap-6 lg:grid-cols-5 lg:gap-10">
+      <div className="lg:col-span-3">
+        <ScriptImage
+          src={script.image}
+          smallSrc={script.imageCard}
+          sizes="(min-width: 1024px) 680px, calc(100vw - 2rem)"
+          alt={t.imageAlt(script.playsname)}
+          width={DETAIL_IMAGE.width}
+          height={DETAIL_IMAGE.height}
+          priority="high"
+          className="rounded-2xl shadow-xl shadow-black/30 ring-1 ring-white/10"
+        />
+      </div>
+      <div className="flex min-w-0 flex-col lg:col-span-2 lg:py-2">
+        {script.game ? <GameLink game={script.game} className="mb-2 self-start text-sm" /> : null}
+        <h1 className="text-3xl font-extrabold leading-tight tracking-tight text-white sm:text-4xl">{script.playsname}</h1>
+        <PublicScriptBadges script={script} linkKey className="mt-3" />
+        <ScriptDateAndViews script={script} />
+        <ScriptVotes key={script.id} script={script} />
+        <ScriptSteps />
+        <div className="mt-6 lg:mt-auto lg:pt-6">
+          <Button size="lg" onClick={onGetScript} className="w-full sm:w-auto">
+            <Code2 aria-hidden className="h-5 w-5" />
+            {t.getScript}
+          </Button>
+          <ReportButton scriptId={script.id} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** When the script was added (in the site's time zone) and how often it was viewed. */
+function ScriptDateAndViews({ script }: { script: ScriptCard }) {
+  const { timeZone } = useSettings();
+  return (
+    <div className="mt-4 flex flex-wrap gap-2 text-sm text-slate-300">
+      <span className="inline-flex items-center gap-1.5 rounded-full bg-white/5 px-3 py-1 ring-1 ring-white/10">
+        <CalendarDays aria-hidden className="h-4 w-4 text-violet-300" />
+        <span className="sr-only">{t.created}: </span>
+        <time dateTime={script.createdAt}>{formatDate(script.createdAt, timeZone)}</time>
+      </span>
+      <span className="inline-flex items-center gap-1.5 rounded-full bg-white/5 px-3 py-1 ring-1 ring-white/10">
+        <Eye aria-hidden className="h-4 w-4 text-violet-300" />
+        {formatCount(script.views)} {common.script.views}
+      </span>
+    </div>
+  );
+}
+
+/** How to use a script, as numbered steps. */
+function ScriptSteps() {
+  return (
+    <ol aria-label={t.stepsLabel} className="mt-6 space-y-3">
+      {t.steps.map((step, index) => (
+        <li key={step} className="flex items-center gap-3 text-sm text-slate-300">
+          <span aria-hidden className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-violet-500/15 text-xs font-bold text-violet-200 ring-1 ring-violet-400/30">
+            {index + 1}
+          </span>
+          {step}
+        </li>
+      ))}
+    </ol>
   );
 }
 

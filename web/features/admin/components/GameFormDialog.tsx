@@ -41,7 +41,8 @@ export function GameFormDialog({ state, onClose, onSaved }: { state: GameDialogS
   );
 }
 
-function GameForm({ game, onBusyChange, onCancel, onSaved }: { game?: EditedGame; onBusyChange: (busy: boolean) => void; onCancel: () => void; onSaved: (name: string) => void }) {
+/** The form's state and its submit: checks the fields, saves, and places the server's errors beside their fields. */
+function useGameForm(game: EditedGame | undefined, onBusyChange: (busy: boolean) => void, onSaved: (name: string) => void) {
   const { texts } = usePanel();
   const { values, set, errors, setErrors } = useFieldState(() => initialGameValues(game));
   const [formError, setFormError] = useState<string | null>(null);
@@ -80,9 +81,37 @@ function GameForm({ game, onBusyChange, onCancel, onSaved }: { game?: EditedGame
     );
   };
 
+  return { values, set, errors, setErrors, formError, progress, saving, onSubmit };
+}
+
+type GameFormState = ReturnType<typeof useGameForm>;
+
+function GameForm({ game, onBusyChange, onCancel, onSaved }: { game?: EditedGame; onBusyChange: (busy: boolean) => void; onCancel: () => void; onSaved: (name: string) => void }) {
+  const form = useGameForm(game, onBusyChange, onSaved);
+  const { formError, progress, saving } = form;
+  return (
+    <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4" aria-busy={saving || undefined}>
+      <GameTextFields form={form} />
+      <GameIconFields form={form} game={game} />
+      {formError ? <ErrorBanner message={formError} /> : null}
+      {saving ? <UploadProgress fraction={progress} label={c.uploadProgress} text={(percent) => (percent < 100 ? messages.admin.scripts.form.uploading(percent) : c.saving)} /> : null}
+      <div className="mt-1 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel} disabled={saving}>
+          {c.cancel}
+        </Button>
+        <Button type="submit" loading={saving} aria-disabled={saving || undefined}>
+          {game ? c.save : c.create}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Name and Roblox place id. */
+function GameTextFields({ form: { values, set, errors, saving } }: { form: GameFormState }) {
   const f = t.form;
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={saving || undefined}>
+    <>
       <TextField
         id={GAME_FIELD_IDS.name}
         name="name"
@@ -108,6 +137,15 @@ function GameForm({ game, onBusyChange, onCancel, onSaved }: { game?: EditedGame
         autoComplete="off"
         spellCheck={false}
       />
+    </>
+  );
+}
+
+/** The icon to upload and, when editing, the current one with Remove icon. */
+function GameIconFields({ form: { values, set, errors, setErrors, saving }, game }: { form: GameFormState; game?: EditedGame }) {
+  const f = t.form;
+  return (
+    <>
       <ImageField
         id={GAME_FIELD_IDS.icon}
         name="icon"
@@ -130,16 +168,6 @@ function GameForm({ game, onBusyChange, onCancel, onSaved }: { game?: EditedGame
           ) : null}
         </div>
       ) : null}
-      {formError ? <ErrorBanner message={formError} /> : null}
-      {saving ? <UploadProgress fraction={progress} label={c.uploadProgress} text={(percent) => (percent < 100 ? messages.admin.scripts.form.uploading(percent) : c.saving)} /> : null}
-      <div className="mt-1 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={saving}>
-          {c.cancel}
-        </Button>
-        <Button type="submit" loading={saving} aria-disabled={saving || undefined}>
-          {game ? c.save : c.create}
-        </Button>
-      </div>
-    </form>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type Dispatch, type SetStateAction, useId, useState } from 'react';
 import { TABLE_PAGE_SIZE } from '../../../../contract/constants.ts';
 import { REPORT_REASONS, type ReportAction } from '../../../../contract/report-rules.ts';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -27,14 +27,57 @@ export function ReportsSection() {
   const t = texts.reports;
   const [params, setParams] = useState<ReportParams>({ page: 1, state: 'open', reason: 'all' });
   const query = useReportPage(role, params);
-  const decide = useDecideReport(role);
-  const [pending, setPending] = useState<{ report: StaffReport; action: ReportAction } | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
-  const ids = { state: useId(), reason: useId() };
+  const decision = useReportDecision();
+  const { pending, setPending, actionError, setActionError } = decision;
   const setPage = (page: number) => setParams((current) => ({ ...current, page }));
 
   useFailureToast(role, query.error, query.errorUpdatedAt, t.loadFailed);
   useClampPage(params.page, query.data?.total, TABLE_PAGE_SIZE, !query.isPlaceholderData && !query.isFetching, setPage);
+
+  const body = (
+    <>
+      <ReportFilters params={params} setParams={setParams} fetching={query.isFetching} onRefresh={() => void query.refetch()} />
+      {actionError ? <ErrorBanner message={actionError} onDismiss={() => setActionError(null)} dismissLabel={texts.common.dismiss} /> : null}
+      <ListView query={query} loadFailed={t.loadFailed} onRetry={() => void query.refetch()} empty={<ListEmpty title={t.empty} />} paging={{ page: params.page, setPage }}>
+        {(reports) => (
+          <ul aria-label={t.listLabel} className="flex flex-col gap-3">
+            {reports.map((report) => (
+              <ReportItem key={report.id} report={report} onAction={(action) => setPending({ report, action })} />
+            ))}
+          </ul>
+        )}
+      </ListView>
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => {
+          if (!open && !decision.busy) setPending(null);
+        }}
+        question={pending ? t.confirm[pending.action] : ''}
+        detail={t.confirmDetail}
+        confirmLabel={pending ? t.actions[pending.action] : ''}
+        cancelLabel={texts.common.cancel}
+        closeLabel={texts.common.close}
+        busy={decision.busy}
+        onConfirm={decision.confirm}
+      />
+    </>
+  );
+
+  const count = query.data && !query.error ? <span className="ml-2 whitespace-nowrap rounded-full bg-white/5 px-2 py-0.5 text-xs text-slate-300 ring-1 ring-white/10">{t.count(query.data.total)}</span> : null;
+  return (
+    <StaffSection title={t.title} intro={<>{t.intro}{count}</>}>
+      {body}
+    </StaffSection>
+  );
+}
+
+/** The decision awaiting confirmation (a report and an action), sending it once confirmed, and the error of the last one. */
+function useReportDecision() {
+  const { role, texts } = usePanel();
+  const t = texts.reports;
+  const decide = useDecideReport(role);
+  const [pending, setPending] = useState<{ report: StaffReport; action: ReportAction } | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
 
   const confirm = () => {
     if (!pending) return;
@@ -56,7 +99,15 @@ export function ReportsSection() {
     );
   };
 
-  const filters = (
+  return { pending, setPending, actionError, setActionError, busy: decide.isPending, confirm };
+}
+
+/** The queue's State and Reason filters (each back to page 1) and Refresh. */
+function ReportFilters({ params, setParams, fetching, onRefresh }: { params: ReportParams; setParams: Dispatch<SetStateAction<ReportParams>>; fetching: boolean; onRefresh: () => void }) {
+  const { texts } = usePanel();
+  const t = texts.reports;
+  const ids = { state: useId(), reason: useId() };
+  return (
     <div className="flex flex-wrap items-end gap-3">
       <div className="flex flex-col gap-1">
         <label htmlFor={ids.state} className="text-xs font-semibold text-slate-300">
@@ -83,47 +134,11 @@ export function ReportsSection() {
           ))}
         </select>
       </div>
-      <Button variant="secondary" onClick={() => void query.refetch()} title={t.refresh} size="icon" className="sm:w-auto sm:px-4">
-        <RefreshCw aria-hidden className={query.isFetching ? 'h-4 w-4 motion-safe:animate-spin' : 'h-4 w-4'} />
+      <Button variant="secondary" onClick={onRefresh} title={t.refresh} size="icon" className="sm:w-auto sm:px-4">
+        <RefreshCw aria-hidden className={fetching ? 'h-4 w-4 motion-safe:animate-spin' : 'h-4 w-4'} />
         <span className="sr-only sm:not-sr-only">{t.refresh}</span>
       </Button>
     </div>
-  );
-
-  const body = (
-    <>
-      {filters}
-      {actionError ? <ErrorBanner message={actionError} onDismiss={() => setActionError(null)} dismissLabel={texts.common.dismiss} /> : null}
-      <ListView query={query} loadFailed={t.loadFailed} onRetry={() => void query.refetch()} empty={<ListEmpty title={t.empty} />} paging={{ page: params.page, setPage }}>
-        {(reports) => (
-          <ul aria-label={t.listLabel} className="flex flex-col gap-3">
-            {reports.map((report) => (
-              <ReportItem key={report.id} report={report} onAction={(action) => setPending({ report, action })} />
-            ))}
-          </ul>
-        )}
-      </ListView>
-      <ConfirmDialog
-        open={pending !== null}
-        onOpenChange={(open) => {
-          if (!open && !decide.isPending) setPending(null);
-        }}
-        question={pending ? t.confirm[pending.action] : ''}
-        detail={t.confirmDetail}
-        confirmLabel={pending ? t.actions[pending.action] : ''}
-        cancelLabel={texts.common.cancel}
-        closeLabel={texts.common.close}
-        busy={decide.isPending}
-        onConfirm={confirm}
-      />
-    </>
-  );
-
-  const count = query.data && !query.error ? <span className="ml-2 whitespace-nowrap rounded-full bg-white/5 px-2 py-0.5 text-xs text-slate-300 ring-1 ring-white/10">{t.count(query.data.total)}</span> : null;
-  return (
-    <StaffSection title={t.title} intro={<>{t.intro}{count}</>}>
-      {body}
-    </StaffSection>
   );
 }
 

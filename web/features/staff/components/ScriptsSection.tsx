@@ -1,11 +1,11 @@
 import { Plus, RefreshCw } from 'lucide-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useRef, useState } from 'react';
 import { TABLE_PAGE_SIZE } from '../../../../contract/constants.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { toast } from '../../../lib/toast.tsx';
 import { type ListScript, SCRIPT_ENDPOINTS, useDeleteScript, useScriptPage } from '../api/scripts.ts';
 import { useVisibilityToggle } from './visibility.ts';
-import { useClampPage, useConfirmedDelete, useFailureToast, useListParams } from '../lib/hooks.ts';
+import { type ListParamsState, useClampPage, useConfirmedDelete, useFailureToast, useListParams } from '../lib/hooks.ts';
 import { usePanel } from '../panel.tsx';
 import { DeleteDialog } from './ConfirmDialog.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
@@ -47,22 +47,7 @@ export function ScriptsSection({ lead }: { lead?: ReactNode } = {}) {
     </Button>
   );
   const refreshing = query.isFetching && !query.isPending;
-  const empty = list.q ? (
-    <ListEmpty
-      searching
-      title={t.emptySearch}
-      text={t.emptySearchText?.(list.q)}
-      action={
-        t.clearSearch ? (
-          <Button variant="secondary" onClick={() => (list.reset(), searchInput.current?.focus())}>
-            {t.clearSearch}
-          </Button>
-        ) : undefined
-      }
-    />
-  ) : (
-    <ListEmpty title={t.empty} text={t.emptyText} action={t.emptyText ? create : undefined} />
-  );
+  const empty = <ScriptsEmpty list={list} searchInput={searchInput} create={create} />;
 
   return (
     <StaffSection
@@ -107,5 +92,26 @@ export function ScriptsSection({ lead }: { lead?: ReactNode } = {}) {
       />
       <DeleteDialog question={t.confirmDelete} remove={remove} />
     </StaffSection>
+  );
+}
+
+/** What an empty list says: nothing matches the search (with Clear search), or no scripts yet (with Create). */
+function ScriptsEmpty({ list, searchInput, create }: { list: ListParamsState; searchInput: RefObject<HTMLInputElement | null>; create: ReactNode }) {
+  const t = usePanel().texts.scripts;
+  return list.q ? (
+    <ListEmpty
+      searching
+      title={t.emptySearch}
+      text={t.emptySearchText?.(list.q)}
+      action={
+        t.clearSearch ? (
+          <Button variant="secondary" onClick={() => (list.reset(), searchInput.current?.focus())}>
+            {t.clearSearch}
+          </Button>
+        ) : undefined
+      }
+    />
+  ) : (
+    <ListEmpty title={t.empty} text={t.emptyText} action={t.emptyText ? create : undefined} />
   );
 }
