@@ -9,9 +9,13 @@ const NO_SERVER_OR_WEB = { regex: '^(\\.\\./)+(server|web)(/|$)', message: 'cont
 const NO_SERVER = { regex: '^(\\.\\./)+server(/|$)', message: 'web/ runs in the browser too: it never imports server/ (loaders reach services through their context).' };
 const NO_WEB = { regex: '^(\\.\\./)+web(/|$)', message: 'server/ never imports web/: the web build is loaded at run time (server/plugins/web.ts).' };
 const NO_STAFF = { regex: '^(\\.\\./)+(features/)?(staff|admin|moderator)(/|$)', message: 'Public pages never import the staff panels (web/features/staff, admin, moderator).' };
+const NO_ROOT = {
+  regex: '^(\\.\\./)+(app|main|cluster|routes|services)(\\.ts)?$',
+  message: 'A server folder never imports a composition root (server/app.ts, main.ts, cluster.ts, routes.ts, services.ts): routes get their services as options.',
+};
 const NO_SERVICE = {
-  regex: '(^|/)(routes|services?|[\\w-]+-(routes|service))(\\.ts)?$',
-  message: 'A repository is SQL only: it imports no service, route or the composition root.',
+  regex: '^(\\./|(\\.\\./)+[\\w-]+/)(routes|service|[\\w-]+-(routes|service))(\\.ts)?$',
+  message: 'A repository is SQL only: it imports no service or route (and, as every server folder, no composition root).',
 };
 
 /** Each file gets one list: a later block for the same rule replaces an earlier one, so narrower blocks repeat the wider patterns. */
@@ -23,7 +27,8 @@ const LAYERS = [
   refuse(['web/**'], [NO_SERVER]),
   refuse(['web/**'], [NO_SERVER, NO_STAFF], ['web/features/staff/**', 'web/features/admin/**', 'web/features/moderator/**', 'web/routes/admin/**', 'web/routes/moderator/**']),
   refuse(['server/**'], [NO_WEB]),
-  refuse(['server/**/repository.ts', 'server/**/*-repository.ts'], [NO_WEB, NO_SERVICE]),
+  refuse(['server/*/**'], [NO_WEB, NO_ROOT]),
+  refuse(['server/**/repository.ts', 'server/**/*-repository.ts'], [NO_WEB, NO_ROOT, NO_SERVICE]),
 ];
 
 export default defineConfig(

@@ -23,7 +23,11 @@ const PLANTED: [string, string, string, RegExp][] = [
   ['a public route importing server/ too', 'web/routes/planted.tsx', "import { value } from '../../server/shared/errors.ts';", /never imports server/],
   ['a repository importing its service', 'server/scripts/repository.ts', "import { value } from './service.ts';", /SQL only/],
   ['a repository importing routes', 'server/votes/repository.ts', "import { value } from './staff-routes.ts';", /SQL only/],
-  ['a repository importing the composition root', 'server/insights/search-misses-repository.ts', "import type { value } from '../services.ts';", /SQL only/],
+  ['a route module importing the composition root', 'server/votes/routes.ts', "import type { value } from '../services.ts';", /composition root/],
+  ['a service importing the app', 'server/scripts/service.ts', "import { value } from '../app.ts';", /composition root/],
+  ['a folder two levels down importing the routes', 'server/db/migrations/planted.ts', "import { value } from '../../routes.ts';", /composition root/],
+  ['a repository importing the composition root', 'server/insights/search-misses-repository.ts', "import type { value } from '../services.ts';", /composition root/],
+  ['a repository importing another feature\'s service', 'server/reports/repository.ts', "import { value } from '../scripts/staff-service.ts';", /SQL only/],
   ['a repository importing web/ too', 'server/games/repository.ts', "import { value } from '../../web/context.ts';", /never imports web/],
 ];
 
@@ -41,6 +45,8 @@ describe('lint refuses imports across the layers', () => {
     ['the admin routes importing the admin panel', 'web/routes/admin/planted.tsx', "import { value } from '../../features/admin/sections.ts';"],
     ['a repository importing the database', 'server/scripts/repository.ts', "import { value } from '../db/database.ts';"],
     ['a service importing its repository', 'server/scripts/service.ts', "import { value } from './repository.ts';"],
+    ['a feature importing its own routes', 'server/votes/planted.ts', "import { value } from './routes.ts';"],
+    ['the composition root importing a feature', 'server/routes.ts', "import { value } from './votes/routes.ts';"],
   ])('lets %s pass', async (_name, filePath, code) => {
     expect(await refusals(filePath, code)).toEqual([]);
   });
