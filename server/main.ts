@@ -9,7 +9,7 @@ import { type Config, ConfigError, loadConfig } from './shared/config.ts';
 import { type Db, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { SHED_AT } from './cache/heap-guard.ts';
-import { HEAP_SHARE } from './cache/public-cache.ts';
+import { HEAP_SHARE } from './cache/bounded-store.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
 import { createLogger } from './logging.ts';
 import { readyBanner } from './ready.ts';

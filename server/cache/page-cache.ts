@@ -1,10 +1,8 @@
 import { brotliCompressSync, brotliDecompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
-import { LRUCache } from 'lru-cache';
 import { parseScriptParam } from '../../contract/script-url.ts';
-import { KeyFamilies } from './cache-families.ts';
 import { SingleFlight } from './single-flight.ts';
 import type { CatalogueChange } from '../db/catalogue-change.ts';
-import { ANSWER_MAX_AGE_MS, entriesFor, HEAP_SHARE } from './public-cache.ts';
+import { BoundedStore } from './bounded-store.ts';
 
 /** A page as React Router rendered it. */
 export interface RenderedPage {
@@ -204,39 +202,27 @@ export interface PageCacheOptions {
  * dropped by the catalogue changes that reach them. Concurrent misses of one page share one render.
  */
 export class PageCache {
-  private readonly pages: LRUCache<string, StoredPage>;
-  private readonly families = new KeyFamilies();
+  private readonly pages: BoundedStore<StoredPage>;
   private readonly rendering = new SingleFlight();
-  readonly maxBytes: number;
-  readonly maxEntries: number;
-  readonly maxHeapBytes: number;
-  private heap = 0;
 
   constructor(maxBytes: number, options: PageCacheOptions = {}) {
-    this.maxBytes = maxBytes;
-    this.maxEntries = options.maxEntries ?? entriesFor(maxBytes);
-    this.maxHeapBytes = Math.floor(maxBytes / HEAP_SHARE);
-    const now = options.now;
-    this.pages = new LRUCache({
-      max: this.maxEntries,
-      maxSize: maxBytes,
-      maxEntrySize: Math.floor(maxBytes / 4),
-      sizeCalculation: (stored) => bytesOf(stored.page) + stored.heap,
-      ttl: ANSWER_MAX_AGE_MS,
-      dispose: (stored, key) => this.forget(stored, key),
-      ...(now ? { perf: { now }, ttlResolution: 0 } : {}),
-    });
+    this.pages = new BoundedStore({ maxBytes, maxEntries: options.maxEntries, entryShare: 4, bytesOf: (stored) => bytesOf(stored.page), now: options.now });
   }
 
-  private forget(stored: StoredPage, key: string): void {
-    this.heap -= stored.heap;
-    if (stored.family !== undefined) this.families.remove(stored.family, key);
+  get maxBytes(): number {
+    return this.pages.maxBytes;
+  }
+
+  get maxEntries(): number {
+    return this.pages.maxEntries;
+  }
+
+  get maxHeapBytes(): number {
+    return this.pages.maxHeapBytes;
   }
 
   get(key: string): CachedPage | undefined {
-    const stored = this.pages.get(key);
-    if (stored?.family !== undefined) this.families.touch(stored.family, key);
-    return stored?.page;
+    return this.pages.get(key)?.page;
   }
 
   /**
@@ -252,16 +238,7 @@ export class PageCache {
 
   private store(key: string, page: CachedPage, ttl?: number): void {
     const placed = pageFamily(key, page, this.maxEntries);
-    const stored: StoredPage = { page, family: placed?.family, heap: heapOf(page, key) };
-    this.pages.set(key, stored, ttl === undefined ? undefined : { ttl });
-    // Too large to keep (maxEntrySize): not stored, so not counted either.
-    if (this.pages.peek(key, { allowStale: true }) !== stored) return;
-    this.heap += stored.heap;
-    if (placed) {
-      const oldest = this.families.add(placed.family, key, placed.cap);
-      if (oldest !== undefined) this.pages.delete(oldest);
-    }
-    while (this.heap > this.maxHeapBytes && this.pages.size > 1) this.pages.pop();
+    this.pages.set(key, { page, family: placed?.family, heap: heapOf(page, key) }, placed?.cap, ttl);
   }
 
   /** Recounts a page's size after a gzip or identity copy was added to it. */
@@ -269,20 +246,19 @@ export class PageCache {
     if (this.pages.peek(key)?.page !== page) return;
     // lru-cache keeps the size of a value set again as itself, so the entry is stored anew, with the
     // time it had left (it may not outlive its first minute).
-    const ttl = this.pages.getRemainingTTL(key);
+    const ttl = this.pages.remainingTtl(key);
     this.pages.delete(key);
     if (ttl > 0) this.store(key, page, ttl);
   }
 
   changed(change: CatalogueChange): void {
     this.rendering.invalidate();
-    if (change.kind === 'all') this.pages.clear();
-    else for (const key of [...this.pages.keys()]) if (reaches(change, key)) this.pages.delete(key);
+    this.pages.drop(change.kind === 'all' ? undefined : (key) => reaches(change, key));
   }
 
   /** How many pages of a family (pageFamily) are cached. */
   familySize(family: string): number {
-    return this.families.count(family);
+    return this.pages.familySize(family);
   }
 
   get size(): number {
@@ -291,11 +267,11 @@ export class PageCache {
 
   /** Everything cached, in and outside the heap. */
   get bytes(): number {
-    return this.pages.calculatedSize;
+    return this.pages.bytes;
   }
 
   /** The part of `bytes` in the heap. */
   get heapBytes(): number {
-    return this.heap;
+    return this.pages.heapBytes;
   }
 }

@@ -1,8 +1,6 @@
-import { LRUCache } from 'lru-cache';
-import { KeyFamilies } from './cache-families.ts';
 import type { CatalogueChange } from '../db/catalogue-change.ts';
+import { BoundedStore, type StoredEntry } from './bounded-store.ts';
 import { SingleFlight } from './single-flight.ts';
-
 
 /**
  * A cached public answer. Its JSON is kept as UTF-8 bytes outside the JavaScript heap and sent as
@@ -15,31 +13,19 @@ export interface CachedAnswer<T> {
   readonly value: T;
 }
 
-/** Figures such as views may be this old in a cached answer (docs/decisions.md). */
-export const ANSWER_MAX_AGE_MS = 60_000;
 
 /**
  * What one stored answer costs in the heap besides its key: the entry, its Buffer object, the LRU's
  * and its family's slots (measured: 260 bytes, 630 in a family).
  */
 export const ANSWER_HEAP_BYTES = 640;
-/**
- * At most this share (1/4) of a cache's bound may be in the heap (keys, entries, a page's headers): the
- * heap is bounded (256 MB under `npm start`) and shared by everything a worker holds.
- */
-export const HEAP_SHARE = 4;
-/** The default entry bound: one entry per this many bytes of the byte bound (64 MB: 16,384 entries). */
-export const BYTES_PER_ENTRY = 4096;
 /** Limits and offsets of one list (same filters, sort and no search) kept at once. */
 export const SHAPES_PER_LIST = 32;
 /** Pages of the sitemap's slices kept at once. */
 const SITEMAP_SLICES = 64;
 
-/** The bound on entries for a byte bound, unless given. */
-export const entriesFor = (maxBytes: number) => Math.max(64, Math.floor(maxBytes / BYTES_PER_ENTRY));
-
 /** An answer as stored: its JSON only, and the family it counts in. */
-class StoredAnswer<T> implements CachedAnswer<T> {
+class StoredAnswer<T> implements CachedAnswer<T>, StoredEntry {
   constructor(
     readonly json: Buffer,
     readonly family: string | undefined,
@@ -116,41 +102,29 @@ export interface PublicCacheOptions {
  * of one key share one load, and a load that began before a write is never kept after it.
  */
 export class PublicCache {
-  private readonly entries: LRUCache<string, StoredAnswer<unknown>>;
-  private readonly families = new KeyFamilies();
+  private readonly entries: BoundedStore<StoredAnswer<unknown>>;
   /** Loads that began before a change are shared but not stored. */
   private readonly loading = new SingleFlight();
   private readonly listeners: ((change: CatalogueChange) => void)[] = [];
-  readonly maxBytes: number;
-  readonly maxEntries: number;
-  readonly maxHeapBytes: number;
-  private heap = 0;
 
   constructor(maxBytes: number, options: PublicCacheOptions = {}) {
-    this.maxBytes = maxBytes;
-    this.maxEntries = options.maxEntries ?? entriesFor(maxBytes);
-    this.maxHeapBytes = Math.floor(maxBytes / HEAP_SHARE);
-    const now = options.now;
-    this.entries = new LRUCache({
-      max: this.maxEntries,
-      maxSize: maxBytes,
-      maxEntrySize: Math.max(1, Math.floor(maxBytes / 8)),
-      sizeCalculation: (entry) => entry.json.length + entry.heap,
-      ttl: ANSWER_MAX_AGE_MS,
-      dispose: (entry, key) => this.forget(entry, key),
-      ...(now ? { perf: { now }, ttlResolution: 0 } : {}),
-    });
+    this.entries = new BoundedStore({ maxBytes, maxEntries: options.maxEntries, entryShare: 8, bytesOf: (entry) => entry.json.length, now: options.now });
   }
 
-  private forget(entry: StoredAnswer<unknown>, key: string): void {
-    this.heap -= entry.heap;
-    if (entry.family !== undefined) this.families.remove(entry.family, key);
+  get maxBytes(): number {
+    return this.entries.maxBytes;
+  }
+
+  get maxEntries(): number {
+    return this.entries.maxEntries;
+  }
+
+  get maxHeapBytes(): number {
+    return this.entries.maxHeapBytes;
   }
 
   get<T>(key: string): CachedAnswer<T> | undefined {
-    const hit = this.entries.get(key);
-    if (hit?.family !== undefined) this.families.touch(hit.family, key);
-    return hit as CachedAnswer<T> | undefined;
+    return this.entries.get(key) as CachedAnswer<T> | undefined;
   }
 
   /** The cached answer, or one load of it shared by every concurrent caller. */
@@ -169,23 +143,13 @@ export class PublicCache {
 
   private store(key: string, json: Buffer): void {
     const placed = familyOf(key, { json, value: undefined }, this.maxEntries);
-    const entry = new StoredAnswer(json, placed?.family, ANSWER_HEAP_BYTES + 2 * key.length);
-    this.entries.set(key, entry);
-    // Too large to keep (maxEntrySize): not stored, so not counted either.
-    if (this.entries.peek(key, { allowStale: true }) !== entry) return;
-    this.heap += entry.heap;
-    if (placed) {
-      const oldest = this.families.add(placed.family, key, placed.cap);
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    while (this.heap > this.maxHeapBytes && this.entries.size > 1) this.entries.pop();
+    this.entries.set(key, new StoredAnswer(json, placed?.family, ANSWER_HEAP_BYTES + 2 * key.length), placed?.cap);
   }
 
   /** Drops what a change can reach, here and in the caches that listen (the rendered pages). */
   changed(change: CatalogueChange): void {
     this.loading.invalidate();
-    if (change.kind === 'all') this.entries.clear();
-    else for (const key of [...this.entries.keys()]) if (reaches(change, key)) this.entries.delete(key);
+    this.entries.drop(change.kind === 'all' ? undefined : (key) => reaches(change, key));
     for (const listener of this.listeners) listener(change);
   }
 
@@ -200,7 +164,7 @@ export class PublicCache {
 
   /** How many keys of a family (familyOf) are cached. */
   familySize(family: string): number {
-    return this.families.count(family);
+    return this.entries.familySize(family);
   }
 
   get size(): number {
@@ -209,11 +173,11 @@ export class PublicCache {
 
   /** Everything cached, in and outside the heap. */
   get bytes(): number {
-    return this.entries.calculatedSize;
+    return this.entries.bytes;
   }
 
   /** The part of `bytes` in the heap. */
   get heapBytes(): number {
-    return this.heap;
+    return this.entries.heapBytes;
   }
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANSWER_MAX_AGE_MS, PublicCache } from '../../server/cache/public-cache.ts';
+import { ANSWER_MAX_AGE_MS } from '../../server/cache/bounded-store.ts';
+import { PublicCache } from '../../server/cache/public-cache.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { type Account, createAdmin, injectAs } from '../helpers/auth.ts';
 import { testClock } from '../helpers/clock.ts';

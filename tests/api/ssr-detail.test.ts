@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANSWER_MAX_AGE_MS } from '../../server/cache/public-cache.ts';
+import { ANSWER_MAX_AGE_MS } from '../../server/cache/bounded-store.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { testClock } from '../helpers/clock.ts';
 import { dialects } from '../helpers/databases.ts';

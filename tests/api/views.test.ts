@@ -5,7 +5,7 @@ import { openDatabase } from '../../server/db/database.ts';
 import { ViewRepository } from '../../server/views/repository.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
-import { ANSWER_MAX_AGE_MS } from '../../server/cache/public-cache.ts';
+import { ANSWER_MAX_AGE_MS } from '../../server/cache/bounded-store.ts';
 import { testClock } from '../helpers/clock.ts';
 import { insertScript } from '../helpers/factories.ts';
 
