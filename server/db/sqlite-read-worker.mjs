@@ -1,4 +1,4 @@
-// A worker thread that runs read-only SQLite queries on its own connection, so a slow read (a
+// A worker thread (server/shared/thread-pool.ts) that runs read-only SQLite queries on its own connection, so a slow read (a
 // search that has to read many rows) never holds the server's event loop. Plain JavaScript: it is
 // loaded as it is, from source in development and beside the server bundle in production.
 import { parentPort, workerData } from 'node:worker_threads';
@@ -24,7 +24,7 @@ function prepare(text) {
 
 parentPort.on('message', ({ id, sql, parameters }) => {
   try {
-    parentPort.postMessage({ id, rows: prepare(sql).all(parameters) });
+    parentPort.postMessage({ id, value: prepare(sql).all(parameters) });
   } catch (error) {
     parentPort.postMessage({ id, error: { message: error.message, code: error.code } });
   }

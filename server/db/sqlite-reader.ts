@@ -1,4 +1,3 @@
-import { Worker } from 'node:worker_threads';
 import {
   type CompiledQuery,
   type DatabaseConnection,
@@ -10,6 +9,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
+import { ThreadPool } from '../shared/thread-pool.ts';
 
 // better-sqlite3 runs a query on the calling thread, start to end: on the event loop, one search
 // that reads a hundred thousand rows would hold every other request. Reads therefore go to worker
@@ -18,79 +18,20 @@ import {
 
 const WORKER_URL = new URL('./sqlite-read-worker.mjs', import.meta.url);
 
-interface Reply {
-  id: number;
-  rows?: unknown[];
-  error?: { message: string; code?: string };
-}
-
-class ReadWorker {
-  private readonly worker: Worker;
-  private readonly pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (error: Error) => void }>();
-  private nextId = 0;
-  alive = true;
-
-  constructor(file: string) {
-    this.worker = new Worker(WORKER_URL, { workerData: { file } });
-    // Idle workers must not keep a process alive that is otherwise done.
-    this.worker.unref();
-    this.worker.on('message', (reply: Reply) => this.settle(reply));
-    this.worker.on('error', (error) => this.fail(error));
-    this.worker.on('exit', (code) => this.fail(new Error(`SQLite read worker exited with code ${code}`)));
-  }
-
-  get load(): number {
-    return this.pending.size;
-  }
-
-  run(sql: string, parameters: readonly unknown[]): Promise<unknown[]> {
-    const id = (this.nextId += 1);
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, sql, parameters });
-    });
-  }
-
-  terminate(): Promise<number> {
-    this.alive = false;
-    return this.worker.terminate();
-  }
-
-  private settle({ id, rows, error }: Reply) {
-    const waiting = this.pending.get(id);
-    this.pending.delete(id);
-    if (!waiting) return;
-    if (error) waiting.reject(Object.assign(new Error(error.message), { code: error.code }));
-    else waiting.resolve(rows ?? []);
-  }
-
-  private fail(error: Error) {
-    this.alive = false;
-    for (const waiting of this.pending.values()) waiting.reject(error);
-    this.pending.clear();
-  }
-}
-
-/** A few read workers, started on the first read; each query goes to the least busy one. */
+/** A few read threads, all started on the first read; each query goes to the least busy one. */
 export class ReadPool {
-  private workers: ReadWorker[] = [];
+  private readonly threads: ThreadPool<{ sql: string; parameters: readonly unknown[] }, unknown[]>;
 
-  constructor(
-    private readonly file: string,
-    private readonly size: number,
-  ) {}
-
-  run(sql: string, parameters: readonly unknown[]): Promise<unknown[]> {
-    this.workers = this.workers.filter((worker) => worker.alive);
-    while (this.workers.length < this.size) this.workers.push(new ReadWorker(this.file));
-    const idlest = this.workers.reduce((best, worker) => (worker.load < best.load ? worker : best));
-    return idlest.run(sql, parameters);
+  constructor(file: string, size: number) {
+    this.threads = new ThreadPool({ url: WORKER_URL, size, name: 'SQLite read worker', workerOptions: { workerData: { file } }, eager: true });
   }
 
-  async close(): Promise<void> {
-    const workers = this.workers;
-    this.workers = [];
-    await Promise.all(workers.map((worker) => worker.terminate()));
+  run(sql: string, parameters: readonly unknown[]): Promise<unknown[]> {
+    return this.threads.run({ sql, parameters });
+  }
+
+  close(): Promise<void> {
+    return this.threads.close();
   }
 }
 
