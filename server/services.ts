@@ -77,19 +77,64 @@ export interface Clocks {
   clock?: (() => number) | undefined;
 }
 
+type Log = { error(obj: unknown, msg: string): void; warn?(msg: string): void };
+
 /**
  * Wires repositories and services; no I/O happens until a method is called. Tests move the clocks
  * forward instead of waiting or rewriting rows.
  */
-export function createServices(config: Config, db: Db, log: { error(obj: unknown, msg: string): void; warn?(msg: string): void }, { now, clock }: Clocks = {}): Services {
-  const cache = new PublicCache(config.cacheBytes, { now });
-  const audit = new AuditLog(new AuditRepository(db), {
+export function createServices(config: Config, db: Db, log: Log, { now, clock }: Clocks = {}): Services {
+  const audit = createAuditLog(db, log, clock);
+  const caches = createCaches(config, now);
+  const { cache } = caches;
+  const scripts = new ScriptRepository(db, clock);
+  const buffers = createBuffers(config, db, log, clock);
+  const domains = new DomainService(new DomainRepository(db), cache, audit);
+  const catalogue = new CatalogueService(scripts, cache, buffers.views, () => domains.trusted());
+  const siteChannels = new SiteChannelService(new SiteChannelRepository(db), cache, audit);
+  const imageParts = createImages(config, db);
+  const games = new GameService(new GameRepository(db), cache, imageParts.imageService, audit);
+  const staffScripts = new StaffScriptService(scripts, imageParts.imageService, cache, audit, domains);
+  return {
+    config,
+    db,
+    ...caches,
+    scripts,
+    catalogue,
+    games,
+    domains,
+    insights: new InsightsService(new InsightsRepository(db), cache),
+    ...buffers,
+    heap: createHeapGuard(cache, buffers, log),
+    siteChannels,
+    ...imageParts,
+    ...createStaffAccounts(config, db, clock, audit),
+    staffScripts,
+    audit,
+    backfillAnalyses: (options) => backfillAnalyses(new AnalysisRepository(db), cache, options),
+    visibility: new VisibilityService(scripts, new VisibilityRepository(db), cache, audit),
+    reports: new ReportService(new ReportRepository(db), staffScripts, cache, clock, audit),
+    loadContext: createLoadContext(config, { catalogue, games, siteChannels }),
+  };
+}
+
+function createAuditLog(db: Db, log: Log, clock: Clocks['clock']): AuditLog {
+  return new AuditLog(new AuditRepository(db), {
     clock,
     onError: (error, record) => log.error({ err: error, action: record.action, object: record.object }, 'moderation log write failed'),
   });
+}
+
+/** The public answers and the rendered pages; a catalogue change reaches both through `cache`. */
+function createCaches(config: Config, now: Clocks['now']): Pick<Services, 'cache' | 'pages'> {
+  const cache = new PublicCache(config.cacheBytes, { now });
   const pages = new PageCache(config.pageCacheBytes, { now });
   cache.onChange((change) => pages.changed(change));
-  const scripts = new ScriptRepository(db, clock);
+  return { cache, pages };
+}
+
+/** The buffered writes: views (with the searches that found nothing) and votes. */
+function createBuffers(config: Config, db: Db, log: Log, clock: Clocks['clock']): Pick<Services, 'views' | 'votes' | 'searchMisses'> {
   const searchMisses = new SearchMissRepository(db);
   const views = new ViewCounter(new ViewRepository(db), {
     flushIntervalMs: config.viewFlushIntervalMs,
@@ -104,7 +149,11 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
     // Counts reach cached answers within their minute, as views do (docs/decisions.md#votes-batched-and-limited).
     onError: (error) => log.error({ err: error }, 'vote flush failed'),
   });
-  const heap = new HeapGuard({
+  return { views, votes, searchMisses };
+}
+
+function createHeapGuard(cache: PublicCache, { views, votes }: Pick<Services, 'views' | 'votes'>, log: Log): HeapGuard {
+  return new HeapGuard({
     shed: () => {
       cache.invalidate();
       // A worker that dies anyway loses what is buffered: written now rather than at the next tick.
@@ -113,16 +162,21 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
     },
     warn: (message) => log.warn?.(message),
   });
-  const domains = new DomainService(new DomainRepository(db), cache, audit);
-  const catalogue = new CatalogueService(scripts, cache, views, () => domains.trusted());
-  const siteChannels = new SiteChannelService(new SiteChannelRepository(db), cache, audit);
+}
+
+/** Where image files live (disk or database rows) and the service that checks, encodes and keeps them. */
+function createImages(config: Config, db: Db): Pick<Services, 'images' | 'imageService'> {
   const images = config.imageStorage === 'database' ? new DatabaseImageStorage(db.kysely) : new LocalImageStorage(config.uploadsDir);
   const imageService = new ImageService(images, { maxBytes: config.uploadMaxBytes, maxPixels: config.uploadMaxPixels }, {
     decode: defaultDecodeLimits(config.uploadMaxPixels),
     // Files of a key go only when no script's image and no game's icon references it.
     references: new ImageReferenceRepository(db),
   });
-  const games = new GameService(new GameRepository(db), cache, imageService, audit);
+  return { images, imageService };
+}
+
+/** Staff accounts: logins and sessions, and the admin's moderators. */
+function createStaffAccounts(config: Config, db: Db, clock: Clocks['clock'], audit: AuditLog): Pick<Services, 'staff' | 'auth' | 'moderators'> {
   const staff = new StaffRepository(db);
   const auth = new AuthService(staff, {
     sessionTtlMs: config.sessionTtlMs,
@@ -133,7 +187,12 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
       usernameMaxFailuresPerMinute: config.loginUsernameMaxFailuresPerMinute,
     },
   }, clock, audit);
-  const loadContext: WebLoadContext = {
+  return { staff, auth, moderators: new ModeratorService(staff, audit) };
+}
+
+/** What the web app's loaders read: the settings and the same services, in-process. */
+function createLoadContext(config: Config, { catalogue, games, siteChannels }: Pick<Services, 'catalogue' | 'games' | 'siteChannels'>): WebLoadContext {
+  return {
     settings: {
       siteName: config.siteName,
       siteUrl: config.siteUrl ?? '',
@@ -152,33 +211,5 @@ export function createServices(config: Config, db: Db, log: { error(obj: unknown
     },
     games: { list: () => games.list(), bySlug: (slug) => games.bySlug(slug) },
     siteChannels: () => siteChannels.list(),
-  };
-  const staffScripts = new StaffScriptService(scripts, imageService, cache, audit, domains);
-  return {
-    config,
-    db,
-    cache,
-    pages,
-    scripts,
-    catalogue,
-    games,
-    domains,
-    insights: new InsightsService(new InsightsRepository(db), cache),
-    views,
-    votes,
-    heap,
-    searchMisses,
-    siteChannels,
-    images,
-    imageService,
-    staff,
-    auth,
-    moderators: new ModeratorService(staff, audit),
-    staffScripts,
-    audit,
-    backfillAnalyses: (options) => backfillAnalyses(new AnalysisRepository(db), cache, options),
-    visibility: new VisibilityService(scripts, new VisibilityRepository(db), cache, audit),
-    reports: new ReportService(new ReportRepository(db), staffScripts, cache, clock, audit),
-    loadContext,
   };
 }

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Config } from '../shared/config.ts';
 import { ChangeFeed } from './change-feed.ts';
 import { handlePoolErrors, ResilientPostgresDialect } from './postgres-driver.ts';
-import { gramTokens } from './search.ts';
+import { gramTokens } from './grams.ts';
 import { SQLITE_BUSY_TIMEOUT_MS, TransactionalSqliteDialect, WRITE_LOCK_WAIT_MS } from './sqlite-dialect.ts';
 import { ReadPool, SqliteReadDialect } from './sqlite-reader.ts';
 import type { Database } from './types.ts';

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { SEARCH_MAX_WORDS } from '../../contract/index.ts';
 import type { Dialect } from './database.ts';
+import { gramToken } from './grams.ts';
 
 /** Both trigram indexes work on three-character grams: shorter words are matched by reading rows. */
 const MIN_INDEXED_LENGTH = 3;
@@ -41,35 +42,6 @@ export function searchWords(query: string): SearchWords {
     indexed: words.filter((word) => length(word) >= MIN_INDEXED_LENGTH),
     short: words.filter((word) => length(word) < MIN_INDEXED_LENGTH),
   };
-}
-
-/**
- * The one- and two-character substrings of a folded text, each once: what a short word can be found
- * through (the trigram indexes cannot: a trigram needs three characters).
- */
-export function searchGrams(text: string): string[] {
-  const characters = [...text];
-  const grams = new Set<string>();
-  characters.forEach((character, index) => {
-    grams.add(character);
-    const next = characters[index + 1];
-    if (next !== undefined) grams.add(character + next);
-  });
-  return [...grams];
-}
-
-/**
- * A gram as an FTS5 token: its code points in fixed-width hex, so any character (a space, a dot, a
- * letter newer than the tokenizer's Unicode tables) is one token of letters and digits, and a
- * one-character gram (6 digits) never reads as a two-character one (12).
- */
-export function gramToken(gram: string): string {
-  return [...gram].map((character) => (character.codePointAt(0) ?? 0).toString(16).padStart(6, '0')).join('');
-}
-
-/** The text the SQLite gram index stores for a script's search text (see the grams migration). */
-export function gramTokens(searchText: string): string {
-  return searchGrams(searchText).map(gramToken).join(' ');
 }
 
 const columnsOf = (scope: SearchScope) => (scope === 'public' ? ['search_text'] : ['search_text', 'loadstring_search']);

@@ -49,53 +49,64 @@ export class MissingBuildError extends Error {
  */
 export async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
   if (options.mode.kind === 'none') return;
-  let handle: ReturnType<typeof createRequestHandler>;
-  /** The loaders' context key, as the build that runs them has it (see webContextOf). */
-  let contextKey: () => Promise<RouterContext<WebLoadContext>>;
-
-  if (options.mode.kind === 'build') {
-    const serverEntry = path.resolve(options.mode.dir, 'server', 'index.js');
-    if (!fs.existsSync(serverEntry)) throw new MissingBuildError(options.mode.dir);
-    const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-    await app.register(fastifyStatic, {
-      root: path.resolve(options.mode.dir, 'client'),
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      decorateReply: false,
-      // npm run build writes .br and .gz beside each asset; the best one the client accepts is sent.
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders(reply, filePath) {
-        // Vite names everything under assets/ by content hash.
-        reply.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
-      },
-    });
-    handle = createRequestHandler(build, 'production');
-    const key = webContextOf(build);
-    contextKey = async () => key;
-  } else {
-    const [{ createServer, isRunnableDevEnvironment }, { default: middie }] = await Promise.all([import('vite'), import('@fastify/middie')]);
-    const vite = await createServer({ server: { middlewareMode: true, hmr: { server: app.server } }, appType: 'custom' });
-    await app.register(middie);
-    app.use(vite.middlewares);
-    app.addHook('onClose', async () => vite.close());
-    // React Router builds its server code in Vite's `ssr` environment; its runner loads the app as
-    // it is now, edits included, as React Router's own dev server does.
-    const ssr = vite.environments.ssr;
-    if (!ssr || !isRunnableDevEnvironment(ssr)) throw new Error("Vite's ssr environment cannot run modules");
-    const loadBuild = () => ssr.runner.import('virtual:react-router/server-build') as Promise<ServerBuild>;
-    handle = createRequestHandler(loadBuild, 'development');
-    contextKey = async () => webContextOf(await loadBuild());
-  }
-
+  const web = options.mode.kind === 'build' ? await mountBuild(app, options.mode.dir) : await mountVite(app);
   const cache = options.mode.kind === 'build' ? options.pageCache : undefined;
+  const render = createRender(web, options);
+  await app.register(async (scope) => pageRoute(scope, render, cache, options));
+}
 
-  /** Renders a page; `whole` reads every answer whole (to share or cache it), else only HTML is read. */
-  const render = async (request: FastifyRequest, url: string, signal: AbortSignal | undefined, whole: boolean): Promise<RenderedPage | Response> => {
+/** The app's request handler, and the loaders' context key as the build that runs them has it (see webContextOf). */
+interface WebApp {
+  handle: ReturnType<typeof createRequestHandler>;
+  contextKey: () => Promise<RouterContext<WebLoadContext>>;
+}
+
+/** Renders a page; `whole` reads every answer whole (to share or cache it), else only HTML is read. */
+type Render = (request: FastifyRequest, url: string, signal: AbortSignal | undefined, whole: boolean) => Promise<RenderedPage | Response>;
+
+/** Production: the build's server entry, and its client files served as they are. */
+async function mountBuild(app: FastifyInstance, dir: string): Promise<WebApp> {
+  const serverEntry = path.resolve(dir, 'server', 'index.js');
+  if (!fs.existsSync(serverEntry)) throw new MissingBuildError(dir);
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  await app.register(fastifyStatic, {
+    root: path.resolve(dir, 'client'),
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    decorateReply: false,
+    // npm run build writes .br and .gz beside each asset; the best one the client accepts is sent.
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      // Vite names everything under assets/ by content hash.
+      reply.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      );
+    },
+  });
+  const key = webContextOf(build);
+  return { handle: createRequestHandler(build, 'production'), contextKey: async () => key };
+}
+
+/** Development: Vite as middleware on the same port, with HMR. */
+async function mountVite(app: FastifyInstance): Promise<WebApp> {
+  const [{ createServer, isRunnableDevEnvironment }, { default: middie }] = await Promise.all([import('vite'), import('@fastify/middie')]);
+  const vite = await createServer({ server: { middlewareMode: true, hmr: { server: app.server } }, appType: 'custom' });
+  await app.register(middie);
+  app.use(vite.middlewares);
+  app.addHook('onClose', async () => vite.close());
+  // React Router builds its server code in Vite's `ssr` environment; its runner loads the app as
+  // it is now, edits included, as React Router's own dev server does.
+  const ssr = vite.environments.ssr;
+  if (!ssr || !isRunnableDevEnvironment(ssr)) throw new Error("Vite's ssr environment cannot run modules");
+  const loadBuild = () => ssr.runner.import('virtual:react-router/server-build') as Promise<ServerBuild>;
+  return { handle: createRequestHandler(loadBuild, 'development'), contextKey: async () => webContextOf(await loadBuild()) };
+}
+
+function createRender({ handle, contextKey }: WebApp, options: WebPluginOptions): Render {
+  return async (request, url, signal, whole) => {
     // A fresh provider per request: middleware may add to it.
     const faults = new PageFaults(options.loadContext(request));
     const context = new RouterContextProvider(new Map([[await contextKey(), faults.context]]));
@@ -113,37 +124,42 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     }
     return { status, headers, body };
   };
-  /** Public pages are the same for every visitor: concurrent misses share one render, then the cache. */
-  const publicPage = (request: FastifyRequest, url: string, key: string, pages: PageCache) =>
+}
+
+/** Public pages are the same for every visitor: concurrent misses share one render, then the cache. */
+function publicPage(render: Render, request: FastifyRequest, url: string, key: string, pages: PageCache) {
+  return (
     pages.get(key) ??
     pages.render(
       key,
       // Shared by every waiting request, so not cut short when the first one's client leaves.
       async () => packPage((await render(request, url, undefined, true)) as RenderedPage),
       (page) => (page.status < 500 && storable(page.headers) ? page : undefined),
-    );
+    )
+  );
+}
 
-  await app.register(async (scope) => {
-    // React Router actions read the raw body themselves, so Fastify must leave it unread.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+/** GET /* in the web app's own scope: public pages through the cache (when given), the rest rendered each time. */
+function pageRoute(scope: FastifyInstance, render: Render, cache: PageCache | undefined, options: WebPluginOptions) {
+  // React Router actions read the raw body themselves, so Fastify must leave it unread.
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-    // GET (and HEAD): the app has no actions, so other methods get 405 from the routing plugin.
-    scope.get('/*', { config: { catchAll: 'fallback' } }, async (request, reply) => {
-      const target = pageTarget(request, options.siteUrl);
-      if (cache && !PRIVATE_PATHS.test(target.path)) {
-        // Rendered for their canonical URL, so what is cached is exactly what was asked.
-        const url = target.origin + canonicalPageUrl(target.path, target.search);
-        const key = `html:${url}`;
-        const page = await publicPage(request, url, key, cache);
-        if (request.method === 'GET' && page.status === 200) options.onPage?.(request, pagePath(target.path));
-        return sendPage(request, reply, page, () => cache.grew(key, page));
-      }
-      const page = await render(request, target.origin + target.pathAndQuery, abortOnClose(reply), false);
-      if (page instanceof Response) return sendResponse(reply, page);
+  // GET (and HEAD): the app has no actions, so other methods get 405 from the routing plugin.
+  scope.get('/*', { config: { catchAll: 'fallback' } }, async (request, reply) => {
+    const target = pageTarget(request, options.siteUrl);
+    if (cache && !PRIVATE_PATHS.test(target.path)) {
+      // Rendered for their canonical URL, so what is cached is exactly what was asked.
+      const url = target.origin + canonicalPageUrl(target.path, target.search);
+      const key = `html:${url}`;
+      const page = await publicPage(render, request, url, key, cache);
       if (request.method === 'GET' && page.status === 200) options.onPage?.(request, pagePath(target.path));
-      return sendPage(request, reply, packPage(page, acceptedEncoding(request)));
-    });
+      return sendPage(request, reply, page, () => cache.grew(key, page));
+    }
+    const page = await render(request, target.origin + target.pathAndQuery, abortOnClose(reply), false);
+    if (page instanceof Response) return sendResponse(reply, page);
+    if (request.method === 'GET' && page.status === 200) options.onPage?.(request, pagePath(target.path));
+    return sendPage(request, reply, packPage(page, acceptedEncoding(request)));
   });
 }
 

@@ -21,11 +21,23 @@ function sendJson(reply: FastifyReply, json: Buffer): void {
   reply.header('content-type', 'application/json; charset=utf-8').send(json);
 }
 
-/** GET /api/scripts/paginated, /api/scripts/{id}, /api/scripts/{id}/channels (docs/product.md#public-calls). */
-export async function publicScriptRoutes(app: FastifyInstance, { catalogue, cache, siteChannels }: { catalogue: CatalogueService; cache: PublicCache; siteChannels: SiteChannelService }) {
-  const route = app.withTypeProvider<ZodTypeProvider>();
+interface PublicScriptRouteOptions {
+  catalogue: CatalogueService;
+  cache: PublicCache;
+  siteChannels: SiteChannelService;
+}
 
-  route.get(
+/** GET /api/scripts/paginated, /api/scripts/{id}, /api/scripts/{id}/channels (docs/product.md#public-calls). */
+export async function publicScriptRoutes(app: FastifyInstance, options: PublicScriptRouteOptions) {
+  // Registered in this order: the OpenAPI document lists them so.
+  listRoute(app, options);
+  scriptRoutes(app, options);
+  siteChannelRoute(app, options);
+}
+
+/** GET /api/scripts/paginated: a page of the catalogue, sent as cached. */
+function listRoute(app: FastifyInstance, { catalogue, cache }: Pick<PublicScriptRouteOptions, 'catalogue' | 'cache'>) {
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/api/scripts/paginated',
     {
       schema: {
@@ -50,6 +62,11 @@ export async function publicScriptRoutes(app: FastifyInstance, { catalogue, cach
       return catalogue.listAnswer(query).then(answer);
     },
   );
+}
+
+/** GET /api/scripts/{id} and /api/scripts/{id}/channels: one script and the channels before it. */
+function scriptRoutes(app: FastifyInstance, { catalogue, cache }: Pick<PublicScriptRouteOptions, 'catalogue' | 'cache'>) {
+  const route = app.withTypeProvider<ZodTypeProvider>();
 
   route.get(
     '/api/scripts/:id',
@@ -90,8 +107,11 @@ export async function publicScriptRoutes(app: FastifyInstance, { catalogue, cach
       return channels;
     },
   );
+}
 
-  route.get(
+/** GET /api/site-channels: the site-wide subscribe page's channels. */
+function siteChannelRoute(app: FastifyInstance, { siteChannels }: Pick<PublicScriptRouteOptions, 'siteChannels'>) {
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/api/site-channels',
     {
       schema: {

@@ -22,11 +22,25 @@ import type { ModeratorService } from './moderator-service.ts';
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema } as const;
 const bearer = [{ bearer: [] }];
 
+interface StaffRouteOptions {
+  auth: AuthService;
+  moderators: ModeratorService;
+  guards: Guards;
+}
+
 /** Logins, logout, the moderator's status check and the admin's moderator management. */
-export async function staffRoutes(app: FastifyInstance, { auth, moderators, guards }: { auth: AuthService; moderators: ModeratorService; guards: Guards }) {
-  const route = app.withTypeProvider<ZodTypeProvider>();
+export async function staffRoutes(app: FastifyInstance, options: StaffRouteOptions) {
   // Logins, tokens and staff data: never kept by a browser or a shared cache.
   app.addHook('onRequest', noStore);
+  // Registered in this order: the OpenAPI document lists them so.
+  loginRoutes(app, options);
+  sessionRoutes(app, options);
+  moderatorAccountRoutes(app, options);
+}
+
+/** POST /api/login (moderator) and /api/al (admin): a token for a name and password. */
+function loginRoutes(app: FastifyInstance, { auth }: Pick<StaffRouteOptions, 'auth'>) {
+  const route = app.withTypeProvider<ZodTypeProvider>();
 
   route.post(
     '/api/login',
@@ -53,6 +67,11 @@ export async function staffRoutes(app: FastifyInstance, { auth, moderators, guar
     },
     async (request) => auth.login('admin', request.body.username, request.body.password, request.ip),
   );
+}
+
+/** POST /api/logout and GET /api/m/check-status: a live token's end and its moderator's status. */
+function sessionRoutes(app: FastifyInstance, { auth, moderators, guards }: StaffRouteOptions) {
+  const route = app.withTypeProvider<ZodTypeProvider>();
 
   route.post(
     '/api/logout',
@@ -79,6 +98,11 @@ export async function staffRoutes(app: FastifyInstance, { auth, moderators, guar
       return status;
     },
   );
+}
+
+/** The admin's moderator accounts: list, create, delete. */
+function moderatorAccountRoutes(app: FastifyInstance, { moderators, guards }: Pick<StaffRouteOptions, 'moderators' | 'guards'>) {
+  const route = app.withTypeProvider<ZodTypeProvider>();
 
   route.get(
     '/api/moderators',

@@ -1,7 +1,7 @@
 import { messages } from '../../messages/staff.ts';
 import type { StaffRole } from './api/auth-storage.ts';
 import type { IssueWording } from './lib/form.ts';
-import type { StaffTexts } from './panel.tsx';
+import type { StaffTexts } from './staff-texts.ts';
 
 /*
  * Each panel's texts for the shared staff components, from its messages file: the admin panel in

@@ -1,0 +1,137 @@
+import type { ReportTexts, VisibilityTexts } from './report-texts.ts';
+import type { IssueWording } from './lib/form.ts';
+import type { PaginationProps } from './components/Pagination.tsx';
+import type { BadgeTexts } from '../../components/ui/Badges.tsx';
+import type { FindingTexts } from '../../components/ui/LoaderFindings.tsx';
+
+/**
+ * The texts the shared staff components show, in the panel's language (texts.ts maps each panel's
+ * messages file onto this shape).
+ */
+export interface StaffTexts {
+  common: {
+    cancel: string;
+    close: string;
+    delete: string;
+    dismiss: string;
+    retry: string;
+    loading: string;
+    timedOut: string;
+    invalidData: string;
+    actions: string;
+    pagination: PaginationProps['labels'];
+    /** The day charts' words (DayChart). */
+    chart: ChartTexts;
+  };
+  /** Words zod issues for this panel (undefined keeps the contract's message). */
+  word: IssueWording;
+  scripts: {
+    title: string;
+    intro: string;
+    count: (total: number) => string;
+    searchLabel: string;
+    searchPlaceholder: string;
+    refresh: string;
+    loaded: string;
+    create: string;
+    listLabel: string;
+    columns: { name: string; description: string; date: string; channels: string };
+    noDescription: string;
+    noChannels: string;
+    /** The row action ending May be patched (docs/product.md#votes). */
+    markWorking: string;
+    markWorkingLabel: (name: string) => string;
+    markWorkingFailed: string;
+    /** Read before the game's name in a row (for screen readers). */
+    gameLabel: string;
+    badges: BadgeTexts;
+    /** The list's banner default and the toast of a failed load. */
+    loadFailed: string;
+    loadFailedToast: string;
+    empty: string;
+    emptyText?: string;
+    emptySearch: string;
+    emptySearchText?: (q: string) => string;
+    clearSearch?: string;
+    deleteLabel: (name: string) => string;
+    confirmDelete: string;
+    deleted: string;
+    deleteFailed: string;
+  };
+  form: {
+    createTitle: string;
+    /** A line under the dialog's title. */
+    intro?: string;
+    playsname: string;
+    description: string;
+    loadstring: string;
+    /** The live analysis under the loader. */
+    analysis: FindingTexts;
+    channels: string;
+    channelsHint: string;
+    channelsPlaceholder: string;
+    tooManyChannels: (max: number) => string;
+    image: string;
+    imageHint: string;
+    chooseFile: string;
+    noFile: string;
+    imageOnly: string;
+    imagePreview: string;
+    removeImage: string;
+    progressLabel: string;
+    uploading: (percent: number) => string;
+    saving: string;
+    create: string;
+    created: string;
+    failed: string;
+    facts: FactTexts;
+  };
+  /** The views of the panel's scripts per day, above its scripts list (where the panel shows it). */
+  insights?: { title: string; caption: string; loadFailed: string };
+  /** The review queue of visitors' reports. */
+  reports: ReportTexts;
+  /** The Hidden mark and the Hide/Unhide action of the scripts list. */
+  visibility: VisibilityTexts;
+  /** The edit texts, for a panel whose role may edit scripts. */
+  edit?: {
+    label: string;
+    rowLabel: (name: string) => string;
+    title: string;
+    imageKeep: string;
+    currentImage: string;
+    noImage: string;
+    save: string;
+    updated: string;
+  };
+}
+
+export interface ChartTexts {
+  day: string;
+  loading: string;
+  total: (total: number) => string;
+  /** A sentence saying what the chart shows, for screen readers. */
+  summary: (total: number, days: number, peak: number, peakDay: string) => string;
+  views: string;
+  scripts: string;
+}
+
+/** The script form's listing facts (docs/product.md#script-form). Verified is the admin's only. */
+export interface FactTexts {
+  legend: string;
+  game: string;
+  gameHint: string;
+  gamePlaceholder: string;
+  gameOptions: string;
+  gameNew: (name: string) => string;
+  gameScripts: (count: number) => string;
+  universal: string;
+  universalHint: string;
+  keySystem: string;
+  keySystemHint: string;
+  keyLink: string;
+  keyLinkHint: string;
+  patched: string;
+  patchedHint: string;
+  verified?: string;
+  verifiedHint?: string;
+}
