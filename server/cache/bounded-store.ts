@@ -126,3 +126,39 @@ export class BoundedStore<E extends StoredEntry> {
     return this.heap;
   }
 }
+
+/** A cache's bounds and what it holds now, as the operator metrics and the tests read them. */
+export abstract class BoundedCache<E extends StoredEntry> {
+  constructor(protected readonly entries: BoundedStore<E>) {}
+
+  get maxBytes(): number {
+    return this.entries.maxBytes;
+  }
+
+  get maxEntries(): number {
+    return this.entries.maxEntries;
+  }
+
+  get maxHeapBytes(): number {
+    return this.entries.maxHeapBytes;
+  }
+
+  /** How many keys of a family are cached. */
+  familySize(family: string): number {
+    return this.entries.familySize(family);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Everything cached, in and outside the heap. */
+  get bytes(): number {
+    return this.entries.bytes;
+  }
+
+  /** The part of `bytes` in the heap. */
+  get heapBytes(): number {
+    return this.entries.heapBytes;
+  }
+}

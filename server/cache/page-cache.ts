@@ -2,7 +2,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync, constants as zlibCo
 import { parseScriptParam } from '../../contract/script-url.ts';
 import { SingleFlight } from './single-flight.ts';
 import type { CatalogueChange } from '../db/catalogue-change.ts';
-import { BoundedStore } from './bounded-store.ts';
+import { BoundedCache, BoundedStore } from './bounded-store.ts';
 
 /** A page as React Router rendered it. */
 export interface RenderedPage {
@@ -201,28 +201,15 @@ export interface PageCacheOptions {
  * cap (pageFamily); least recently used first out, at most ANSWER_MAX_AGE_MS old (they show views), and
  * dropped by the catalogue changes that reach them. Concurrent misses of one page share one render.
  */
-export class PageCache {
-  private readonly pages: BoundedStore<StoredPage>;
+export class PageCache extends BoundedCache<StoredPage> {
   private readonly rendering = new SingleFlight();
 
   constructor(maxBytes: number, options: PageCacheOptions = {}) {
-    this.pages = new BoundedStore({ maxBytes, maxEntries: options.maxEntries, entryShare: 4, bytesOf: (stored) => bytesOf(stored.page), now: options.now });
-  }
-
-  get maxBytes(): number {
-    return this.pages.maxBytes;
-  }
-
-  get maxEntries(): number {
-    return this.pages.maxEntries;
-  }
-
-  get maxHeapBytes(): number {
-    return this.pages.maxHeapBytes;
+    super(new BoundedStore({ maxBytes, maxEntries: options.maxEntries, entryShare: 4, bytesOf: (stored) => bytesOf(stored.page), now: options.now }));
   }
 
   get(key: string): CachedPage | undefined {
-    return this.pages.get(key)?.page;
+    return this.entries.get(key)?.page;
   }
 
   /**
@@ -238,40 +225,21 @@ export class PageCache {
 
   private store(key: string, page: CachedPage, ttl?: number): void {
     const placed = pageFamily(key, page, this.maxEntries);
-    this.pages.set(key, { page, family: placed?.family, heap: heapOf(page, key) }, placed?.cap, ttl);
+    this.entries.set(key, { page, family: placed?.family, heap: heapOf(page, key) }, placed?.cap, ttl);
   }
 
   /** Recounts a page's size after a gzip or identity copy was added to it. */
   grew(key: string, page: CachedPage): void {
-    if (this.pages.peek(key)?.page !== page) return;
+    if (this.entries.peek(key)?.page !== page) return;
     // lru-cache keeps the size of a value set again as itself, so the entry is stored anew, with the
     // time it had left (it may not outlive its first minute).
-    const ttl = this.pages.remainingTtl(key);
-    this.pages.delete(key);
+    const ttl = this.entries.remainingTtl(key);
+    this.entries.delete(key);
     if (ttl > 0) this.store(key, page, ttl);
   }
 
   changed(change: CatalogueChange): void {
     this.rendering.invalidate();
-    this.pages.drop(change.kind === 'all' ? undefined : (key) => reaches(change, key));
-  }
-
-  /** How many pages of a family (pageFamily) are cached. */
-  familySize(family: string): number {
-    return this.pages.familySize(family);
-  }
-
-  get size(): number {
-    return this.pages.size;
-  }
-
-  /** Everything cached, in and outside the heap. */
-  get bytes(): number {
-    return this.pages.bytes;
-  }
-
-  /** The part of `bytes` in the heap. */
-  get heapBytes(): number {
-    return this.pages.heapBytes;
+    this.entries.drop(change.kind === 'all' ? undefined : (key) => reaches(change, key));
   }
 }

@@ -1,5 +1,5 @@
 import type { CatalogueChange } from '../db/catalogue-change.ts';
-import { BoundedStore, type StoredEntry } from './bounded-store.ts';
+import { BoundedCache, BoundedStore, type StoredEntry } from './bounded-store.ts';
 import { SingleFlight } from './single-flight.ts';
 
 /**
@@ -101,26 +101,13 @@ export interface PublicCacheOptions {
  * ANSWER_MAX_AGE_MS old, and dropped by the catalogue writes that can change them. Concurrent misses
  * of one key share one load, and a load that began before a write is never kept after it.
  */
-export class PublicCache {
-  private readonly entries: BoundedStore<StoredAnswer<unknown>>;
+export class PublicCache extends BoundedCache<StoredAnswer<unknown>> {
   /** Loads that began before a change are shared but not stored. */
   private readonly loading = new SingleFlight();
   private readonly listeners: ((change: CatalogueChange) => void)[] = [];
 
   constructor(maxBytes: number, options: PublicCacheOptions = {}) {
-    this.entries = new BoundedStore({ maxBytes, maxEntries: options.maxEntries, entryShare: 8, bytesOf: (entry) => entry.json.length, now: options.now });
-  }
-
-  get maxBytes(): number {
-    return this.entries.maxBytes;
-  }
-
-  get maxEntries(): number {
-    return this.entries.maxEntries;
-  }
-
-  get maxHeapBytes(): number {
-    return this.entries.maxHeapBytes;
+    super(new BoundedStore({ maxBytes, maxEntries: options.maxEntries, entryShare: 8, bytesOf: (entry) => entry.json.length, now: options.now }));
   }
 
   get<T>(key: string): CachedAnswer<T> | undefined {
@@ -160,24 +147,5 @@ export class PublicCache {
 
   onChange(listener: (change: CatalogueChange) => void): void {
     this.listeners.push(listener);
-  }
-
-  /** How many keys of a family (familyOf) are cached. */
-  familySize(family: string): number {
-    return this.entries.familySize(family);
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  /** Everything cached, in and outside the heap. */
-  get bytes(): number {
-    return this.entries.bytes;
-  }
-
-  /** The part of `bytes` in the heap. */
-  get heapBytes(): number {
-    return this.entries.heapBytes;
   }
 }
