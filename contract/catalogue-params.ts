@@ -47,6 +47,8 @@ export const FORM_FLAGS: readonly CatalogueFlag[] = [...CATALOGUE_FLAGS].sort((a
  */
 export const SCRIPT_SORTS = ['newest', 'views', 'trending', 'updated', 'rating'] as const;
 export type ScriptSort = (typeof SCRIPT_SORTS)[number];
+/** The order of a list that names none: a list URL leaves it out. */
+export const DEFAULT_SORT: ScriptSort = SCRIPT_SORTS[0];
 
 export const GAME_PARAM = 'game';
 export const SORT_PARAM = 'sort';

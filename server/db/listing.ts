@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import { CATALOGUE_FLAGS, type CatalogueFlagName, FLAG_NAMES } from '../../contract/catalogue-params.ts';
+import { CATALOGUE_FLAGS, type CatalogueFlagName, DEFAULT_SORT, FLAG_NAMES } from '../../contract/catalogue-params.ts';
 import type { CatalogueFilter, ScriptSort } from '../../contract/index.ts';
 import type { Dialect } from './database.ts';
 import type { SearchFacets } from './search.ts';
@@ -16,7 +16,7 @@ export type Listing = { game?: string | undefined; sort: ScriptSort } & { [name 
 export function listingOf(filter: CatalogueFilter): Listing {
   const flags = Object.fromEntries(FLAG_NAMES.map((name) => [name, filter[name]]));
   // Keys in the order of the filter's definition: a listing's JSON is a key of search plans.
-  return { game: filter.game, ...flags, sort: filter.sort ?? 'newest' };
+  return { game: filter.game, ...flags, sort: filter.sort ?? DEFAULT_SORT };
 }
 
 /** The flags by name and stored column (contract/catalogue-params.ts), in the order of scripts_facets_idx and the script_facets key. */

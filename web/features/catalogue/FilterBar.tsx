@@ -1,6 +1,6 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type CatalogueFlagName, FORM_FLAGS } from '../../../contract/catalogue-params.ts';
+import { type CatalogueFlagName, DEFAULT_SORT, FORM_FLAGS, SORT_PARAM } from '../../../contract/catalogue-params.ts';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { activeFilterCount, type ListFilters, listSearch, SORTS } from './filters.ts';
 import { catalogue } from '../../messages/catalogue.ts';
@@ -44,7 +44,7 @@ export function FilterBar({ action, q, filters, games }: FilterBarProps) {
   /** Navigates to what the form says, as a plain submit would, without blank or default values. */
   const go = () => {
     const params = new URLSearchParams(new FormData(form.current ?? undefined) as unknown as string[][]);
-    for (const [name, value] of [...params]) if (!value || (name === 'sort' && value === 'newest')) params.delete(name);
+    for (const [name, value] of [...params]) if (!value || (name === SORT_PARAM && value === DEFAULT_SORT)) params.delete(name);
     const search = params.toString() ? `?${params}` : '';
     if (search !== current) void navigate(action + search, { preventScrollReset: true });
   };
