@@ -61,7 +61,6 @@ export const NARROWING_PARAMS = [GAME_PARAM, ...FLAG_NAMES] as const;
 export const LIST_FILTER_PARAMS = [GAME_PARAM, ...FLAG_NAMES, SORT_PARAM] as const;
 /** The same in the filter form's order, which a list URL follows. */
 export const FORM_FILTER_PARAMS = [GAME_PARAM, ...FORM_FLAGS.map((flag) => flag.name), SORT_PARAM] as const;
-export type ListFilterParam = (typeof LIST_FILTER_PARAMS)[number];
 
 /** A list page's filter and sort but the game, which a game's page has in its path. */
 const GAME_PAGE_FILTER_PARAMS = LIST_FILTER_PARAMS.filter((name) => name !== GAME_PARAM);
