@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATALOGUE_FIRST_PAGE, CATALOGUE_MAX_LIMIT, SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS, SEARCH_TOTAL_CAP } from './constants.ts';
+import { CATALOGUE_FLAGS, type CatalogueFlagName, SCRIPT_SORTS } from './catalogue-params.ts';
 import { gameRefSchema, gameSlugSchema } from './games.ts';
 import { SINGLE_LINE } from './text.ts';
 
@@ -97,9 +98,7 @@ export function parseId(raw: string | undefined): number | undefined {
   return raw === undefined ? undefined : idSchema.safeParse(raw).data;
 }
 
-/** The catalogue's orders (docs/decisions.md#trending for `trending`, docs/decisions.md#rating-sort for `rating`). */
-export const SCRIPT_SORTS = ['newest', 'views', 'trending', 'updated', 'rating'] as const;
-export type ScriptSort = (typeof SCRIPT_SORTS)[number];
+export { SCRIPT_SORTS, type ScriptSort } from './catalogue-params.ts';
 
 const flag = (name: string, meaning: string) =>
   z
@@ -108,13 +107,13 @@ const flag = (name: string, meaning: string) =>
     .optional()
     .describe(meaning);
 
+/** Each flag filter of the definition (catalogue-params.ts), in its order. */
+const flagFilters = Object.fromEntries(CATALOGUE_FLAGS.map(({ name, meaning }) => [name, flag(name, meaning)])) as Record<CatalogueFlagName, ReturnType<typeof flag>>;
+
 /** The catalogue's filters and sort, as the API and the /scripts and /games/{slug} pages read them. */
 export const catalogueFilterSchema = z.object({
   game: gameSlugSchema.optional().describe('Only scripts for this game (its slug)'),
-  universal: flag('universal', 'true: only universal scripts; false: only scripts for one game'),
-  key: flag('key', 'true: only scripts with a key system; false: only scripts without one'),
-  patched: flag('patched', 'true: only patched scripts; false: only working ones'),
-  verified: flag('verified', 'true: only verified scripts; false: only unverified ones'),
+  ...flagFilters,
   sort: z
     .enum(SCRIPT_SORTS, { error: `sort must be one of ${SCRIPT_SORTS.join(', ')}` })
     .optional()

@@ -1,4 +1,5 @@
 import { brotliCompressSync, brotliDecompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { LIST_FILTER_PARAMS, PAGE_PARAMS, PAGES_A_WRITE_REACHES, pageMatcher, SCRIPT_PAGE, SEARCH_PARAM } from '../../contract/catalogue-params.ts';
 import { parseScriptParam } from '../../contract/script-url.ts';
 import { SingleFlight } from './single-flight.ts';
 import type { CatalogueChange } from '../db/catalogue-change.ts';
@@ -67,28 +68,20 @@ export function pageBytes(page: CachedPage, encoding: PageEncoding, grew?: () =>
   return { bytes: raw, encoding: undefined };
 }
 
-/** The catalogue's filters and sort (contract/scripts.ts `catalogueFilterSchema`), as the list pages read them. */
-const GAME_PAGE_FILTERS = ['universal', 'key', 'patched', 'verified', 'sort'];
-const LIST_FILTERS = ['game', ...GAME_PAGE_FILTERS];
-
-/** Query parameters each page reads; every other parameter is dropped before rendering and caching. */
-const PAGE_PARAMS: Record<string, string[]> = {
-  '/scripts': LIST_FILTERS,
-  '/subscribe': ['from'],
-  '/sitemap.xml': ['page'],
-  // React Router's lazy route discovery: which routes the client asks about, for which build.
-  '/__manifest': ['paths', 'version'],
-};
-/** The header's search box shows `q` on every public page; `/scripts` searches with it. */
-const COMMON_PARAMS = ['q'];
+/** React Router's own requests: lazy route discovery says which routes the client asks about, for which build. */
+const FRAMEWORK_PAGE_PARAMS: Record<string, readonly string[]> = { '/__manifest': ['paths', 'version'] };
 /** React Router's data requests name the routes whose loaders to run. */
 const DATA_PARAMS = ['_routes'];
 
-/** A game's page (`/games/{slug}`, not its feed). */
-const GAME_PAGE = /^\/games\/[^/]+$/;
+/** A list page's filter and sort: a blank one (a GET form's empty "All games") is no filter. */
+const FILTERS = new Set<string>(LIST_FILTER_PARAMS);
 
-function pageParams(page: string): string[] {
-  return PAGE_PARAMS[page] ?? (GAME_PAGE.test(page) ? GAME_PAGE_FILTERS : []);
+/** Each public page's parameters (contract/catalogue-params.ts), its pattern compiled once. */
+const PAGES = Object.entries(PAGE_PARAMS).map(([pattern, params]) => ({ matches: pageMatcher(pattern), params }));
+
+/** Query parameters a page reads; every other parameter is dropped before rendering and caching. */
+function pageParams(page: string): readonly string[] {
+  return FRAMEWORK_PAGE_PARAMS[page] ?? PAGES.find(({ matches }) => matches(page))?.params ?? [];
 }
 
 /**
@@ -108,12 +101,12 @@ export function pagePath(path: string): string {
  */
 export function canonicalPageUrl(path: string, search: URLSearchParams): string {
   const data = path.endsWith('.data');
-  const names = [...COMMON_PARAMS, ...pageParams(pagePath(path)), ...(data ? DATA_PARAMS : [])].sort();
+  const names = [SEARCH_PARAM, ...pageParams(pagePath(path)), ...(data ? DATA_PARAMS : [])].sort();
   const kept = new URLSearchParams();
   for (const name of names) {
     const value = search.get(name);
     // A blank filter (a GET form's empty "All games") is no filter: the same page as without it.
-    if (value !== null && (value !== '' || !LIST_FILTERS.includes(name))) kept.set(name, value);
+    if (value !== null && (value !== '' || !FILTERS.has(name))) kept.set(name, value);
   }
   const query = kept.toString();
   return query ? `${path}?${query}` : path;
@@ -149,7 +142,7 @@ export function pageFamily(key: string, page: CachedPage, maxEntries: number): {
   const path = pathOf(key);
   if (path === '/__manifest') return { family: 'manifest', cap: odd };
   const query = key.indexOf('?');
-  if (query !== -1 && new URLSearchParams(key.slice(query + 1)).has('q')) return { family: 'search', cap: Math.floor(maxEntries / SEARCH_SHARE) };
+  if (query !== -1 && new URLSearchParams(key.slice(query + 1)).has(SEARCH_PARAM)) return { family: 'search', cap: Math.floor(maxEntries / SEARCH_SHARE) };
   return undefined;
 }
 
@@ -161,14 +154,18 @@ function pathOf(key: string): string {
   return url.slice(start, end === -1 ? undefined : end);
 }
 
-/** Pages listing scripts or counting them: any script's change can reach them. */
-const LIST_PAGES = new Set(['/scripts', '/sitemap.xml', '/feed.xml', '/games']);
+const isScriptPage = pageMatcher(SCRIPT_PAGE);
 
 /** The id of the script a page shows (`/scripts/{id}` or `/scripts/{id}-{slug}`), for view counting and invalidation. */
 export function scriptIdOfPage(page: string): number | undefined {
-  const match = /^\/scripts\/([^/]+)$/.exec(page);
-  return match ? parseScriptParam(match[1])?.id : undefined;
+  return isScriptPage(page) ? parseScriptParam(page.slice(page.lastIndexOf('/') + 1))?.id : undefined;
 }
+
+/** The pages each kind of change reaches (contract/catalogue-params.ts), the written script's own page apart. */
+const REACHED = {
+  script: PAGES_A_WRITE_REACHES.script.filter((pattern) => pattern !== SCRIPT_PAGE).map(pageMatcher),
+  'site-channels': PAGES_A_WRITE_REACHES['site-channels'].map(pageMatcher),
+};
 
 /** Which rendered pages a catalogue change can have changed (see the loaders in web/routes). */
 function reaches(change: CatalogueChange, key: string): boolean {
@@ -176,10 +173,8 @@ function reaches(change: CatalogueChange, key: string): boolean {
   if (change.kind === 'all' || change.kind === 'games') return true;
   // The page, whichever way it was asked for (HTML or data, with or without a trailing slash).
   const page = pagePath(pathOf(key));
-  // A script page shows the site channels (the site-wide gate); /subscribe lists them.
-  if (change.kind === 'site-channels') return page === '/subscribe' || page.startsWith('/scripts/');
-  // A game's pages and feed list its scripts; a script page (and a redirect from a stale slug of it) shows the script.
-  return LIST_PAGES.has(page) || page.startsWith('/games/') || scriptIdOfPage(page) === change.id;
+  if (REACHED[change.kind].some((matches) => matches(page))) return true;
+  return change.kind === 'script' && scriptIdOfPage(page) === change.id;
 }
 
 /** A page as stored, with the family it counts in. */

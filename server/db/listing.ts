@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { CATALOGUE_FLAGS, type CatalogueFlagName, DEFAULT_SORT, FLAG_NAMES } from '../../contract/catalogue-params.ts';
 import type { CatalogueFilter, ScriptSort } from '../../contract/index.ts';
 import type { Dialect } from './database.ts';
 import type { SearchFacets } from './search.ts';
@@ -10,36 +11,16 @@ import type { SearchFacets } from './search.ts';
  */
 
 /** A filter with its sort made explicit (newest when none was asked for). */
-export interface Listing {
-  game?: string | undefined;
-  universal?: boolean | undefined;
-  key?: boolean | undefined;
-  patched?: boolean | undefined;
-  verified?: boolean | undefined;
-  sort: ScriptSort;
-}
+export type Listing = { game?: string | undefined; sort: ScriptSort } & { [name in CatalogueFlagName]?: boolean | undefined };
 
 export function listingOf(filter: CatalogueFilter): Listing {
-  return {
-    game: filter.game,
-    universal: filter.universal,
-    key: filter.key,
-    patched: filter.patched,
-    verified: filter.verified,
-    sort: filter.sort ?? 'newest',
-  };
+  const flags = Object.fromEntries(FLAG_NAMES.map((name) => [name, filter[name]]));
+  // Keys in the order of the filter's definition: a listing's JSON is a key of search plans.
+  return { game: filter.game, ...flags, sort: filter.sort ?? DEFAULT_SORT };
 }
 
-/** The flag columns, in the order of scripts_facets_idx and the script_facets key. */
-const FLAGS = [
-  ['universal', 'universal'],
-  ['key', 'key_system'],
-  ['patched', 'patched'],
-  ['verified', 'verified'],
-] as const;
-
-/** The filter's flags by the name they have in a listing and the URL. */
-export const FLAG_NAMES = FLAGS.map(([name]) => name);
+/** The flags by name and stored column (contract/catalogue-params.ts), in the order of scripts_facets_idx and the script_facets key. */
+const FLAGS = CATALOGUE_FLAGS.map(({ name, column }) => [name, column] as const);
 
 /** Whether the filter keeps fewer rows than the whole catalogue (a game or any flag). */
 export function narrows(listing: Listing): boolean {
@@ -156,7 +137,7 @@ export function facetTotals(listing: Listing): RawBuilder<{ scope: number | stri
  * game has the slug), the scripts in scope, and for each flag of the filter how many of those its
  * side keeps (0 for a flag left open), from the script_facets rows.
  */
-export function factShares(listing: Listing): RawBuilder<Record<'game_id' | 'total' | 'universal' | 'key' | 'patched' | 'verified', number | string | null>> {
+export function factShares(listing: Listing): RawBuilder<Record<'game_id' | 'total' | CatalogueFlagName, number | string | null>> {
   const share = ([name, column]: (typeof FLAGS)[number]) => {
     const value = listing[name];
     const kept = value === undefined ? sql`0` : sql`CASE WHEN f.${sql.raw(column)} = ${bit(value)} THEN f.scripts ELSE 0 END`;

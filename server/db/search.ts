@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { CATALOGUE_FLAGS, type CatalogueFlagName } from '../../contract/catalogue-params.ts';
 import { SEARCH_MAX_WORDS } from '../../contract/index.ts';
 import type { Dialect } from './database.ts';
 import { gramToken } from './grams.ts';
@@ -90,23 +91,19 @@ export function gramsQuery(words: string[], facets: string[] = []): string {
 }
 
 /** A catalogue filter's facts, as the search-facets migration indexes them; the game by its id. */
-export interface SearchFacets {
-  gameId?: number | undefined;
-  universal?: boolean | undefined;
-  key?: boolean | undefined;
-  patched?: boolean | undefined;
-  verified?: boolean | undefined;
-}
+export type SearchFacets = { gameId?: number | undefined } & { [name in CatalogueFlagName]?: boolean | undefined };
 
 /**
  * SQLite: the index tokens a filter asks for (the search-facets migration writes them for each
- * script): `zg<id>z` for a game, `zu`, `zk`, `zp`, `zv` and 0 or 1 for the flags. Neither index's
+ * script): `zg<id>z` for a game, each flag's `token` (contract/catalogue-params.ts) and 0 or 1. Neither index's
  * words can hold them: trigram words are looked for in other columns, gram tokens are hex digits.
  */
 export function facetTokens(facets: SearchFacets): string[] {
   const tokens = facets.gameId === undefined ? [] : [`zg${facets.gameId}z`];
-  const flags = [['zu', facets.universal], ['zk', facets.key], ['zp', facets.patched], ['zv', facets.verified]] as const;
-  for (const [prefix, value] of flags) if (value !== undefined) tokens.push(`${prefix}${value ? 1 : 0}`);
+  for (const { name, token } of CATALOGUE_FLAGS) {
+    const value = facets[name];
+    if (value !== undefined) tokens.push(`${token}${value ? 1 : 0}`);
+  }
   return tokens;
 }
 

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
+import { FLAG_NAMES } from '../../contract/catalogue-params.ts';
 import type { Db } from '../db/database.ts';
-import { facetTotals, factShares, FLAG_NAMES, filterOnRow, type Listing, narrows, visibleOnly } from '../db/listing.ts';
+import { facetTotals, factShares, filterOnRow, type Listing, narrows, visibleOnly } from '../db/listing.ts';
 import { type SearchFacets, type SearchScope, type SearchWords, wordsInRow } from '../db/search.ts';
 import { SingleFlight } from '../cache/single-flight.ts';
 

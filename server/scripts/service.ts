@@ -1,4 +1,5 @@
 import { CATALOGUE_FIRST_PAGE, type Channel, type PaginatedQuery, type PaginatedScripts, type ScriptDetail, searchTextSchema, type SitemapSlice } from '../../contract/index.ts';
+import { NARROWING_PARAMS, SEARCH_PARAM } from '../../contract/catalogue-params.ts';
 import { listingKey, listingOf } from '../db/listing.ts';
 import { toChannel } from '../channels/presenter.ts';
 import { toIso } from '../shared/dates.ts';
@@ -92,20 +93,17 @@ export class CatalogueService {
 
   /** The same for a /scripts page (HTML or data request), whose answer may come from the page cache. */
   recordPageSearch(search: URLSearchParams, visitor: Visitor): void {
-    const parsed = searchTextSchema.safeParse(search.get('q') ?? undefined);
+    const parsed = searchTextSchema.safeParse(search.get(SEARCH_PARAM) ?? undefined);
     const q = parsed.success ? parsed.data : undefined;
-    if (!q || FILTER_PARAMS.some((name) => search.has(name)) || !this.views.countsSearches(visitor)) return;
+    if (!q || NARROWING_PARAMS.some((name) => search.has(name)) || !this.views.countsSearches(visitor)) return;
     this.searchTotal(q)
       .then((total) => this.recordSearch({ q, limit: CATALOGUE_FIRST_PAGE, offset: 0 }, total, visitor))
       .catch(() => undefined);
   }
 }
 
-/** The query parameters that narrow a listing (the sort only orders it). */
-const FILTER_PARAMS = ['game', 'universal', 'key', 'patched', 'verified'] as const;
-
 function narrowed(query: PaginatedQuery): boolean {
-  return FILTER_PARAMS.some((name) => query[name] !== undefined);
+  return NARROWING_PARAMS.some((name) => query[name] !== undefined);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { type CatalogueFlagName, DEFAULT_SORT, FORM_FLAGS, SORT_PARAM } from '../../../contract/catalogue-params.ts';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { activeFilterCount, type ListFilters, listSearch, SORTS } from './filters.ts';
 import { catalogue } from '../../messages/catalogue.ts';
@@ -18,13 +19,11 @@ export interface FilterBarProps {
   games?: { slug: string; name: string }[];
 }
 
+/** Each flag's checkbox label: it names the side of the flag the checkbox keeps. */
+const FLAG_LABELS: Record<CatalogueFlagName, string> = { key: t.noKey, universal: t.universal, verified: t.verified, patched: t.working };
+
 /** Each checkbox and the value it puts in the URL when checked (docs/product.md#catalogue-filters), in the URL's order. */
-const FLAGS: { name: 'key' | 'universal' | 'verified' | 'patched'; value: boolean; label: string }[] = [
-  { name: 'key', value: false, label: t.noKey },
-  { name: 'universal', value: true, label: t.universal },
-  { name: 'verified', value: true, label: t.verified },
-  { name: 'patched', value: false, label: t.working },
-];
+const FLAGS = FORM_FLAGS.map(({ name, formValue }) => ({ name, value: formValue, label: FLAG_LABELS[name] }));
 
 // The styles are app.css classes (filter-*): class strings would be first-load JavaScript.
 
@@ -45,7 +44,7 @@ export function FilterBar({ action, q, filters, games }: FilterBarProps) {
   /** Navigates to what the form says, as a plain submit would, without blank or default values. */
   const go = () => {
     const params = new URLSearchParams(new FormData(form.current ?? undefined) as unknown as string[][]);
-    for (const [name, value] of [...params]) if (!value || (name === 'sort' && value === 'newest')) params.delete(name);
+    for (const [name, value] of [...params]) if (!value || (name === SORT_PARAM && value === DEFAULT_SORT)) params.delete(name);
     const search = params.toString() ? `?${params}` : '';
     if (search !== current) void navigate(action + search, { preventScrollReset: true });
   };

@@ -1,3 +1,4 @@
+import { SEARCH_PARAM } from '../../../contract/catalogue-params.ts';
 import { type PublicScript, catalogueFilterSchema, searchTextSchema } from '../../../contract/scripts.ts';
 import { scriptPath } from '../../../contract/slugs.ts';
 import { type CardPage, FILTER_NAMES, type FilterName, type LinkedCard, type ListFilters, withoutLoader } from './filters.ts';
@@ -8,7 +9,7 @@ import { type CardPage, FILTER_NAMES, type FilterName, type LinkedCard, type Lis
  * stale or hand-edited link still shows a list (docs/decisions.md#catalogue-filters-in-the-url).
  */
 export function readListQuery(search: URLSearchParams, names: readonly FilterName[] = FILTER_NAMES): { q: string | undefined; filters: ListFilters } {
-  const q = searchTextSchema.safeParse(search.get('q') ?? undefined).data;
+  const q = searchTextSchema.safeParse(search.get(SEARCH_PARAM) ?? undefined).data;
   const filters: Record<string, unknown> = {};
   for (const name of names) {
     const raw = search.get(name);

@@ -1,24 +1,24 @@
-import type { CatalogueFilter, PublicScript, ScriptCard, ScriptSort } from '../../../contract/scripts.ts';
-import { catalogue } from '../../messages/catalogue.ts';
+import { DEFAULT_SORT, FORM_FILTER_PARAMS, SCRIPT_SORTS, SEARCH_PARAM, SORT_PARAM } from '../../../contract/catalogue-params.ts';
+import type { CatalogueFilter, PublicScript, ScriptCard } from '../../../contract/scripts.ts';
 
 // This module runs in the browser: it imports no schema (zod stays on the server, filters.server.ts).
 
 /** The filter choices a list page shows, as its URL names them (docs/product.md#catalogue-filters). */
 export type ListFilters = Omit<CatalogueFilter, 'game'> & { game?: string | undefined };
-/** In the filter bar's order, which a submitted form's URL follows. */
-export const FILTER_NAMES = ['game', 'key', 'universal', 'verified', 'patched', 'sort'] as const;
+/** In the filter bar's order, which a submitted form's URL follows (contract/catalogue-params.ts). */
+export const FILTER_NAMES = FORM_FILTER_PARAMS;
 export type FilterName = (typeof FILTER_NAMES)[number];
 
-/** The sorts in the order the bar offers them (the messages name each one of the contract's). */
-export const SORTS = Object.keys(catalogue.filters.sorts) as ScriptSort[];
+/** The sorts in the order the bar offers them (the messages name each one). */
+export const SORTS = SCRIPT_SORTS;
 
 /** The URL query of a search and its filters, defaults left out: `?game=blox-fruits&key=false&sort=trending`. */
 export function listSearch(q: string | undefined, filters: ListFilters): string {
   const params = new URLSearchParams();
-  if (q) params.set('q', q);
+  if (q) params.set(SEARCH_PARAM, q);
   for (const name of FILTER_NAMES) {
     const value = filters[name];
-    if (value === undefined || (name === 'sort' && value === 'newest')) continue;
+    if (value === undefined || (name === SORT_PARAM && value === DEFAULT_SORT)) continue;
     params.set(name, String(value));
   }
   const query = params.toString();
@@ -27,7 +27,7 @@ export function listSearch(q: string | undefined, filters: ListFilters): string 
 
 /** How many filters (a sort other than newest counts as none) narrow the list. */
 export function activeFilterCount(filters: ListFilters): number {
-  return FILTER_NAMES.filter((name) => name !== 'sort' && filters[name] !== undefined).length;
+  return FILTER_NAMES.filter((name) => name !== SORT_PARAM && filters[name] !== undefined).length;
 }
 
 /** A card as the list pages carry it: with its canonical path (scriptPath), made where the card is made. */
