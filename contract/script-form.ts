@@ -108,14 +108,15 @@ function checkFacts(facts: ScriptFacts, context: IssueSink): ScriptFacts {
 }
 
 type FactKey = keyof typeof jsonFacts;
-const FACT_KEYS = Object.keys(jsonFacts) as FactKey[];
+/** The facts' field names, in the form's order: the staff form sends and the server reads exactly these. */
+export const SCRIPT_FACT_KEYS = Object.keys(jsonFacts) as FactKey[];
 
 /** Splits a parsed body into its facts (only those sent) and the rest. */
 function splitFacts<T extends Record<string, unknown>>(body: T): { facts: ScriptFacts; rest: Omit<T, FactKey> } {
   const facts: Record<string, unknown> = {};
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
-    if ((FACT_KEYS as string[]).includes(key)) {
+    if ((SCRIPT_FACT_KEYS as string[]).includes(key)) {
       if (value !== undefined) facts[key] = value;
     } else rest[key] = value;
   }

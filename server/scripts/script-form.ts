@@ -1,4 +1,5 @@
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import { SCRIPT_FACT_KEYS } from '../../contract/index.ts';
 import { isMultipart, type MultipartLimits, readMultipart } from '../forms/multipart.ts';
 import { unsupportedMediaType } from '../shared/errors.ts';
 
@@ -8,7 +9,7 @@ import { unsupportedMediaType } from '../shared/errors.ts';
 
 const TEXT_FIELDS = new Set(['playsname', 'description', 'loadstring']);
 /** The facts (contract/script-form.ts ScriptFacts) as text parts; the multipart schema parses the flags. */
-const FACT_FIELDS = new Set(['game', 'universal', 'keySystem', 'keyLink', 'patched', 'verified']);
+const FACT_FIELDS = new Set<string>(SCRIPT_FACT_KEYS);
 const CHANNEL_FIELDS = new Set(['channels', 'channels[]']);
 const FORM_TYPES = 'multipart/form-data or application/json';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Channel, SCRIPT_LIMITS, type StaffScript } from '../../../../contract/index.ts';
-import { keyLinkSchema, scriptFieldsSchema, scriptGameSchema } from '../../../../contract/script-form.ts';
+import { keyLinkSchema, SCRIPT_FACT_KEYS, scriptFieldsSchema, scriptGameSchema } from '../../../../contract/script-form.ts';
 import { splitChannels } from './text.ts';
 
 /** The listing facts as the form holds them (docs/product.md#script-form). */
@@ -15,8 +15,6 @@ export interface FormFacts {
   /** The admin's only: the moderator's form never shows or sends it. */
   verified: boolean;
 }
-
-export const FACT_KEYS = ['game', 'universal', 'keySystem', 'keyLink', 'patched', 'verified'] as const satisfies readonly (keyof FormFacts)[];
 
 /** What the facts say once their rules apply: a universal script has no game; a key link only with a key system. */
 export function effectiveFacts(facts: FormFacts): FormFacts {
@@ -138,7 +136,7 @@ export function toFormData(values: ScriptFormValues, edited?: Pick<EditedScript,
   }
   const facts = effectiveFacts(values);
   const before = edited ? factsOf(edited) : NO_FACTS;
-  for (const key of FACT_KEYS) if (facts[key] !== before[key]) form.append(key, String(facts[key]));
+  for (const key of SCRIPT_FACT_KEYS) if (facts[key] !== before[key]) form.append(key, String(facts[key]));
   if (values.image) form.append('image', values.image);
   return form;
 }
