@@ -1,4 +1,4 @@
-import type { Database as SqliteDatabase } from 'better-sqlite3';
+import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import { CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, SqliteAdapter, SqliteDialect } from 'kysely';
 import { isDatabaseBusy } from './faults.ts';
 
@@ -14,6 +14,8 @@ export const WRITE_LOCK_WAIT_MS = 10_000;
 export const SQLITE_BUSY_TIMEOUT_MS = 5;
 /** Pause between tries for the lock: short at first (most writes take a millisecond), then longer. */
 const BACKOFF_MS = [1, 2, 5, 10, 20, 50];
+/** Prepared statements kept per connection (as the read workers keep). */
+const MAX_STATEMENTS = 500;
 
 /**
  * SQLite does roll back schema changes inside a transaction; Kysely's adapter just doesn't claim it.
@@ -56,6 +58,7 @@ const pause = (attempt: number, deadline: number) =>
 class LockWaitingConnection implements DatabaseConnection {
   inTransaction = false;
   readonly mutex = new Mutex();
+  private readonly statements = new Map<string, Statement>();
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -80,13 +83,28 @@ class LockWaitingConnection implements DatabaseConnection {
     }
   }
 
+  /**
+   * The statement of a SQL text, prepared once: parsing and planning cost more than running most of
+   * our lookups by key, and the app asks the same few hundred shapes over and over (as the read workers do).
+   */
+  private prepared(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      // Texts vary only with the length of an IN list; past the bound they start over rather than grow.
+      if (this.statements.size >= MAX_STATEMENTS) this.statements.clear();
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
   // eslint-disable-next-line require-yield
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('Streaming is not used by this application');
   }
 
   private run<R>(query: CompiledQuery): QueryResult<R> {
-    const statement = this.db.prepare(query.sql);
+    const statement = this.prepared(query.sql);
     const parameters = query.parameters as unknown[];
     if (statement.reader) return { rows: statement.all(parameters) as R[] };
     const { changes, lastInsertRowid } = statement.run(parameters);
