@@ -4,7 +4,8 @@ import { percentile } from './stats.ts';
 
 /**
  * The crawler of issue 26: every request a script page (`/scripts/{id}`) no one asked before in the
- * run, from one address, as fast as its connections get answers (closed loop). The ids come from a
+ * run, as fast as its connections get answers (closed loop): alone from a new address each time, beside the
+ * visitors from one address. The ids come from a
  * full-period permutation, so no page repeats however long the crawl runs, until the catalogue is
  * exhausted; ids the run touched before (a visitor's page or API answer may have warmed them) are skipped.
  */
@@ -90,9 +91,9 @@ export interface CrawlLoad {
 export const crawlP = (load: CrawlLoad) => ({ p50: percentile(load.times, 50), p99: percentile(load.times, 99), max: load.times.at(-1) ?? Number.NaN });
 
 /** One GET; resolves once with its status (0 on error or time-out). */
-function ask(target: URL, agent: http.Agent, path: string, result: CrawlLoad): Promise<void> {
+function ask(target: URL, agent: http.Agent, path: string, address: string, result: CrawlLoad): Promise<void> {
   const started = performance.now();
-  const headers = { 'user-agent': CRAWLER_AGENT, 'x-forwarded-for': CRAWLER_ADDRESS, 'accept-encoding': 'br, gzip', accept: 'text/html' };
+  const headers = { 'user-agent': CRAWLER_AGENT, 'x-forwarded-for': address, 'accept-encoding': 'br, gzip', accept: 'text/html' };
   return new Promise((resolve) => {
     let settled = false;
     const settle = (outcome: () => void) => {
@@ -123,8 +124,12 @@ function ask(target: URL, agent: http.Agent, path: string, result: CrawlLoad): P
   });
 }
 
-/** `connections` clients, each asking the next path as soon as its last answer came, for `durationS`. */
-export async function crawl(url: string, next: () => string | undefined, connections: number, durationS: number): Promise<CrawlLoad> {
+/**
+ * `connections` clients, each asking the next path as soon as its last answer came, for `durationS`, from
+ * `address()` (one address by default: the crawler beside the visitors; the sweep asks from a new one each
+ * time, so it measures what cold pages cost rather than a fairness limit per address).
+ */
+export async function crawl(url: string, next: () => string | undefined, connections: number, durationS: number, address: () => string = () => CRAWLER_ADDRESS): Promise<CrawlLoad> {
   const target = new URL(url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const result: CrawlLoad = { times: [], requests: 0, pages: 0, tooMany: 0, non2xx: 0, errors: 0, timeouts: 0, exhausted: false, elapsedS: 0 };
@@ -138,7 +143,7 @@ export async function crawl(url: string, next: () => string | undefined, connect
         return;
       }
       result.requests += 1;
-      await ask(target, agent, path, result);
+      await ask(target, agent, path, address(), result);
     }
   };
   await Promise.all(Array.from({ length: connections }, client));

@@ -284,8 +284,8 @@ async function crawlPhases(url: string, token: string, probe: Probe, options: Re
   const pages = crawlerPages(options.count, tallies);
   const sweep = new Tally();
   tallies.push(sweep);
-  console.log(`  crawl: pages no one asked, one address, -c ${options.connections}, ${options.crawlS} s…`);
-  const alone = await measured(url, token, probe, () => crawl(url, pages(sweep), options.connections, options.crawlS));
+  console.log(`  crawl: pages no one asked, a new address each, -c ${options.connections}, ${options.crawlS} s…`);
+  const alone = await measured(url, token, probe, () => crawl(url, pages(sweep), options.connections, options.crawlS, visitorAddress));
   const crawlAlone = crawlResult(alone.value, options.connections, alone.window, sweep);
   const visitors = new Tally();
   const crawler = new Tally();
