@@ -10,7 +10,7 @@ import { percentile } from './stats.ts';
  * exhausted; ids the run touched before (a visitor's page or API answer may have warmed them) are skipped.
  */
 
-/** Not a known good crawler (so no crawl rate of its own), but a bot: its page views are not counted. */
+/** A bot by its name: held to the crawlers' lane (docs/decisions.md#fair-share-of-cold-work); its page views are not counted. */
 export const CRAWLER_AGENT = 'Mozilla/5.0 (compatible; CatalogueBenchCrawler/1.0; +https://example.invalid/bench-crawler)';
 /** One address for the whole crawl (TEST-NET-3, never a visitor's address). */
 export const CRAWLER_ADDRESS = '203.0.113.7';
@@ -91,9 +91,9 @@ export interface CrawlLoad {
 export const crawlP = (load: CrawlLoad) => ({ p50: percentile(load.times, 50), p99: percentile(load.times, 99), max: load.times.at(-1) ?? Number.NaN });
 
 /** One GET; resolves once with its status (0 on error or time-out). */
-function ask(target: URL, agent: http.Agent, path: string, address: string, result: CrawlLoad): Promise<void> {
+function ask(target: URL, agent: http.Agent, path: string, client: CrawlClient, result: CrawlLoad): Promise<void> {
   const started = performance.now();
-  const headers = { 'user-agent': CRAWLER_AGENT, 'x-forwarded-for': address, 'accept-encoding': 'br, gzip', accept: 'text/html' };
+  const headers = { 'user-agent': client.userAgent, 'x-forwarded-for': client.address, 'accept-encoding': 'br, gzip', accept: 'text/html' };
   return new Promise((resolve) => {
     let settled = false;
     const settle = (outcome: () => void) => {
@@ -124,18 +124,27 @@ function ask(target: URL, agent: http.Agent, path: string, address: string, resu
   });
 }
 
+/** Who asks a crawl's page: its address and User-Agent. */
+export interface CrawlClient {
+  address: string;
+  userAgent: string;
+}
+
+/** The crawler beside the visitors: one address, a bot's agent that no rule knows as a good crawler. */
+export const ONE_CRAWLER: () => CrawlClient = () => ({ address: CRAWLER_ADDRESS, userAgent: CRAWLER_AGENT });
+
 /**
- * `connections` clients, each asking the next path as soon as its last answer came, for `durationS`, from
- * `address()` (one address by default: the crawler beside the visitors; the sweep asks from a new one each
- * time, so it measures what cold pages cost rather than a fairness limit per address).
+ * `connections` clients, each asking the next path as soon as its last answer came, for `durationS`, as
+ * `client()` (the sweep asks as a new visitor each time, so it measures what a cold page costs rather than
+ * what a fairness limit lets one address or the crawlers' lane have).
  */
-export async function crawl(url: string, next: () => string | undefined, connections: number, durationS: number, address: () => string = () => CRAWLER_ADDRESS): Promise<CrawlLoad> {
+export async function crawl(url: string, next: () => string | undefined, connections: number, durationS: number, client: () => CrawlClient = ONE_CRAWLER): Promise<CrawlLoad> {
   const target = new URL(url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const result: CrawlLoad = { times: [], requests: 0, pages: 0, tooMany: 0, non2xx: 0, errors: 0, timeouts: 0, exhausted: false, elapsedS: 0 };
   const started = performance.now();
   const end = started + durationS * 1000;
-  const client = async () => {
+  const asker = async () => {
     while (performance.now() < end) {
       const path = next();
       if (path === undefined) {
@@ -143,10 +152,10 @@ export async function crawl(url: string, next: () => string | undefined, connect
         return;
       }
       result.requests += 1;
-      await ask(target, agent, path, address(), result);
+      await ask(target, agent, path, client(), result);
     }
   };
-  await Promise.all(Array.from({ length: connections }, client));
+  await Promise.all(Array.from({ length: connections }, asker));
   result.elapsedS = (performance.now() - started) / 1000;
   agent.destroy();
   result.times.sort((a, b) => a - b);

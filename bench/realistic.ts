@@ -111,6 +111,9 @@ function popularId(count: number): number {
   return ((zipf(count) * 7_919 + 104_729) % count) + 1;
 }
 
+/** A crawl's page asked as a new visitor with a browser (the sweep). */
+const newVisitor = () => ({ address: visitorAddress(), userAgent: USER_AGENT });
+
 const visitorAddress = () => `${11 + Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
 
 const SORTS = [
@@ -284,8 +287,8 @@ async function crawlPhases(url: string, token: string, probe: Probe, options: Re
   const pages = crawlerPages(options.count, tallies);
   const sweep = new Tally();
   tallies.push(sweep);
-  console.log(`  crawl: pages no one asked, a new address each, -c ${options.connections}, ${options.crawlS} s…`);
-  const alone = await measured(url, token, probe, () => crawl(url, pages(sweep), options.connections, options.crawlS, visitorAddress));
+  console.log(`  crawl: pages no one asked, each by a new visitor, -c ${options.connections}, ${options.crawlS} s…`);
+  const alone = await measured(url, token, probe, () => crawl(url, pages(sweep), options.connections, options.crawlS, newVisitor));
   const crawlAlone = crawlResult(alone.value, options.connections, alone.window, sweep);
   const visitors = new Tally();
   const crawler = new Tally();
