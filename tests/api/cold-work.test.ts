@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ColdWork, type ColdLane } from '../../server/cache/cold-work.ts';
+import { COLD_WORK_DEFAULTS, ConfigError, loadConfig } from '../../server/shared/config.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { insertScript } from '../helpers/factories.ts';
@@ -176,5 +177,24 @@ describe('the cold-work lanes', () => {
     await release();
     const on = new ColdWork(limits);
     expect(await on.gate(async () => 'loaded')).toBe('loaded');
+  });
+});
+
+describe('the cold-work settings', () => {
+  it('default to the documented bounds and read good values', () => {
+    expect(loadConfig({}).coldWork).toEqual(COLD_WORK_DEFAULTS);
+    expect(loadConfig({ COLD_IN_FLIGHT_PER_CLIENT: '0', COLD_QUEUE_PER_CLIENT: '0', CRAWLER_QUEUE: '0' }).coldWork).toMatchObject({ perClient: 0, perClientQueue: 0, crawlerQueue: 0 });
+  });
+
+  it.each([
+    ['COLD_IN_FLIGHT_PER_CLIENT', '-1'],
+    ['COLD_QUEUE_PER_CLIENT', 'many'],
+    ['COLD_QUEUE_WAIT_MS', '0'],
+    ['CRAWLER_COLD_IN_FLIGHT', '0'],
+    ['CRAWLER_QUEUE', '1.5'],
+    ['CRAWLER_QUEUE_WAIT_MS', '-5'],
+  ])('refuses %s=%s by name', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
   });
 });
