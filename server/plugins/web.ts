@@ -14,6 +14,7 @@ import { malformed } from '../shared/errors.ts';
 import { PageFaults } from './page-faults.ts';
 import { type CachedPage, canonicalPageUrl, pagePath, MIN_COMPRESSED_BYTES, type PageCache, type PageEncoding, packPage, pageBytes, type RenderedPage } from '../cache/page-cache.ts';
 import { requestOrigin } from './protocol.ts';
+import { answeredNotModified, entityTag, NO_STORE } from '../cache/conditional.ts';
 import { inlineScriptHashes, pageCsp } from './security.ts';
 
 export type WebMode = { kind: 'build'; dir: string } | { kind: 'vite' } | { kind: 'none' };
@@ -242,6 +243,9 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage
   reply.code(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
   reply.header('vary', 'accept-encoding');
+  if (PRIVATE_PATHS.test(request.url)) reply.header('cache-control', NO_STORE);
+  // A public page as every visitor gets it; tagged by its kept bytes (brotli is deterministic, so the tag names the HTML).
+  else if (page.status === 200 && storable(page.headers) && answeredNotModified(request, reply, entityTag(page, (page.br ?? page.raw) as Buffer))) return reply;
   const { bytes, encoding } = pageBytes(page, acceptedEncoding(request), grew);
   if (encoding) reply.header('content-encoding', encoding);
   return reply.send(bytes);
