@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noneMatch, SHARED_CACHE_CONTROL } from '../../server/cache/conditional.ts';
@@ -140,7 +141,27 @@ describe.each(dialects)('conditional requests on %s', (dialect) => {
     const huge = await get('/scripts', { 'if-none-match': `"${'a'.repeat(20000)}"` });
     expect(huge.statusCode).toBeLessThan(500);
   });
+
+  it('answers a NUL byte in If-None-Match over real HTTP with a 4xx, never a 500', async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as net.AddressInfo;
+    for (const url of ['/scripts', `/api/scripts/${scriptId}`]) {
+      const status = await rawStatus(port, `GET ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nIf-None-Match: "a\u0000b"\r\nConnection: close\r\n\r\n`);
+      expect(status, url).toBeGreaterThanOrEqual(400);
+      expect(status, url).toBeLessThan(500);
+    }
+  });
 });
+
+/** The status of a request written byte for byte on a socket (what fetch and inject would refuse to send). */
+function rawStatus(port: number, request: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+    let data = '';
+    socket.setEncoding('latin1').on('data', (chunk: string) => (data += chunk));
+    socket.on('error', reject).on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1] ?? 0)));
+  });
+}
 
 describe('If-None-Match comparison', () => {
   it.each([
