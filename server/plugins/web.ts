@@ -155,12 +155,14 @@ function pageRoute(scope: FastifyInstance, render: Render, cache: PageCache | un
       const key = `html:${url}`;
       const page = await publicPage(render, request, url, key, cache);
       if (request.method === 'GET' && page.status === 200) options.onPage?.(request, pagePath(target.path));
-      return sendPage(request, reply, page, () => cache.grew(key, page));
+      return sendPage(request, reply, page, true, () => cache.grew(key, page));
     }
+    const shared = !PRIVATE_PATHS.test(target.path);
     const page = await render(request, target.origin + target.pathAndQuery, abortOnClose(reply), false);
+    if (!shared) reply.header('cache-control', NO_STORE);
     if (page instanceof Response) return sendResponse(reply, page);
     if (request.method === 'GET' && page.status === 200) options.onPage?.(request, pagePath(target.path));
-    return sendPage(request, reply, packPage(page, acceptedEncoding(request)));
+    return sendPage(request, reply, packPage(page, acceptedEncoding(request)), shared);
   });
 }
 
@@ -239,12 +241,13 @@ export function pickEncoding(acceptEncoding: string | undefined, size: number): 
 
 const acceptedEncoding = (request: FastifyRequest) => pickEncoding(request.headers['accept-encoding'], Number.POSITIVE_INFINITY);
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, grew?: () => void) {
+/** `shared`: a public page, the same for every visitor; the staff pages are kept by no cache. */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, shared: boolean, grew?: () => void) {
   reply.code(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
   reply.header('vary', 'accept-encoding');
-  if (PRIVATE_PATHS.test(request.url)) reply.header('cache-control', NO_STORE);
-  // A public page as every visitor gets it; tagged by its kept bytes (brotli is deterministic, so the tag names the HTML).
+  if (!shared) reply.header('cache-control', NO_STORE);
+  // Tagged by its kept bytes (brotli is deterministic, so the tag names the HTML).
   else if (page.status === 200 && storable(page.headers) && answeredNotModified(request, reply, entityTag(page, (page.br ?? page.raw) as Buffer))) return reply;
   const { bytes, encoding } = pageBytes(page, acceptedEncoding(request), grew);
   if (encoding) reply.header('content-encoding', encoding);

@@ -25,6 +25,12 @@ describe.each(dialects)('conditional requests on %s', (dialect) => {
   });
   afterAll(async () => ctx?.close());
 
+  /** The app on a real port (once), for requests only a raw socket can send. */
+  async function listening(): Promise<number> {
+    if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    return (ctx.app.server.address() as net.AddressInfo).port;
+  }
+
   // light-my-request's own User-Agent is a bot's: no request here counts a view, so an answer's bytes
   // change only when a test changes the script.
   const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
@@ -122,7 +128,7 @@ describe.each(dialects)('conditional requests on %s', (dialect) => {
   });
 
   it('keeps staff pages, staff answers and a visitor\u2019s own vote out of every cache', async () => {
-    for (const url of ['/admin', '/moderator', `/api/scripts/${scriptId}/my-vote`, '/api/scripts', '/api/m/check-status']) {
+    for (const url of ['/admin', '/moderator', '/admin.data', '/moderator/scripts', `/api/scripts/${scriptId}/my-vote`, '/api/scripts', '/api/m/check-status']) {
       const answer = await get(url, { 'if-none-match': '*' });
       expect(answer.statusCode, url).not.toBe(304);
       expect(answer.headers['cache-control'], url).toBe('no-store');
@@ -142,9 +148,16 @@ describe.each(dialects)('conditional requests on %s', (dialect) => {
     expect(huge.statusCode).toBeLessThan(500);
   });
 
+  it('keeps a staff page asked for in absolute form (GET http://host/admin) out of every cache', async () => {
+    const port = await listening();
+    const head = await rawHead(port, `GET http://127.0.0.1:${port}/admin HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    expect(head).toMatch(/^HTTP\/1\.1 200/);
+    expect(head).toMatch(/\r\ncache-control: no-store\r\n/i);
+    expect(head).not.toMatch(/\r\netag:/i);
+  });
+
   it('answers a NUL byte in If-None-Match over real HTTP with a 4xx, never a 500', async () => {
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = ctx.app.server.address() as net.AddressInfo;
+    const port = await listening();
     for (const url of ['/scripts', `/api/scripts/${scriptId}`]) {
       const status = await rawStatus(port, `GET ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nIf-None-Match: "a\u0000b"\r\nConnection: close\r\n\r\n`);
       expect(status, url).toBeGreaterThanOrEqual(400);
@@ -153,14 +166,18 @@ describe.each(dialects)('conditional requests on %s', (dialect) => {
   });
 });
 
-/** The status of a request written byte for byte on a socket (what fetch and inject would refuse to send). */
-function rawStatus(port: number, request: string): Promise<number> {
+/** The head of the answer to a request written byte for byte on a socket (what fetch and inject would refuse to send). */
+function rawHead(port: number, request: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
     let data = '';
     socket.setEncoding('latin1').on('data', (chunk: string) => (data += chunk));
-    socket.on('error', reject).on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1] ?? 0)));
+    socket.on('error', reject).on('close', () => resolve(data.split('\r\n\r\n')[0] ?? ''));
   });
+}
+
+async function rawStatus(port: number, request: string): Promise<number> {
+  return Number(/^HTTP\/1\.1 (\d{3})/.exec(await rawHead(port, request))?.[1] ?? 0);
 }
 
 describe('If-None-Match comparison', () => {
