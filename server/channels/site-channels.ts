@@ -2,7 +2,7 @@ import type { Channel } from '../../contract/index.ts';
 import type { Db } from '../db/database.ts';
 import { notFound } from '../shared/errors.ts';
 import type { AuditLog } from '../audit/service.ts';
-import type { PublicCache } from '../cache/public-cache.ts';
+import type { CachedAnswer, PublicCache } from '../cache/public-cache.ts';
 import type { Principal } from '../policies/policies.ts';
 import { toChannel } from './presenter.ts';
 
@@ -48,7 +48,12 @@ export class SiteChannelService {
   ) {}
 
   async list(): Promise<Channel[]> {
-    return (await this.cache.remember('site-channels', async () => (await this.repository.list()).map(toChannel))).value;
+    return (await this.listAnswer()).value;
+  }
+
+  /** The same as cached, its JSON included. */
+  listAnswer(): Promise<CachedAnswer<Channel[]>> {
+    return this.cache.remember('site-channels', async () => (await this.repository.list()).map(toChannel));
   }
 
   /** Adds a channel; `actor` (a staff write) records it in the moderation log. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
@@ -14,6 +14,7 @@ import {
 } from '../../contract/index.ts';
 import { type Guards, principalOf } from '../policies/guards.ts';
 import { noStore } from '../plugins/security.ts';
+import { sendPublicJson } from '../cache/conditional.ts';
 import { acceptMultipart } from '../forms/multipart.ts';
 import { formBody, formErrors, uploadedImage } from '../forms/form-body.ts';
 import type { GameService } from './service.ts';
@@ -26,18 +27,13 @@ const bearer = [{ bearer: [] }];
 type CreateBody = z.output<typeof gameCreateJsonSchema> & { icon?: File };
 type EditBody = z.output<typeof gameEditJsonSchema> & { icon?: File; removeIcon?: 'true' | 'false' };
 
-function sendJson(reply: FastifyReply, json: Buffer): void {
-  reply.header('content-type', 'application/json; charset=utf-8').send(json);
-}
-
 /** GET /api/games (public). */
 export async function publicGameRoutes(app: FastifyInstance, { games }: { games: GameService }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/games',
     { schema: { tags: ['public'], summary: 'Every game with its icon and how many scripts are for it, most scripts first', response: { 200: gameListSchema } } },
     // The cached JSON as it is: no serialising per request.
-    (_request, reply) =>
-      games.listAnswer().then((answer) => sendJson(reply, answer.json)),
+    (request, reply) => games.listAnswer().then((answer) => sendPublicJson(request, reply, answer.json)),
   );
 }
 

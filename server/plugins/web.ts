@@ -16,6 +16,7 @@ import { coldLaneOf, sendBusyPage } from './cold-work.ts';
 import { PageFaults } from './page-faults.ts';
 import { type CachedPage, canonicalPageUrl, pagePath, MIN_COMPRESSED_BYTES, type PageCache, type PageEncoding, packPage, pageBytes, type RenderedPage } from '../cache/page-cache.ts';
 import { requestOrigin } from './protocol.ts';
+import { answeredNotModified, entityTag, NO_STORE } from '../cache/conditional.ts';
 import { inlineScriptHashes, pageCsp } from './security.ts';
 
 export type WebMode = { kind: 'build'; dir: string } | { kind: 'vite' } | { kind: 'none' };
@@ -161,14 +162,16 @@ function pageRoute(scope: FastifyInstance, render: Render, cache: PageCache | un
       );
       if (!page) return sendBusyPage(reply);
       if (request.method === 'GET' && page.status === 200) options.onPage?.(request, pagePath(target.path));
-      return sendPage(request, reply, page, () => cache.grew(key, page));
+      return sendPage(request, reply, page, true, () => cache.grew(key, page));
     }
     // Staff pages and development's renders are not limited, nor the loads inside them.
+    const shared = !PRIVATE_PATHS.test(target.path);
     const uncached = () => render(request, target.origin + target.pathAndQuery, abortOnClose(reply), false);
     const page = await (options.coldWork ? options.coldWork.run(undefined, uncached) : uncached());
+    if (!shared) reply.header('cache-control', NO_STORE);
     if (page instanceof Response) return sendResponse(reply, page);
     if (request.method === 'GET' && page.status === 200) options.onPage?.(request, pagePath(target.path));
-    return sendPage(request, reply, packPage(page, acceptedEncoding(request)));
+    return sendPage(request, reply, packPage(page, acceptedEncoding(request)), shared);
   });
 }
 
@@ -247,10 +250,14 @@ export function pickEncoding(acceptEncoding: string | undefined, size: number): 
 
 const acceptedEncoding = (request: FastifyRequest) => pickEncoding(request.headers['accept-encoding'], Number.POSITIVE_INFINITY);
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, grew?: () => void) {
+/** `shared`: a public page, the same for every visitor; the staff pages are kept by no cache. */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, shared: boolean, grew?: () => void) {
   reply.code(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
   reply.header('vary', 'accept-encoding');
+  if (!shared) reply.header('cache-control', NO_STORE);
+  // Tagged by its kept bytes (brotli is deterministic, so the tag names the HTML).
+  else if (page.status === 200 && storable(page.headers) && answeredNotModified(request, reply, entityTag(page, (page.br ?? page.raw) as Buffer))) return reply;
   const { bytes, encoding } = pageBytes(page, acceptedEncoding(request), grew);
   if (encoding) reply.header('content-encoding', encoding);
   return reply.send(bytes);

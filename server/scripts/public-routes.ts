@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,10 +16,7 @@ import type { SiteChannelService } from '../channels/site-channels.ts';
 import type { CatalogueService } from './service.ts';
 import { type CachedAnswer, foundNothing, isNullAnswer } from '../cache/public-cache.ts';
 import { listKey } from './service.ts';
-
-function sendJson(reply: FastifyReply, json: Buffer): void {
-  reply.header('content-type', 'application/json; charset=utf-8').send(json);
-}
+import { sendPublicJson } from '../cache/conditional.ts';
 
 interface PublicScriptRouteOptions {
   catalogue: CatalogueService;
@@ -54,7 +51,7 @@ function listRoute(app: FastifyInstance, { catalogue, cache }: Pick<PublicScript
         // A search that found nothing is counted for the insights (buffered, written with the views);
         // told from the cached bytes, never parsed.
         if (query.q && foundNothing(cached)) catalogue.recordSearch(query, 0, { ip: request.ip, userAgent: request.headers['user-agent'] });
-        return sendJson(reply, cached.json);
+        return sendPublicJson(request, reply, cached.json);
       };
       // A hit is sent synchronously, its JSON as cached: no promise for Fastify to wait on, no serialising.
       const hit = cache.get<PaginatedScripts>(listKey(query));
@@ -83,7 +80,7 @@ function scriptRoutes(app: FastifyInstance, { catalogue, cache }: Pick<PublicScr
       const answer = (cached: CachedAnswer<unknown>): void => {
         if (isNullAnswer(cached)) throw notFound('Script not found');
         catalogue.recordView(id, { ip: request.ip, userAgent: request.headers['user-agent'] });
-        return sendJson(reply, cached.json);
+        return sendPublicJson(request, reply, cached.json);
       };
       const hit = cache.get<unknown>(`script:${id}`);
       if (hit) return answer(hit);
@@ -101,10 +98,11 @@ function scriptRoutes(app: FastifyInstance, { catalogue, cache }: Pick<PublicScr
         response: { 200: z.array(channelSchema), 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => {
-      const channels = await catalogue.channels(request.params.id);
-      if (!channels) throw notFound('Script not found');
-      return channels;
+    async (request, reply) => {
+      const channels = await catalogue.channelsAnswer(request.params.id);
+      if (isNullAnswer(channels)) throw notFound('Script not found');
+      sendPublicJson(request, reply, channels.json);
+      return reply;
     },
   );
 }
@@ -120,6 +118,9 @@ function siteChannelRoute(app: FastifyInstance, { siteChannels }: Pick<PublicScr
         response: { 200: z.array(channelSchema) },
       },
     },
-    async () => siteChannels.list(),
+    async (request, reply) => {
+      sendPublicJson(request, reply, (await siteChannels.listAnswer()).json);
+      return reply;
+    },
   );
 }

@@ -59,12 +59,16 @@ export class CatalogueService {
 
   /** Channels of an existing script; undefined when the script does not exist. */
   async channels(id: number): Promise<Channel[] | undefined> {
-    const channels = await this.cache.remember(`channels:${id}`, async () => {
+    return (await this.channelsAnswer(id)).value ?? undefined;
+  }
+
+  /** The same as cached, its JSON included (null: no such script). */
+  channelsAnswer(id: number): Promise<CachedAnswer<Channel[] | null>> {
+    return this.cache.remember(`channels:${id}`, async () => {
       // The script's own answer says whether it exists, usually from the cache (its page asked first).
       if ((await this.scriptAnswer(id)).value === null) return null;
       return (await this.repository.channelsOf(id)).map(toChannel);
     });
-    return channels.value ?? undefined;
   }
 
   /**
