@@ -4,9 +4,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /**
  * What a browser, nginx or a CDN may do with a public answer (docs/decisions.md#shared-caches-in-front):
  * a browser revalidates every time (a cheap 304); a shared cache keeps it 1 s, the window in which an
- * edit reaches the pages, and may answer from a copy up to 4 s older while it revalidates in the background.
+ * edit reaches the pages. No `stale-while-revalidate`: browsers honour it too, and the staff panels, which
+ * read public answers (the games list), would show the list from before their own write.
  */
-export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=1, stale-while-revalidate=4';
+export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=1';
 
 /** Answers that carry a token, a visitor's own data or anything else no cache may keep. */
 export const NO_STORE = 'no-store';

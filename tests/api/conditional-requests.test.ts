@@ -56,6 +56,9 @@ describe.each(dialects)('conditional requests on %s', (dialect) => {
       expect(first.statusCode, url).toBe(200);
       expect(first.headers.etag, url).toMatch(/^"[\w-]+"$/);
       expect(first.headers['cache-control'], url).toBe(SHARED_CACHE_CONTROL);
+      // A browser would serve a stale copy under stale-while-revalidate: a panel's list after its own write.
+      expect(first.headers['cache-control'], url).toMatch(/max-age=0/);
+      expect(first.headers['cache-control'], url).not.toMatch(/stale-while-revalidate/);
       expect(first.headers.vary, url).toContain('accept-encoding');
       const again = await get(url, { 'if-none-match': first.headers.etag as string });
       expect(again.statusCode, url).toBe(304);
