@@ -10,7 +10,7 @@ import { percentile } from './stats.ts';
  * exhausted; ids the run touched before (a visitor's page or API answer may have warmed them) are skipped.
  */
 
-/** A bot by its name: held to the crawlers' lane (docs/decisions.md#fair-share-of-cold-work); its page views are not counted. */
+/** A bot (its page views are not counted), but not a search engine any rule names: the one address beside the visitors. */
 export const CRAWLER_AGENT = 'Mozilla/5.0 (compatible; CatalogueBenchCrawler/1.0; +https://example.invalid/bench-crawler)';
 /** One address for the whole crawl (TEST-NET-3, never a visitor's address). */
 export const CRAWLER_ADDRESS = '203.0.113.7';
@@ -136,7 +136,7 @@ export const ONE_CRAWLER: () => CrawlClient = () => ({ address: CRAWLER_ADDRESS,
 /**
  * `connections` clients, each asking the next path as soon as its last answer came, for `durationS`, as
  * `client()` (the sweep asks as a new visitor each time, so it measures what a cold page costs rather than
- * what a fairness limit lets one address or the crawlers' lane have).
+ * what a limit per address would let one address have).
  */
 export async function crawl(url: string, next: () => string | undefined, connections: number, durationS: number, client: () => CrawlClient = ONE_CRAWLER): Promise<CrawlLoad> {
   const target = new URL(url);

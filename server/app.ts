@@ -5,7 +5,6 @@ import { relayWrites } from './db/cluster-relay.ts';
 import type { Db } from './db/database.ts';
 import { DatabaseImageStorage } from './images/database-storage.ts';
 import { createLogger, logsEveryRequest, requestLineHook } from './logging.ts';
-import { coldWorkPlugin } from './plugins/cold-work.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { clientErrorHandler, frameworkErrors, protocolPlugin, REQUEST_TIMEOUT_MS } from './plugins/protocol.ts';
@@ -101,7 +100,6 @@ async function registerWeb(app: FastifyInstance, services: Services, web: WebMod
     siteUrl: config.siteUrl,
     contentSecurityPolicy: app.contentSecurityPolicy,
     loadContext: () => services.loadContext,
-    coldWork: services.coldWork,
     // A script's page (or its client-side data request) counts a view like the API's detail call.
     onPage: (request, pathname) => {
       const id = scriptIdOfPage(pathname);
@@ -128,7 +126,6 @@ export async function buildApp({ config, db, web, logger, now, clock, onRoute }:
   await app.register(routingPlugin);
   await app.register(securityPlugin, { development: web.kind === 'vite', siteUrl: config.siteUrl });
   await app.register(openApiPlugin, { siteName: config.siteName });
-  await app.register(coldWorkPlugin, { coldWork: services.coldWork });
 
   await registerRoutes(app, services);
   await registerWeb(app, services, web);

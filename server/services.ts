@@ -12,7 +12,6 @@ import { DomainRepository } from './domains/repository.ts';
 import { DomainService } from './domains/service.ts';
 import { GameRepository } from './games/repository.ts';
 import { GameService } from './games/service.ts';
-import { ColdWork } from './cache/cold-work.ts';
 import { HeapGuard } from './cache/heap-guard.ts';
 import { InsightsRepository } from './insights/repository.ts';
 import { InsightsService } from './insights/service.ts';
@@ -42,8 +41,6 @@ export interface Services {
   cache: PublicCache;
   /** Rendered public pages; a catalogue change reaches them through `cache`. */
   pages: PageCache;
-  /** The bound on each client's cold work: page renders and `cache` loads (docs/decisions.md#fair-share-of-cold-work). */
-  coldWork: ColdWork;
   scripts: ScriptRepository;
   catalogue: CatalogueService;
   games: GameService;
@@ -129,12 +126,11 @@ function createAuditLog(db: Db, log: Log, clock: Clocks['clock']): AuditLog {
 }
 
 /** The public answers and the rendered pages; a catalogue change reaches both through `cache`. */
-function createCaches(config: Config, now: Clocks['now']): Pick<Services, 'cache' | 'pages' | 'coldWork'> {
-  const coldWork = new ColdWork(config.coldWork);
-  const cache = new PublicCache(config.cacheBytes, { now, gate: coldWork.gate });
+function createCaches(config: Config, now: Clocks['now']): Pick<Services, 'cache' | 'pages'> {
+  const cache = new PublicCache(config.cacheBytes, { now });
   const pages = new PageCache(config.pageCacheBytes, { now });
   cache.onChange((change) => pages.changed(change));
-  return { cache, pages, coldWork };
+  return { cache, pages };
 }
 
 /** The buffered writes: views (with the searches that found nothing) and votes. */

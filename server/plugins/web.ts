@@ -11,8 +11,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { WebLoadContext } from '../../contract/index.ts';
 import { malformed } from '../shared/errors.ts';
-import { type ColdWork, isColdWorkRefused } from '../cache/cold-work.ts';
-import { coldLaneOf, sendBusyPage } from './cold-work.ts';
 import { PageFaults } from './page-faults.ts';
 import { type CachedPage, canonicalPageUrl, pagePath, MIN_COMPRESSED_BYTES, type PageCache, type PageEncoding, packPage, pageBytes, type RenderedPage } from '../cache/page-cache.ts';
 import { requestOrigin } from './protocol.ts';
@@ -35,8 +33,6 @@ export interface WebPluginOptions {
    * path: the same for its HTML and its data request (`pagePath`).
    */
   onPage?: (request: FastifyRequest, pathname: string) => void;
-  /** Bounds each client's page renders that miss the cache (docs/decisions.md#fair-share-of-cold-work). */
-  coldWork?: ColdWork;
 }
 
 const PRIVATE_PATHS = /^\/(admin|moderator)(\/|$|\.)/;
@@ -132,16 +128,16 @@ function createRender({ handle, contextKey }: WebApp, options: WebPluginOptions)
 }
 
 /** Public pages are the same for every visitor: concurrent misses share one render, then the cache. */
-function publicPage(render: Render, request: FastifyRequest, url: string, key: string, pages: PageCache, coldWork: ColdWork | undefined) {
-  const renderShared = () =>
+function publicPage(render: Render, request: FastifyRequest, url: string, key: string, pages: PageCache) {
+  return (
+    pages.get(key) ??
     pages.render(
       key,
       // Shared by every waiting request, so not cut short when the first one's client leaves.
       async () => packPage((await render(request, url, undefined, true)) as RenderedPage),
       (page) => (page.status < 500 && storable(page.headers) ? page : undefined),
-    );
-  // Joining a render already running costs nothing; a new one is the client's cold work.
-  return pages.get(key) ?? (coldWork && !pages.isRendering(key) ? coldWork.run(coldLaneOf(request), renderShared) : renderShared());
+    )
+  );
 }
 
 /** GET /* in the web app's own scope: public pages through the cache (when given), the rest rendered each time. */
@@ -157,17 +153,12 @@ function pageRoute(scope: FastifyInstance, render: Render, cache: PageCache | un
       // Rendered for their canonical URL, so what is cached is exactly what was asked.
       const url = target.origin + canonicalPageUrl(target.path, target.search);
       const key = `html:${url}`;
-      const page = await Promise.resolve(publicPage(render, request, url, key, cache, options.coldWork)).catch((error: unknown) =>
-        isColdWorkRefused(error) ? undefined : Promise.reject(error),
-      );
-      if (!page) return sendBusyPage(reply);
+      const page = await publicPage(render, request, url, key, cache);
       if (request.method === 'GET' && page.status === 200) options.onPage?.(request, pagePath(target.path));
       return sendPage(request, reply, page, true, () => cache.grew(key, page));
     }
-    // Staff pages and development's renders are not limited, nor the loads inside them.
     const shared = !PRIVATE_PATHS.test(target.path);
-    const uncached = () => render(request, target.origin + target.pathAndQuery, abortOnClose(reply), false);
-    const page = await (options.coldWork ? options.coldWork.run(undefined, uncached) : uncached());
+    const page = await render(request, target.origin + target.pathAndQuery, abortOnClose(reply), false);
     if (!shared) reply.header('cache-control', NO_STORE);
     if (page instanceof Response) return sendResponse(reply, page);
     if (request.method === 'GET' && page.status === 200) options.onPage?.(request, pagePath(target.path));

@@ -43,11 +43,6 @@ function parseTrustProxy(value: string): TrustProxy | undefined {
   return entries.every(isProxyEntry) ? entries : undefined;
 }
 
-const wholeNumber = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more');
-
-/** The fair share of cold work when the environment leaves it unset (docs/decisions.md#fair-share-of-cold-work). */
-export const COLD_WORK_DEFAULTS = { perClient: 4, perClientQueue: 8, perClientWaitMs: 2_000, crawlers: 2, crawlerQueue: 64, crawlerWaitMs: 30_000 } as const;
-
 const trustProxy = z.string().transform((value, context): TrustProxy => {
   const parsed = parseTrustProxy(value);
   if (parsed !== undefined) return parsed;
@@ -95,12 +90,6 @@ const envSchema = z.object({
   IMAGE_STORAGE: z.enum(['disk', 'database'], { error: 'must be disk or database' }).default('disk'),
   CACHE_MB: positiveInt.default(64),
   PAGE_CACHE_MB: positiveInt.default(64),
-  COLD_IN_FLIGHT_PER_CLIENT: wholeNumber.default(COLD_WORK_DEFAULTS.perClient),
-  COLD_QUEUE_PER_CLIENT: wholeNumber.default(COLD_WORK_DEFAULTS.perClientQueue),
-  COLD_QUEUE_WAIT_MS: positiveInt.default(COLD_WORK_DEFAULTS.perClientWaitMs),
-  CRAWLER_COLD_IN_FLIGHT: positiveInt.default(COLD_WORK_DEFAULTS.crawlers),
-  CRAWLER_QUEUE: wholeNumber.default(COLD_WORK_DEFAULTS.crawlerQueue),
-  CRAWLER_QUEUE_WAIT_MS: positiveInt.default(COLD_WORK_DEFAULTS.crawlerWaitMs),
   SESSION_TTL_HOURS: positiveInt.default(24 * 7),
   MODERATOR_STATUS_POLL_MS: positiveInt.default(60_000),
   LOGIN_MAX_FAILURES: positiveInt.default(LOGIN_THROTTLE_DEFAULTS.maxFailures),
@@ -148,8 +137,6 @@ export interface Config {
   cacheBytes: number;
   /** Bound on the rendered-page cache, compressed copies, keys and headers included. */
   pageCacheBytes: number;
-  /** Cold work (uncached renders and API loads) one address group, or all known crawlers together, may have in flight and queued. */
-  coldWork: { perClient: number; perClientQueue: number; perClientWaitMs: number; crawlers: number; crawlerQueue: number; crawlerWaitMs: number };
   admin: { username: string | undefined; password: string | undefined };
   /** Where the embedded database's scheduled snapshots go (DATA_DIR/backups; docs/decisions.md#backups). */
   backupDir: string;
@@ -217,7 +204,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     uploadMaxPixels: env.UPLOAD_MAX_PIXELS,
     cacheBytes: env.CACHE_MB * 1024 * 1024,
     pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
-    coldWork: coldWorkOf(env),
     admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
     backupDir: path.join(dataDir, 'backups'),
     backupKeep: env.BACKUP_KEEP,
@@ -228,17 +214,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     loginWindowMs: env.LOGIN_WINDOW_MINUTES * 60 * 1000,
     loginAddressMaxFailures: env.LOGIN_ADDRESS_MAX_FAILURES,
     loginUsernameMaxFailuresPerMinute: env.LOGIN_USERNAME_MAX_FAILURES_PER_MINUTE,
-  };
-}
-
-function coldWorkOf(env: Env): Config['coldWork'] {
-  return {
-    perClient: env.COLD_IN_FLIGHT_PER_CLIENT,
-    perClientQueue: env.COLD_QUEUE_PER_CLIENT,
-    perClientWaitMs: env.COLD_QUEUE_WAIT_MS,
-    crawlers: env.CRAWLER_COLD_IN_FLIGHT,
-    crawlerQueue: env.CRAWLER_QUEUE,
-    crawlerWaitMs: env.CRAWLER_QUEUE_WAIT_MS,
   };
 }
 
