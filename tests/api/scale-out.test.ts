@@ -122,6 +122,17 @@ describe.each(dialects)('two instances on one %s database', (dialect) => {
     expect((await firstPage(b)).scripts.map((script) => script.id)).not.toContain(created.id);
   });
 
+  it('a script hidden through A leaves B’s kept page and answer, and comes back when shown again', async () => {
+    const created = await createThroughA({ playsname: 'Hidden across instances' });
+    expect(await page(b, created.id)).toContain('Hidden across instances');
+    expect((await detail(b, created.id)).status).toBe(200);
+    expect((await call(a, 'POST', `/api/scripts/${created.id}/visibility`, adminToken, { hidden: true })).status).toBe(200);
+    await freshWithin(async () => (await call(b, 'GET', `/scripts/${created.id}`)).status, (status) => status === 404);
+    await freshWithin(() => detail(b, created.id), (answer) => answer.status === 404);
+    expect((await call(a, 'POST', `/api/scripts/${created.id}/visibility`, adminToken, { hidden: false })).status).toBe(200);
+    await freshWithin(() => page(b, created.id), (html) => html.includes('Hidden across instances'));
+  });
+
   it('site channels added and removed through A are B’s /subscribe list', async () => {
     const listOnB = async () => (await json(await call(b, 'GET', '/api/site-channels'))).body as unknown as { id: number; name: string }[];
     const before = await listOnB();
