@@ -42,14 +42,14 @@ export function sendBusyPage(reply: FastifyReply, retryAfterSeconds: number, htm
 }
 
 /**
- * Runs each GET route's handler as its request's, for the public-cache loads it starts (the API's cold
+ * Runs each GET (and HEAD) route's handler as its request's, for the public-cache loads it starts (the API's cold
  * answers). Catch-all routes are left out: the pages' route takes from the budget once, before the
  * render, and the loads inside a page are free.
  */
 export const coldBudgetPlugin = fp(async (app: FastifyInstance, { coldBudget }: { coldBudget: ColdBudget }) => {
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
-    if (!methods.includes('GET') || route.config?.catchAll !== undefined) return;
+    if (!methods.some((method) => method === 'GET' || method === 'HEAD') || route.config?.catchAll !== undefined) return;
     const handler = route.handler;
     route.handler = function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
       return coldBudget.within(
