@@ -136,7 +136,7 @@ export const ONE_CRAWLER: () => CrawlClient = () => ({ address: CRAWLER_ADDRESS,
 /**
  * `connections` clients, each asking the next path as soon as its last answer came, for `durationS`, as
  * `client()` (the sweep asks as a new visitor each time, so it measures what a cold page costs rather than
- * what a limit per address would let one address have).
+ * what the rate of cold work per address lets one address have).
  */
 export async function crawl(url: string, next: () => string | undefined, connections: number, durationS: number, client: () => CrawlClient = ONE_CRAWLER): Promise<CrawlLoad> {
   const target = new URL(url);

@@ -5,6 +5,7 @@ import { relayWrites } from './db/cluster-relay.ts';
 import type { Db } from './db/database.ts';
 import { DatabaseImageStorage } from './images/database-storage.ts';
 import { createLogger, logsEveryRequest, requestLineHook } from './logging.ts';
+import { coldBudgetPlugin, coldLaneOf } from './plugins/cold-budget.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { clientErrorHandler, frameworkErrors, protocolPlugin, REQUEST_TIMEOUT_MS } from './plugins/protocol.ts';
@@ -100,6 +101,7 @@ async function registerWeb(app: FastifyInstance, services: Services, web: WebMod
     siteUrl: config.siteUrl,
     contentSecurityPolicy: app.contentSecurityPolicy,
     loadContext: () => services.loadContext,
+    admitColdPage: (request) => services.coldBudget.take(coldLaneOf(request)),
     // A script's page (or its client-side data request) counts a view like the API's detail call.
     onPage: (request, pathname) => {
       const id = scriptIdOfPage(pathname);
@@ -126,6 +128,7 @@ export async function buildApp({ config, db, web, logger, now, clock, onRoute }:
   await app.register(routingPlugin);
   await app.register(securityPlugin, { development: web.kind === 'vite', siteUrl: config.siteUrl });
   await app.register(openApiPlugin, { siteName: config.siteName });
+  await app.register(coldBudgetPlugin, { coldBudget: services.coldBudget });
 
   await registerRoutes(app, services);
   await registerWeb(app, services, web);

@@ -12,6 +12,7 @@ import { DomainRepository } from './domains/repository.ts';
 import { DomainService } from './domains/service.ts';
 import { GameRepository } from './games/repository.ts';
 import { GameService } from './games/service.ts';
+import { ColdBudget } from './cache/cold-budget.ts';
 import { HeapGuard } from './cache/heap-guard.ts';
 import { InsightsRepository } from './insights/repository.ts';
 import { InsightsService } from './insights/service.ts';
@@ -41,6 +42,8 @@ export interface Services {
   cache: PublicCache;
   /** Rendered public pages; a catalogue change reaches them through `cache`. */
   pages: PageCache;
+  /** Each address group's rate of cold work: page renders and `cache` loads (docs/decisions.md#a-rate-of-cold-work-per-address). */
+  coldBudget: ColdBudget;
   scripts: ScriptRepository;
   catalogue: CatalogueService;
   games: GameService;
@@ -126,11 +129,12 @@ function createAuditLog(db: Db, log: Log, clock: Clocks['clock']): AuditLog {
 }
 
 /** The public answers and the rendered pages; a catalogue change reaches both through `cache`. */
-function createCaches(config: Config, now: Clocks['now']): Pick<Services, 'cache' | 'pages'> {
-  const cache = new PublicCache(config.cacheBytes, { now });
+function createCaches(config: Config, now: Clocks['now']): Pick<Services, 'cache' | 'pages' | 'coldBudget'> {
+  const coldBudget = new ColdBudget(config.coldBudget);
+  const cache = new PublicCache(config.cacheBytes, { now, gate: coldBudget.gate });
   const pages = new PageCache(config.pageCacheBytes, { now });
   cache.onChange((change) => pages.changed(change));
-  return { cache, pages };
+  return { cache, pages, coldBudget };
 }
 
 /** The buffered writes: views (with the searches that found nothing) and votes. */

@@ -4,6 +4,8 @@ import { type EntryContext, ServerRouter } from 'react-router';
 // The server sets the loaders' context through the build it renders with: a context is known by its
 // object, and the server's own import of web/context.ts would be another one than the build's.
 export { webContext } from './context.ts';
+// The stylesheet's URL, for the server's own small pages (the 429 of server/plugins/cold-budget.ts).
+export { default as stylesheet } from './app.css?url';
 
 /** How long a page may take to render before it is cut short. */
 export const streamTimeout = 5_000;

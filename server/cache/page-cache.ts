@@ -218,6 +218,11 @@ export class PageCache extends BoundedCache<StoredPage> {
     });
   }
 
+  /** Whether a render of `key` is running that a request would share. */
+  isRendering(key: string): boolean {
+    return this.rendering.has(key);
+  }
+
   private store(key: string, page: CachedPage, ttl?: number): void {
     const placed = pageFamily(key, page, this.maxEntries);
     this.entries.set(key, { page, family: placed?.family, heap: heapOf(page, key) }, placed?.cap, ttl);

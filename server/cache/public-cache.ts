@@ -92,6 +92,8 @@ export interface PublicCacheOptions {
   now?: (() => number) | undefined;
   /** At most this many answers (default: entriesFor(maxBytes)). */
   maxEntries?: number | undefined;
+  /** Runs a load that starts (a miss nobody is loading yet) as the requester's cold work (ColdBudget.gate). */
+  gate?: (<T>(load: () => Promise<T>) => Promise<T>) | undefined;
 }
 
 /**
@@ -105,9 +107,11 @@ export class PublicCache extends BoundedCache<StoredAnswer<unknown>> {
   /** Loads that began before a change are shared but not stored. */
   private readonly loading = new SingleFlight();
   private readonly listeners: ((change: CatalogueChange) => void)[] = [];
+  private readonly gate: <T>(load: () => Promise<T>) => Promise<T>;
 
   constructor(maxBytes: number, options: PublicCacheOptions = {}) {
     super(new BoundedStore({ maxBytes, maxEntries: options.maxEntries, entryShare: 8, bytesOf: (entry) => entry.json.length, now: options.now }));
+    this.gate = options.gate ?? ((load) => load());
   }
 
   get<T>(key: string): CachedAnswer<T> | undefined {
@@ -118,14 +122,17 @@ export class PublicCache extends BoundedCache<StoredAnswer<unknown>> {
   remember<T>(key: string, load: () => Promise<T>): Promise<CachedAnswer<T>> {
     const hit = this.get<T>(key);
     if (hit) return Promise.resolve(hit);
-    return this.loading.run(
-      key,
-      async (): Promise<CachedAnswer<T>> => {
-        const value = await load();
-        return { value, json: Buffer.from(JSON.stringify(value) ?? 'null') };
-      },
-      (answer) => this.store(key, answer.json),
-    );
+    const shared = () =>
+      this.loading.run(
+        key,
+        async (): Promise<CachedAnswer<T>> => {
+          const value = await load();
+          return { value, json: Buffer.from(JSON.stringify(value) ?? 'null') };
+        },
+        (answer) => this.store(key, answer.json),
+      );
+    // Joining a load already running costs nothing; only a new one is cold work.
+    return this.loading.has(key) ? shared() : this.gate(shared);
   }
 
   private store(key: string, json: Buffer): void {

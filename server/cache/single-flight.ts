@@ -23,6 +23,11 @@ export class SingleFlight {
     return promise;
   }
 
+  /** Whether a load of `key` is running that a caller would share. */
+  has(key: string): boolean {
+    return this.running.get(key)?.generation === this.generation;
+  }
+
   invalidate(): void {
     this.generation += 1;
   }

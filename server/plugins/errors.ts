@@ -39,6 +39,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error instanceof AppError) {
       if (error.extra?.retryAfterSeconds) reply.header('retry-after', String(error.extra.retryAfterSeconds));
+      // A refusal is about this client at this moment: no cache may keep it for others.
+      if (error.statusCode === 429) reply.header('cache-control', 'no-store');
       if (error.extra?.allow) reply.header('allow', error.extra.allow);
       return send(reply, error.statusCode, { error: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) });
     }

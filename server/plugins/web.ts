@@ -12,6 +12,7 @@ import { createRequestHandler, type RouterContext, RouterContextProvider, type S
 import type { WebLoadContext } from '../../contract/index.ts';
 import { malformed } from '../shared/errors.ts';
 import { PageFaults } from './page-faults.ts';
+import { busyPageHtml, sendBusyPage } from './cold-budget.ts';
 import { type CachedPage, canonicalPageUrl, pagePath, MIN_COMPRESSED_BYTES, type PageCache, type PageEncoding, packPage, pageBytes, type RenderedPage } from '../cache/page-cache.ts';
 import { requestOrigin } from './protocol.ts';
 import { answeredNotModified, entityTag, NO_STORE } from '../cache/conditional.ts';
@@ -33,6 +34,11 @@ export interface WebPluginOptions {
    * path: the same for its HTML and its data request (`pagePath`).
    */
   onPage?: (request: FastifyRequest, pathname: string) => void;
+  /**
+   * Asked before a public page's render starts (a page nobody has cached or is rendering): undefined to
+   * go on, else the seconds the client must wait, answered 429 (docs/decisions.md#a-rate-of-cold-work-per-address).
+   */
+  admitColdPage?: (request: FastifyRequest) => Promise<number | undefined>;
 }
 
 const PRIVATE_PATHS = /^\/(admin|moderator)(\/|$|\.)/;
@@ -53,13 +59,15 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
   const web = options.mode.kind === 'build' ? await mountBuild(app, options.mode.dir) : await mountVite(app);
   const cache = options.mode.kind === 'build' ? options.pageCache : undefined;
   const render = createRender(web, options);
-  await app.register(async (scope) => pageRoute(scope, render, cache, options));
+  await app.register(async (scope) => pageRoute(scope, render, cache, options, web.busyPage));
 }
 
 /** The app's request handler, and the loaders' context key as the build that runs them has it (see webContextOf). */
 interface WebApp {
   handle: ReturnType<typeof createRequestHandler>;
   contextKey: () => Promise<RouterContext<WebLoadContext>>;
+  /** The 429 page of a refused cold page, written once. */
+  busyPage: string;
 }
 
 /** Renders a page; `whole` reads every answer whole (to share or cache it), else only HTML is read. */
@@ -88,7 +96,8 @@ async function mountBuild(app: FastifyInstance, dir: string): Promise<WebApp> {
     },
   });
   const key = webContextOf(build);
-  return { handle: createRequestHandler(build, 'production'), contextKey: async () => key };
+  const stylesheet = (build.entry.module as { stylesheet?: string }).stylesheet;
+  return { handle: createRequestHandler(build, 'production'), contextKey: async () => key, busyPage: busyPageHtml(stylesheet) };
 }
 
 /** Development: Vite as middleware on the same port, with HMR. */
@@ -103,7 +112,7 @@ async function mountVite(app: FastifyInstance): Promise<WebApp> {
   const ssr = vite.environments.ssr;
   if (!ssr || !isRunnableDevEnvironment(ssr)) throw new Error("Vite's ssr environment cannot run modules");
   const loadBuild = () => ssr.runner.import('virtual:react-router/server-build') as Promise<ServerBuild>;
-  return { handle: createRequestHandler(loadBuild, 'development'), contextKey: async () => webContextOf(await loadBuild()) };
+  return { handle: createRequestHandler(loadBuild, 'development'), contextKey: async () => webContextOf(await loadBuild()), busyPage: busyPageHtml(undefined) };
 }
 
 function createRender({ handle, contextKey }: WebApp, options: WebPluginOptions): Render {
@@ -141,7 +150,7 @@ function publicPage(render: Render, request: FastifyRequest, url: string, key: s
 }
 
 /** GET /* in the web app's own scope: public pages through the cache (when given), the rest rendered each time. */
-function pageRoute(scope: FastifyInstance, render: Render, cache: PageCache | undefined, options: WebPluginOptions) {
+function pageRoute(scope: FastifyInstance, render: Render, cache: PageCache | undefined, options: WebPluginOptions, busyPage: string) {
   // React Router actions read the raw body themselves, so Fastify must leave it unread.
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
@@ -153,7 +162,11 @@ function pageRoute(scope: FastifyInstance, render: Render, cache: PageCache | un
       // Rendered for their canonical URL, so what is cached is exactly what was asked.
       const url = target.origin + canonicalPageUrl(target.path, target.search);
       const key = `html:${url}`;
-      const page = await publicPage(render, request, url, key, cache);
+      const cached = cache.get(key);
+      // A page nobody has or is rendering is cold work; joining a render costs nothing.
+      const wait = cached || cache.isRendering(key) ? undefined : await options.admitColdPage?.(request);
+      if (wait !== undefined) return sendBusyPage(reply, wait, busyPage);
+      const page = cached ?? (await publicPage(render, request, url, key, cache));
       if (request.method === 'GET' && page.status === 200) options.onPage?.(request, pagePath(target.path));
       return sendPage(request, reply, page, true, () => cache.grew(key, page));
     }

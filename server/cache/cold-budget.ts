@@ -1,0 +1,119 @@
+import { RateLimiterMemory, RateLimiterQueue, RateLimiterQueueError, RateLimiterRes } from 'rate-limiter-flexible';
+import { rateLimited } from '../shared/errors.ts';
+
+/** The rate of cold work allowed (docs/decisions.md#a-rate-of-cold-work-per-address). */
+export interface ColdBudgetLimits {
+  /** Cold requests one address group may start per second, on average; 0 turns the limit off. */
+  perSecond: number;
+  /** How many it may start at once after a quiet spell. */
+  burst: number;
+  /** A known crawler's cold requests per second, per crawler name and address group. */
+  crawlerPerSecond: number;
+  /** How many of one crawler's cold requests may wait for its rate before it is told 429. */
+  crawlerQueue: number;
+}
+
+/** Whose budget a request's cold work is taken from; undefined is not limited (the machine itself). */
+export type ColdLane = { key: string; crawler: boolean } | undefined;
+
+/** The request whose handler is running: its lane (worked out on its first miss), and its admission once asked. */
+interface Requester {
+  lane: () => ColdLane;
+  admission?: Promise<number | undefined>;
+}
+
+const refusal = (seconds: number) => rateLimited('Too many uncached pages from this address; try again in a moment', seconds);
+
+const wholeSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/**
+ * How much cold work (a page render or public-cache load that misses the caches) each address group may
+ * start: a bucket of `burst` requests, refilled whole every burst ÷ perSecond seconds (the library's
+ * memory limiter is a fixed window: the same rate and burst as a token bucket, checked by count, so it
+ * refuses however the requests arrive). Known crawlers have a bucket of their own per crawler and group
+ * and wait in a bounded queue for it instead of being refused. Each process has its own buckets.
+ */
+export class ColdBudget {
+  private readonly visitors: RateLimiterMemory | undefined;
+  private readonly crawlers: RateLimiterMemory;
+  /** One queue per crawler lane with requests waiting or being admitted; forgotten when it empties. */
+  private readonly queues = new Map<string, { queue: RateLimiterQueue; open: number }>();
+  /**
+   * The request whose handler is running synchronously right now. Not an AsyncLocalStorage: on Node 20
+   * its first run switches on promise hooks, which every promise of the process then pays for
+   * (web/entry.server.tsx); a handler's first turn is enough, as each public route starts its load in it.
+   */
+  private current: Requester | undefined;
+
+  constructor(private readonly limits: ColdBudgetLimits) {
+    // The library's records expire with their window, so idle addresses cost nothing after it.
+    this.visitors = limits.perSecond > 0 ? new RateLimiterMemory({ keyPrefix: 'cold', points: limits.burst, duration: limits.burst / limits.perSecond }) : undefined;
+    this.crawlers = new RateLimiterMemory({ keyPrefix: 'crawler', points: limits.crawlerPerSecond, duration: 1 });
+  }
+
+  /** Takes one cold request from the lane's budget: undefined when admitted, else the seconds to wait (Retry-After). */
+  async take(lane: ColdLane): Promise<number | undefined> {
+    if (lane === undefined || this.visitors === undefined) return undefined;
+    if (lane.crawler) return this.queueCrawler(lane.key);
+    try {
+      await this.visitors.consume(lane.key);
+      return undefined;
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return wholeSeconds(rejection.msBeforeNext);
+      throw rejection;
+    }
+  }
+
+  /** A crawler waits for its rate; only past its queue is it refused, for the time that queue takes to drain. */
+  private async queueCrawler(key: string): Promise<number | undefined> {
+    let lane = this.queues.get(key);
+    if (!lane) {
+      lane = { queue: new RateLimiterQueue(this.crawlers, { maxQueueSize: this.limits.crawlerQueue }), open: 0 };
+      this.queues.set(key, lane);
+    }
+    lane.open += 1;
+    try {
+      await lane.queue.removeTokens(1, key);
+      return undefined;
+    } catch (error) {
+      if (!(error instanceof RateLimiterQueueError)) throw error;
+      const next = (await this.crawlers.get(key))?.msBeforeNext ?? 0;
+      return wholeSeconds(next + (1000 * this.limits.crawlerQueue) / this.limits.crawlerPerSecond);
+    } finally {
+      // The bucket itself lives in `crawlers`, so a lane forgotten here loses no count.
+      lane.open -= 1;
+      if (lane.open === 0) this.queues.delete(key);
+    }
+  }
+
+  /**
+   * Runs a request's handler with `lane` as the owner of the public-cache loads it starts before its
+   * first await (the loads inside those loads, and any after, are not counted again).
+   */
+  within<T>(lane: () => ColdLane, handler: () => T): T {
+    const outer = this.current;
+    this.current = { lane };
+    try {
+      return handler();
+    } finally {
+      this.current = outer;
+    }
+  }
+
+  /**
+   * Runs a public-cache load that starts (a miss nobody is loading yet) as the running request's cold
+   * work: its first such load takes from its budget, and every other one shares that admission; refused,
+   * it throws the 429. Outside a handler (a page's loaders, counted by the page route; timers) it just loads.
+   */
+  readonly gate = <T>(load: () => Promise<T>): Promise<T> => {
+    const current = this.current;
+    if (current === undefined) return load();
+    current.admission ??= this.take(current.lane());
+    return current.admission.then((wait) => (wait === undefined ? load() : Promise.reject(refusal(wait))));
+  };
+
+  /** Crawler lanes with requests queued or being admitted (tests: nothing is kept for a lane that went quiet). */
+  get openCrawlerLanes(): number {
+    return this.queues.size;
+  }
+}
