@@ -11,7 +11,16 @@ export interface ColdBudgetLimits {
   crawlerPerSecond: number;
   /** How many of one crawler's cold requests may wait for its rate before it is told 429. */
   crawlerQueue: number;
+  /**
+   * How long a refusal is held before it is sent (at most its Retry-After): a client that asks again as
+   * soon as it is answered then asks once a hold per connection, instead of thousands of times a second.
+   */
+  refusalHoldMs: number;
 }
+
+/** Refusals held at once per process; past it they go at once (a hold is a timer and a socket). */
+export const MAX_HELD_REFUSALS = 1_000;
+
 
 /** Whose budget a request's cold work is taken from; undefined is not limited (the machine itself). */
 export type ColdLane = { key: string; crawler: boolean } | undefined;
@@ -36,6 +45,8 @@ const wholeSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 export class ColdBudget {
   private readonly visitors: RateLimiterMemory | undefined;
   private readonly crawlers: RateLimiterMemory;
+  /** Refusals being held (refusalHoldMs) right now. */
+  private held = 0;
   /** One queue per crawler lane with requests waiting or being admitted; forgotten when it empties. */
   private readonly queues = new Map<string, { queue: RateLimiterQueue; open: number }>();
   /**
@@ -51,16 +62,40 @@ export class ColdBudget {
     this.crawlers = new RateLimiterMemory({ keyPrefix: 'crawler', points: limits.crawlerPerSecond, duration: 1 });
   }
 
-  /** Takes one cold request from the lane's budget: undefined when admitted, else the seconds to wait (Retry-After). */
+  /**
+   * Takes one cold request from the lane's budget: undefined when admitted, else the seconds to wait
+   * (Retry-After), told after the refusal's hold.
+   */
   async take(lane: ColdLane): Promise<number | undefined> {
     if (lane === undefined || this.visitors === undefined) return undefined;
-    if (lane.crawler) return this.queueCrawler(lane.key);
+    const wait = lane.crawler ? await this.queueCrawler(lane.key) : await this.consume(lane.key);
+    if (wait !== undefined) await this.hold(wait);
+    return wait;
+  }
+
+  private async consume(key: string): Promise<number | undefined> {
     try {
-      await this.visitors.consume(lane.key);
+      await this.visitors?.consume(key);
       return undefined;
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) return wholeSeconds(rejection.msBeforeNext);
       throw rejection;
+    }
+  }
+
+  /**
+   * A refused request waits before its 429: a flood's refusals were cheap one by one, but a client
+   * that asks again the moment it is answered made thousands a second, and their handling took the
+   * core from the visitors the limit protects (the benchmark's visitors beside a crawler).
+   */
+  private async hold(waitSeconds: number): Promise<void> {
+    const ms = Math.min(this.limits.refusalHoldMs, waitSeconds * 1000);
+    if (ms <= 0 || this.held >= MAX_HELD_REFUSALS) return;
+    this.held += 1;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+    } finally {
+      this.held -= 1;
     }
   }
 

@@ -46,7 +46,7 @@ function parseTrustProxy(value: string): TrustProxy | undefined {
 const wholeNumber = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more');
 
 /** The rate of cold work when the environment leaves it unset (docs/decisions.md#a-rate-of-cold-work-per-address). */
-export const COLD_BUDGET_DEFAULTS = { perSecond: 10, burst: 30, crawlerPerSecond: 5, crawlerQueue: 50 } as const;
+export const COLD_BUDGET_DEFAULTS = { perSecond: 10, burst: 30, crawlerPerSecond: 5, crawlerQueue: 50, refusalHoldMs: 1_000 } as const;
 
 const trustProxy = z.string().transform((value, context): TrustProxy => {
   const parsed = parseTrustProxy(value);
@@ -99,6 +99,7 @@ const envSchema = z.object({
   COLD_REQUESTS_BURST: positiveInt.default(COLD_BUDGET_DEFAULTS.burst),
   CRAWLER_COLD_REQUESTS_PER_SECOND: positiveInt.default(COLD_BUDGET_DEFAULTS.crawlerPerSecond),
   CRAWLER_QUEUE: wholeNumber.default(COLD_BUDGET_DEFAULTS.crawlerQueue),
+  COLD_REFUSAL_HOLD_MS: wholeNumber.max(10_000, 'must be at most 10000').default(COLD_BUDGET_DEFAULTS.refusalHoldMs),
   SESSION_TTL_HOURS: positiveInt.default(24 * 7),
   MODERATOR_STATUS_POLL_MS: positiveInt.default(60_000),
   LOGIN_MAX_FAILURES: positiveInt.default(LOGIN_THROTTLE_DEFAULTS.maxFailures),
@@ -147,7 +148,7 @@ export interface Config {
   /** Bound on the rendered-page cache, compressed copies, keys and headers included. */
   pageCacheBytes: number;
   /** Cold requests (uncached renders and API loads) per address group, and known crawlers' own rate and queue. */
-  coldBudget: { perSecond: number; burst: number; crawlerPerSecond: number; crawlerQueue: number };
+  coldBudget: { perSecond: number; burst: number; crawlerPerSecond: number; crawlerQueue: number; refusalHoldMs: number };
   admin: { username: string | undefined; password: string | undefined };
   /** Where the embedded database's scheduled snapshots go (DATA_DIR/backups; docs/decisions.md#backups). */
   backupDir: string;
@@ -215,7 +216,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     uploadMaxPixels: env.UPLOAD_MAX_PIXELS,
     cacheBytes: env.CACHE_MB * 1024 * 1024,
     pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
-    coldBudget: { perSecond: env.COLD_REQUESTS_PER_SECOND, burst: env.COLD_REQUESTS_BURST, crawlerPerSecond: env.CRAWLER_COLD_REQUESTS_PER_SECOND, crawlerQueue: env.CRAWLER_QUEUE },
+    coldBudget: { perSecond: env.COLD_REQUESTS_PER_SECOND, burst: env.COLD_REQUESTS_BURST, crawlerPerSecond: env.CRAWLER_COLD_REQUESTS_PER_SECOND, crawlerQueue: env.CRAWLER_QUEUE, refusalHoldMs: env.COLD_REFUSAL_HOLD_MS },
     admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
     backupDir: path.join(dataDir, 'backups'),
     backupKeep: env.BACKUP_KEEP,

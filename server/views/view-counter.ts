@@ -26,8 +26,12 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 export function missQuery(q: string): string {
   return foldSearchText(q).replace(/\s+/gu, ' ').trim();
 }
-/** Views written per transaction; small enough that one costs a few milliseconds on a cold SQLite file. */
-export const VIEWS_PER_WRITE = 100;
+/**
+ * Views written per transaction, small enough that one holds the main thread a few milliseconds: at
+ * 1,000,000 scripts each counted view rewrites the row and four of its indexes (views and trending, by
+ * game and overall), and a slice of 100 held it about 100 ms (docs/performance.md).
+ */
+export const VIEWS_PER_WRITE = 25;
 
 /**
  * Buffers script views in memory and writes them in one transaction every few seconds and at

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ColdBudget } from '../../server/cache/cold-budget.ts';
 import { COLD_BUDGET_DEFAULTS, ConfigError, loadConfig } from '../../server/shared/config.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { dialects, throwawayDatabase, type ThrowawayDatabase } from '../helpers/databases.ts';
@@ -37,7 +38,7 @@ describe.each(dialects)('the rate of cold work per address (%s)', (dialect) => {
   beforeAll(async () => {
     ctx = await createTestContext(dialect, {
       web: true,
-      env: { COLD_REQUESTS_BURST: String(BURST), COLD_REQUESTS_PER_SECOND: SLOW_RATE, CRAWLER_COLD_REQUESTS_PER_SECOND: '1', CRAWLER_QUEUE: '2' },
+      env: { COLD_REQUESTS_BURST: String(BURST), COLD_REQUESTS_PER_SECOND: SLOW_RATE, CRAWLER_COLD_REQUESTS_PER_SECOND: '1', CRAWLER_QUEUE: '2', COLD_REFUSAL_HOLD_MS: '0' },
     });
     ids = [];
     for (let i = 0; i < 40; i += 1) ids.push((await insertScript(ctx.services, { playsname: `Fair script ${i}` })).id);
@@ -136,7 +137,7 @@ describe.each(dialects)('a refill of the cold budget (%s)', (dialect) => {
   let ctx: TestContext;
   beforeAll(async () => {
     // 2 at once, refilled whole every second.
-    ctx = await createTestContext(dialect, { web: true, env: { COLD_REQUESTS_BURST: '2', COLD_REQUESTS_PER_SECOND: '2' } });
+    ctx = await createTestContext(dialect, { web: true, env: { COLD_REQUESTS_BURST: '2', COLD_REQUESTS_PER_SECOND: '2', COLD_REFUSAL_HOLD_MS: '0' } });
   });
   afterAll(async () => ctx?.close());
 
@@ -201,6 +202,30 @@ describe.each(dialects)('the rate of cold work on the built server (%s)', (diale
   });
 });
 
+describe('a refusal held before it is sent', () => {
+  it('answers a refused request only after the hold, while another address is admitted meanwhile', async () => {
+    const budget = new ColdBudget({ perSecond: 0.1, burst: 1, crawlerPerSecond: 1, crawlerQueue: 0, refusalHoldMs: 300 });
+    const flooder = { key: '203.0.113.40', crawler: false };
+    expect(await budget.take(flooder)).toBeUndefined();
+    const order: string[] = [];
+    const started = performance.now();
+    const refused = budget.take(flooder).then((wait) => {
+      order.push('refused');
+      return { wait, ms: performance.now() - started };
+    });
+    const admitted = budget.take({ key: '198.51.100.40', crawler: false }).then((wait) => {
+      order.push('admitted');
+      return wait;
+    });
+    expect(await admitted).toBeUndefined();
+    const { wait, ms } = await refused;
+    expect(order).toEqual(['admitted', 'refused']);
+    expect(wait).toBeGreaterThanOrEqual(1);
+    // A timer never fires before its delay (a millisecond of rounding aside).
+    expect(ms).toBeGreaterThanOrEqual(299);
+  });
+});
+
 describe('the cold budget settings', () => {
   it('default to the documented rate and read good values', () => {
     expect(loadConfig({}).coldBudget).toEqual(COLD_BUDGET_DEFAULTS);
@@ -215,6 +240,8 @@ describe('the cold budget settings', () => {
     ['COLD_REQUESTS_BURST', '2.5'],
     ['CRAWLER_COLD_REQUESTS_PER_SECOND', '0'],
     ['CRAWLER_QUEUE', '-3'],
+    ['COLD_REFUSAL_HOLD_MS', '-1'],
+    ['COLD_REFUSAL_HOLD_MS', '20000'],
   ])('refuses %s=%s by name', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
