@@ -1,11 +1,11 @@
-import { RateLimiterMemory, RateLimiterQueue, RateLimiterQueueError, RateLimiterRes } from 'rate-limiter-flexible';
+import { BurstyRateLimiter, RateLimiterMemory, RateLimiterQueue, RateLimiterQueueError, RateLimiterRes } from 'rate-limiter-flexible';
 import { rateLimited } from '../shared/errors.ts';
 
 /** The rate of cold work allowed (docs/decisions.md#a-rate-of-cold-work-per-address). */
 export interface ColdBudgetLimits {
   /** Cold requests one address group may start per second, on average; 0 turns the limit off. */
   perSecond: number;
-  /** How many it may start at once after a quiet spell. */
+  /** How many more it may start at once, beyond its rate, refilled every BURST_REFILL_S seconds. */
   burst: number;
   /** A known crawler's cold requests per second, per crawler name and address group. */
   crawlerPerSecond: number;
@@ -17,6 +17,9 @@ export interface ColdBudgetLimits {
    */
   refusalHoldMs: number;
 }
+
+/** How often an address group's burst refills: rarely enough that a client at full speed gains little from it. */
+export const BURST_REFILL_S = 10;
 
 /** Refusals held at once per process; past it they go at once (a hold is a timer and a socket). */
 export const MAX_HELD_REFUSALS = 1_000;
@@ -37,13 +40,13 @@ const wholeSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /**
  * How much cold work (a page render or public-cache load that misses the caches) each address group may
- * start: a bucket of `burst` requests, refilled whole every burst ÷ perSecond seconds (the library's
- * memory limiter is a fixed window: the same rate and burst as a token bucket, checked by count, so it
- * refuses however the requests arrive). Known crawlers have a bucket of their own per crawler and group
- * and wait in a bounded queue for it instead of being refused. Each process has its own buckets.
+ * start: one per 1/perSecond seconds, plus `burst` more refilled every BURST_REFILL_S seconds (the
+ * library's limiters are fixed windows, checked by count, so they refuse however the requests arrive).
+ * Known crawlers have a rate of their own per crawler and group and wait in a bounded queue for it
+ * instead of being refused. Each process has its own buckets.
  */
 export class ColdBudget {
-  private readonly visitors: RateLimiterMemory | undefined;
+  private readonly visitors: BurstyRateLimiter | undefined;
   private readonly crawlers: RateLimiterMemory;
   /** Refusals being held (refusalHoldMs) right now. */
   private held = 0;
@@ -57,9 +60,18 @@ export class ColdBudget {
   private current: Requester | undefined;
 
   constructor(private readonly limits: ColdBudgetLimits) {
-    // The library's records expire with their window, so idle addresses cost nothing after it.
-    this.visitors = limits.perSecond > 0 ? new RateLimiterMemory({ keyPrefix: 'cold', points: limits.burst, duration: limits.burst / limits.perSecond }) : undefined;
-    this.crawlers = new RateLimiterMemory({ keyPrefix: 'crawler', points: limits.crawlerPerSecond, duration: 1 });
+    // One request per 1/rate seconds, so what a client at full speed is let through is spread out (a
+    // window of `burst` at once made a quarter-second of renders every window, and the visitors beside it
+    // waited through them), plus a burst for a person opening several tabs, refilled every 10 s.
+    // The library's records expire with their windows, so idle addresses cost nothing after them.
+    this.visitors =
+      limits.perSecond > 0
+        ? new BurstyRateLimiter(
+            new RateLimiterMemory({ keyPrefix: 'cold', points: 1, duration: 1 / limits.perSecond }),
+            new RateLimiterMemory({ keyPrefix: 'cold-burst', points: limits.burst, duration: BURST_REFILL_S }),
+          )
+        : undefined;
+    this.crawlers = new RateLimiterMemory({ keyPrefix: 'crawler', points: 1, duration: 1 / limits.crawlerPerSecond });
   }
 
   /**

@@ -46,7 +46,7 @@ function parseTrustProxy(value: string): TrustProxy | undefined {
 const wholeNumber = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more');
 
 /** The rate of cold work when the environment leaves it unset (docs/decisions.md#a-rate-of-cold-work-per-address). */
-export const COLD_BUDGET_DEFAULTS = { perSecond: 10, burst: 30, crawlerPerSecond: 5, crawlerQueue: 50, refusalHoldMs: 1_000 } as const;
+export const COLD_BUDGET_DEFAULTS = { perSecond: 10, burst: 10, crawlerPerSecond: 5, crawlerQueue: 50, refusalHoldMs: 1_000 } as const;
 
 const trustProxy = z.string().transform((value, context): TrustProxy => {
   const parsed = parseTrustProxy(value);
