@@ -120,7 +120,7 @@ function distinctTable(report: RealisticReport): string {
 function crawlNotes(report: RealisticReport): string {
   const { crawl, beside } = report;
   const ran = (r: CrawlResult) => (r.load.exhausted ? ' (ran out of pages no one had asked before the time was up)' : '');
-  return `- Crawl: ${crawl.load.requests} pages asked from one address${ran(crawl)}; latency of the pages served (2xx). Server event-loop delay: p99 ${fixed(crawl.eventLoopP99, 1)} ms, max ${fixed(crawl.eventLoopMax, 1)} ms; ${fixed(mb(crawl.peakRssKb), 0)} MB sampled.
+  return `- Crawl: ${crawl.load.requests} pages asked, each by a new visitor (address and browser User-Agent)${ran(crawl)}; latency of the pages served (2xx). Server event-loop delay: p99 ${fixed(crawl.eventLoopP99, 1)} ms, max ${fixed(crawl.eventLoopMax, 1)} ms; ${fixed(mb(crawl.peakRssKb), 0)} MB sampled.
 - Beside the crawler: visitors ${fixed(beside.visitors.rps, 0)} req/s, p99 ${fixed(beside.visitors.p99, 1)} ms; the crawler (-c ${beside.crawler.connections}) ${fixed(beside.crawler.pagesPerS, 0)} pages/s, p99 ${fixed(beside.crawler.p99, 1)} ms, ${beside.crawler.load.tooMany} × 429${ran(beside.crawler)}. Server event-loop delay: p99 ${fixed(beside.visitors.eventLoopP99, 1)} ms, max ${fixed(beside.visitors.eventLoopMax, 1)} ms; ${fixed(mb(beside.visitors.peakRssKb), 0)} MB sampled.`;
 }
 
@@ -138,7 +138,7 @@ Realistic mix: ${report.options.connections} connections for ${report.options.du
 |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 ${mixRow('realistic mix', mix)}
 ${mixRow(`the mix arriving at half that rate, ${PACED_S} s`, paced)}
-${crawlRow(`crawl: pages no one asked, one address, -c ${crawl.connections}, ${crawlS} s`, crawl)}
+${crawlRow(`crawl: pages no one asked, each by a new visitor, -c ${crawl.connections}, ${crawlS} s`, crawl)}
 ${mixRow(`visitors: the mix at half its rate beside the crawler, ${crawlS} s`, beside.visitors)}
 ${crawlRow(`the crawler beside them, -c ${beside.crawler.connections}`, beside.crawler)}
 | repeated list page | ${fixed(list.rps, 0)} | | ${fixed(list.p99, 1)} | | | | | | | |
