@@ -32,6 +32,13 @@ export interface BoundedStoreOptions<E extends StoredEntry> {
   bytesOf: (entry: E) => number;
   /** The caches' clock (monotonic milliseconds); tests move it forward. */
   now?: (() => number) | undefined;
+  /**
+   * Keeps entries asked for once apart: a new entry goes to a probation segment of this share of the
+   * bounds (4: a quarter) and moves to the main one when it is asked for again, so a crawl of pages
+   * nobody else wants pushes out only other such pages (docs/decisions.md#pages-asked-once-stay-on-probation).
+   * Left out, the store is one least-recently-used list.
+   */
+  probationShare?: number | undefined;
 }
 
 /**
@@ -41,26 +48,42 @@ export interface BoundedStoreOptions<E extends StoredEntry> {
  * ANSWER_MAX_AGE_MS. The public answer cache and the page cache each keep their entries in one.
  */
 export class BoundedStore<E extends StoredEntry> {
+  /** The main segment: entries asked for twice or more (every entry when there is no probation). */
   private readonly entries: LRUCache<string, E>;
+  /** New entries, until asked for again. */
+  private readonly probation: LRUCache<string, E> | undefined;
   private readonly families = new KeyFamilies();
   readonly maxBytes: number;
   readonly maxEntries: number;
   readonly maxHeapBytes: number;
   private heap = 0;
+  /** Set while an entry moves between the segments: it is neither forgotten nor counted again. */
+  private moving = false;
 
-  constructor({ maxBytes, maxEntries, entryShare, bytesOf, now }: BoundedStoreOptions<E>) {
+  constructor({ maxBytes, maxEntries, entryShare, bytesOf, now, probationShare }: BoundedStoreOptions<E>) {
     this.maxBytes = maxBytes;
     this.maxEntries = maxEntries ?? entriesFor(maxBytes);
     this.maxHeapBytes = Math.floor(maxBytes / HEAP_SHARE);
-    this.entries = new LRUCache({
-      max: this.maxEntries,
-      maxSize: maxBytes,
-      maxEntrySize: Math.max(1, Math.floor(maxBytes / entryShare)),
-      sizeCalculation: (entry) => bytesOf(entry) + entry.heap,
-      ttl: ANSWER_MAX_AGE_MS,
-      dispose: (entry, key) => this.forget(entry, key),
-      ...(now ? { perf: { now }, ttlResolution: 0 } : {}),
-    });
+    const segment = (bytes: number, entries: number) =>
+      new LRUCache<string, E>({
+        max: Math.max(1, entries),
+        maxSize: Math.max(1, bytes),
+        maxEntrySize: Math.max(1, Math.floor(maxBytes / entryShare)),
+        sizeCalculation: (entry) => bytesOf(entry) + entry.heap,
+        ttl: ANSWER_MAX_AGE_MS,
+        dispose: (entry, key) => {
+          if (!this.moving) this.forget(entry, key);
+        },
+        ...(now ? { perf: { now }, ttlResolution: 0 } : {}),
+      });
+    if (probationShare === undefined) {
+      this.entries = segment(maxBytes, this.maxEntries);
+      return;
+    }
+    const trialBytes = Math.floor(maxBytes / probationShare);
+    const trialEntries = Math.floor(this.maxEntries / probationShare);
+    this.entries = segment(maxBytes - trialBytes, this.maxEntries - trialEntries);
+    this.probation = segment(trialBytes, trialEntries);
   }
 
   private forget(entry: E, key: string): void {
@@ -68,43 +91,75 @@ export class BoundedStore<E extends StoredEntry> {
     if (entry.family !== undefined) this.families.remove(entry.family, key);
   }
 
-  /** The entry, marked as just used. */
+  /** The entry, marked as just used: asked for again on probation, it joins the main segment. */
   get(key: string): E | undefined {
-    const hit = this.entries.get(key);
+    const hit = this.entries.get(key) ?? this.promote(key);
     if (hit?.family !== undefined) this.families.touch(hit.family, key);
     return hit;
   }
 
+  private promote(key: string): E | undefined {
+    const entry = this.probation?.get(key);
+    if (!this.probation || entry === undefined) return undefined;
+    const ttl = this.probation.getRemainingTTL(key);
+    this.moving = true;
+    try {
+      this.probation.delete(key);
+    } finally {
+      this.moving = false;
+    }
+    // Outside the move: what this pushes out of the main segment is forgotten as usual.
+    this.entries.set(key, entry, { ttl });
+    // Too large for the main segment (it has its own bound): gone, as any evicted entry.
+    if (this.entries.peek(key, { allowStale: true }) !== entry) this.forget(entry, key);
+    return entry;
+  }
+
+  /** The segment holding `key`, if any. */
+  private segmentOf(key: string): LRUCache<string, E> | undefined {
+    if (this.entries.has(key)) return this.entries;
+    return this.probation?.has(key) ? this.probation : undefined;
+  }
+
   /** The entry, not marked as used. */
   peek(key: string): E | undefined {
-    return this.entries.peek(key);
+    return this.entries.peek(key) ?? this.probation?.peek(key);
   }
 
   /** Stores an entry, its family held to `cap`; one too large to keep is not stored, so not counted. */
   set(key: string, entry: E, cap?: number, ttl?: number): void {
-    this.entries.set(key, entry, ttl === undefined ? undefined : { ttl });
-    if (this.entries.peek(key, { allowStale: true }) !== entry) return;
+    // A new key starts on probation; one kept already is replaced where it is.
+    const segment = this.segmentOf(key) ?? this.probation ?? this.entries;
+    segment.set(key, entry, ttl === undefined ? undefined : { ttl });
+    if (segment.peek(key, { allowStale: true }) !== entry) return;
     this.heap += entry.heap;
     if (entry.family !== undefined && cap !== undefined) {
       const oldest = this.families.add(entry.family, key, cap);
-      if (oldest !== undefined) this.entries.delete(oldest);
+      if (oldest !== undefined) this.delete(oldest);
     }
-    while (this.heap > this.maxHeapBytes && this.entries.size > 1) this.entries.pop();
+    while (this.heap > this.maxHeapBytes && this.size > 1) {
+      if (this.probation && this.probation.size > 0) this.probation.pop();
+      else this.entries.pop();
+    }
   }
 
   /** Milliseconds the entry has left. */
   remainingTtl(key: string): number {
-    return this.entries.getRemainingTTL(key);
+    return (this.segmentOf(key) ?? this.entries).getRemainingTTL(key);
   }
 
   delete(key: string): void {
     this.entries.delete(key);
+    this.probation?.delete(key);
   }
 
   /** Drops every entry whose key `reaches` says; everything when it is left out. */
   drop(reaches?: (key: string) => boolean): void {
-    if (!reaches) this.entries.clear();
-    else for (const key of [...this.entries.keys()]) if (reaches(key)) this.entries.delete(key);
+    for (const segment of [this.entries, this.probation]) {
+      if (!segment) continue;
+      if (!reaches) segment.clear();
+      else for (const key of [...segment.keys()]) if (reaches(key)) segment.delete(key);
+    }
   }
 
   /** How many keys of a family are stored. */
@@ -113,12 +168,12 @@ export class BoundedStore<E extends StoredEntry> {
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.entries.size + (this.probation?.size ?? 0);
   }
 
   /** Everything stored, in and outside the heap. */
   get bytes(): number {
-    return this.entries.calculatedSize;
+    return this.entries.calculatedSize + (this.probation?.calculatedSize ?? 0);
   }
 
   /** The part of `bytes` in the heap. */

@@ -184,6 +184,9 @@ interface StoredPage {
   heap: number;
 }
 
+/** A quarter of the page cache keeps pages asked for once (docs/decisions.md#pages-asked-once-stay-on-probation). */
+const PROBATION_SHARE = 4;
+
 export interface PageCacheOptions {
   now?: (() => number) | undefined;
   /** At most this many pages (default: entriesFor(maxBytes)). */
@@ -193,14 +196,17 @@ export interface PageCacheOptions {
 /**
  * Rendered public pages, bounded by entries, by bytes (compressed bytes outside the heap, and key,
  * headers and entry inside it), by heap bytes (a HEAP_SHARE of those), each family of pages by its own
- * cap (pageFamily); least recently used first out, at most ANSWER_MAX_AGE_MS old (they show views), and
+ * cap (pageFamily); a new page on probation until asked again, least recently used first out, at most
+ * ANSWER_MAX_AGE_MS old (they show views), and
  * dropped by the catalogue changes that reach them. Concurrent misses of one page share one render.
  */
 export class PageCache extends BoundedCache<StoredPage> {
   private readonly rendering = new SingleFlight();
 
   constructor(maxBytes: number, options: PageCacheOptions = {}) {
-    super(new BoundedStore({ maxBytes, maxEntries: options.maxEntries, entryShare: 4, bytesOf: (stored) => bytesOf(stored.page), now: options.now }));
+    super(
+      new BoundedStore({ maxBytes, maxEntries: options.maxEntries, entryShare: 4, bytesOf: (stored) => bytesOf(stored.page), now: options.now, probationShare: PROBATION_SHARE }),
+    );
   }
 
   get(key: string): CachedPage | undefined {
