@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { vacuumIfNeverVacuumed } from './postgres-vacuum.ts';
 import { ensureCatalogue, ensurePostgresCatalogue, GAME_SLUGS } from './generate.ts';
 import { load, USER_AGENT } from './load.ts';
 import { crawl, type CrawlLoad, crawlP, idPermutation } from './crawl.ts';
@@ -335,6 +336,7 @@ export async function runRealistic(options: RealisticOptions, onServer: (server:
   let generatedMs: number | null;
   if (options.database) {
     const postgres = await ensurePostgresCatalogue(options.count, options.database);
+    await vacuumIfNeverVacuumed(postgres.url);
     env.DATABASE_URL = postgres.url;
     // Uploads only: the catalogue is in PostgreSQL.
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-bench-'));

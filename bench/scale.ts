@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { vacuumIfNeverVacuumed } from './postgres-vacuum.ts';
 import { ensureCatalogue, ensurePostgresCatalogue } from './generate.ts';
 import { adminEnv, adminToken, mixRequest } from './realistic.ts';
 import { type Managed, machineCpuSeconds, Probe, startServer } from './processes.ts';
@@ -137,6 +138,7 @@ export async function runScale(options: ScaleOptions): Promise<{ rows: ScaleRow[
   if (options.database) {
     console.log(`Catalogue of ${options.count.toLocaleString('en')} scripts on postgres…`);
     const postgres = await ensurePostgresCatalogue(options.count, options.database);
+    await vacuumIfNeverVacuumed(postgres.url);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-bench-'));
     const env = { ...adminEnv(), DATABASE_URL: postgres.url, IMAGE_STORAGE: 'database' };
     rows.push(await run(dataDir, env, 1, 1, 'WORKERS=1', 'postgres', options));
