@@ -1,29 +1,12 @@
 import { BurstyRateLimiter, RateLimiterMemory, RateLimiterQueue, RateLimiterQueueError, RateLimiterRes } from 'rate-limiter-flexible';
+import type { ColdBudgetLimits } from '../shared/config.ts';
 import { rateLimited } from '../shared/errors.ts';
-
-/** The rate of cold work allowed (docs/decisions.md#a-rate-of-cold-work-per-address). */
-export interface ColdBudgetLimits {
-  /** Cold requests one address group may start per second, on average; 0 turns the limit off. */
-  perSecond: number;
-  /** How many more it may start at once, beyond its rate, refilled every BURST_REFILL_S seconds. */
-  burst: number;
-  /** A known crawler's cold requests per second, per crawler name and address group. */
-  crawlerPerSecond: number;
-  /** How many of one crawler's cold requests may wait for its rate before it is told 429. */
-  crawlerQueue: number;
-  /**
-   * How long a refusal is held before it is sent (at most its Retry-After): a client that asks again as
-   * soon as it is answered then asks once a hold per connection, instead of thousands of times a second.
-   */
-  refusalHoldMs: number;
-}
 
 /** How often an address group's burst refills: rarely enough that a client at full speed gains little from it. */
 export const BURST_REFILL_S = 10;
 
 /** Refusals held at once per process; past it they go at once (a hold is a timer and a socket). */
 export const MAX_HELD_REFUSALS = 1_000;
-
 
 /** Whose budget a request's cold work is taken from; undefined is not limited (the machine itself). */
 export type ColdLane = { key: string; crawler: boolean } | undefined;

@@ -136,16 +136,13 @@ function createRender({ handle, contextKey }: WebApp, options: WebPluginOptions)
   };
 }
 
-/** Public pages are the same for every visitor: concurrent misses share one render, then the cache. */
+/** A public page the cache does not hold: concurrent misses share one render, kept for the next. */
 function publicPage(render: Render, request: FastifyRequest, url: string, key: string, pages: PageCache) {
-  return (
-    pages.get(key) ??
-    pages.render(
-      key,
-      // Shared by every waiting request, so not cut short when the first one's client leaves.
-      async () => packPage((await render(request, url, undefined, true)) as RenderedPage),
-      (page) => (page.status < 500 && storable(page.headers) ? page : undefined),
-    )
+  return pages.render(
+    key,
+    // Shared by every waiting request, so not cut short when the first one's client leaves.
+    async () => packPage((await render(request, url, undefined, true)) as RenderedPage),
+    (page) => (page.status < 500 && storable(page.headers) ? page : undefined),
   );
 }
 

@@ -45,6 +45,23 @@ function parseTrustProxy(value: string): TrustProxy | undefined {
 
 const wholeNumber = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more');
 
+/** The rate of cold work allowed (docs/decisions.md#a-rate-of-cold-work-per-address). */
+export interface ColdBudgetLimits {
+  /** Cold requests one address group may start per second, on average; 0 turns the limit off. */
+  perSecond: number;
+  /** How many more it may start at once, beyond its rate, refilled every 10 seconds (BURST_REFILL_S of server/cache/cold-budget.ts). */
+  burst: number;
+  /** A known crawler's cold requests per second, per crawler name and address group. */
+  crawlerPerSecond: number;
+  /** How many of one crawler's cold requests may wait for its rate before it is told 429. */
+  crawlerQueue: number;
+  /**
+   * How long a refusal is held before it is sent (at most its Retry-After): a client that asks again as
+   * soon as it is answered then asks once a hold per connection, instead of thousands of times a second.
+   */
+  refusalHoldMs: number;
+}
+
 /** The rate of cold work when the environment leaves it unset (docs/decisions.md#a-rate-of-cold-work-per-address). */
 export const COLD_BUDGET_DEFAULTS = { perSecond: 10, burst: 10, crawlerPerSecond: 5, crawlerQueue: 50, refusalHoldMs: 1_000 } as const;
 
@@ -148,7 +165,7 @@ export interface Config {
   /** Bound on the rendered-page cache, compressed copies, keys and headers included. */
   pageCacheBytes: number;
   /** Cold requests (uncached renders and API loads) per address group, and known crawlers' own rate and queue. */
-  coldBudget: { perSecond: number; burst: number; crawlerPerSecond: number; crawlerQueue: number; refusalHoldMs: number };
+  coldBudget: ColdBudgetLimits;
   admin: { username: string | undefined; password: string | undefined };
   /** Where the embedded database's scheduled snapshots go (DATA_DIR/backups; docs/decisions.md#backups). */
   backupDir: string;
