@@ -31,6 +31,18 @@ export const GAME_LIMITS = {
   slugMax: 80,
 } as const;
 
+/** The admin's executors (docs/decisions.md#executors-and-compatibility). */
+export const EXECUTOR_LIMITS = {
+  nameMax: 60,
+  slugMax: 60,
+  versionMax: 40,
+  websiteMax: 300,
+} as const;
+/** Works answers per script and executor count this many days (the compatibility table, the filters). */
+export const EXECUTOR_VOTE_DAYS = 30;
+/** At most this many executors marked tested on one script. */
+export const SCRIPT_EXECUTORS_MAX = 20;
+
 /** The key page of a script with a key system. */
 export const KEY_LINK_MAX = 500;
 

@@ -14,3 +14,4 @@ export * from './domains.ts';
 export * from './script-analysis.ts';
 export * from './votes.ts';
 export * from './reports.ts';
+export * from './executors.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FINDING_CODES, FINDING_SEVERITIES, type FindingCode } from './loader-findings.ts';
 import { publicScriptSchema } from './scripts.ts';
+import { compatibilitySchema } from './executors.ts';
 
 /** One finding of the loader analysis (docs/decisions.md#loader-findings). */
 export const loaderFindingSchema = z
@@ -21,6 +22,14 @@ export const loaderAnalysisSchema = z
 
 /** GET /api/scripts/{id}: the script and what its loader does (lists carry only `loaderWarning`). */
 export const scriptDetailSchema = publicScriptSchema
-  .extend({ analysis: loaderAnalysisSchema.describe('What the loader fetches and does, with the site\'s trusted domains applied') })
+  .extend({
+    analysis: loaderAnalysisSchema.describe('What the loader fetches and does, with the site\'s trusted domains applied'),
+    compatibility: z
+      .array(compatibilitySchema)
+      .describe('One row per executor with any data (tested by staff, or answers of the last 30 days), working executors first, then by name'),
+    noWorkingExecutor: z
+      .boolean()
+      .describe('Every executor it was tested with or answered for is patched or discontinued (false without any)'),
+  })
   .meta({ id: 'ScriptDetail' });
 export type ScriptDetail = z.infer<typeof scriptDetailSchema>;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CATALOGUE_FIRST_PAGE, CATALOGUE_MAX_LIMIT, SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS, SEARCH_TOTAL_CAP } from './constants.ts';
 import { CATALOGUE_FLAGS, type CatalogueFlagName, SCRIPT_SORTS } from './catalogue-params.ts';
 import { gameRefSchema, gameSlugSchema } from './games.ts';
+import { PLATFORM_SIDES, PLATFORMS } from './platforms.ts';
+import { executorSlugSchema } from './executors.ts';
 import { SINGLE_LINE } from './text.ts';
 
 export const channelSchema = z
@@ -37,6 +39,9 @@ export const publicScriptSchema = z
     worksYes: z.number().int().describe('Visitors who say it works'),
     worksNo: z.number().int().describe('Visitors who say it does not work'),
     mayBePatched: z.boolean().describe('Recent "does not work" votes passed the threshold since staff last checked it'),
+    platforms: z
+      .array(z.enum(PLATFORMS))
+      .describe('Platforms on which it has an executor staff tested it with, or one with more yes than no answers of the last 30 days (docs/decisions.md#executors-and-compatibility)'),
   })
   .meta({ id: 'Script' });
 export type PublicScript = z.infer<typeof publicScriptSchema>;
@@ -114,6 +119,13 @@ const flagFilters = Object.fromEntries(CATALOGUE_FLAGS.map(({ name, meaning }) =
 export const catalogueFilterSchema = z.object({
   game: gameSlugSchema.optional().describe('Only scripts for this game (its slug)'),
   ...flagFilters,
+  platform: z
+    .enum(PLATFORM_SIDES, { error: `platform must be one of ${PLATFORM_SIDES.join(', ')}` })
+    .optional()
+    .describe('pc: only scripts that work on Windows or Mac; mobile: on Android or iOS (see a script\'s platforms)'),
+  executor: executorSlugSchema
+    .optional()
+    .describe('Only scripts that work on this executor (its slug): tested with it by staff, or more yes than no answers of the last 30 days. An unknown slug is a 400'),
   sort: z
     .enum(SCRIPT_SORTS, { error: `sort must be one of ${SCRIPT_SORTS.join(', ')}` })
     .optional()

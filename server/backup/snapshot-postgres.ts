@@ -46,9 +46,10 @@ export async function openPostgresSnapshot(url: string): Promise<Snapshot> {
   }
 }
 
+/** A table's stored columns; a generated one (script_executors.works) is the database's to compute, as SQLite's table_info leaves it out. */
 async function columnsOf(client: pg.Client, table: string): Promise<Column[]> {
   const { rows } = await client.query<{ column_name: string; data_type: string }>(
-    'SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position',
+    "SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 AND is_generated = 'NEVER' ORDER BY ordinal_position",
     [table],
   );
   return rows.map((row) => [row.column_name, postgresKind(row.data_type, `${table}.${row.column_name}`)]);

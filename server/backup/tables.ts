@@ -20,7 +20,10 @@ export const BACKED_UP_TABLES: readonly BackedUpTable[] = [
   { name: 'moderators', key: ['id'], identity: true, load: 'insert' },
   { name: 'admins', key: ['id'], identity: true, load: 'insert' },
   { name: 'games', key: ['id'], identity: true, load: 'insert' },
+  { name: 'executors', key: ['id'], identity: true, load: 'insert' },
   { name: 'scripts', key: ['id'], identity: true, load: 'insert' },
+  { name: 'script_executors', key: ['script_id', 'executor_id'], load: 'insert' },
+  { name: 'script_executor_votes', key: ['script_id', 'executor_id', 'visitor_hash'], load: 'insert' },
   { name: 'script_channels', key: ['id'], identity: true, load: 'insert' },
   { name: 'script_votes', key: ['script_id', 'visitor_hash'], load: 'insert' },
   { name: 'script_daily_views', key: ['script_id', 'day'], load: 'insert' },
@@ -30,7 +33,8 @@ export const BACKED_UP_TABLES: readonly BackedUpTable[] = [
   { name: 'audit_log', key: ['id'], identity: true, load: 'insert' },
   { name: 'search_misses', key: ['query', 'day'], load: 'insert' },
   { name: 'catalogue_counts', key: ['name'], load: 'upsert' },
-  { name: 'script_facets', key: ['game_id', 'universal', 'key_system', 'patched', 'verified'], load: 'replace' },
+  { name: 'script_facets', key: ['game_id', 'universal', 'key_system', 'patched', 'verified', 'pc', 'mobile'], load: 'replace' },
+  { name: 'executor_facets', key: ['executor_id', 'game_id', 'universal', 'key_system', 'patched', 'verified', 'pc', 'mobile'], load: 'replace' },
 ];
 
 /**

@@ -48,6 +48,67 @@ export interface ScriptsTable {
   works_checked_at: ColumnType<number | string | null, number | null | undefined, number | null>;
   /** 1: out of every public read, still shown to staff (docs/decisions.md#hidden-scripts). */
   hidden: Generated<number>;
+  /** The platforms of the executors it works on, a bit set (contract/executors.ts PLATFORM_BITS); written with script_executors. */
+  platforms: Generated<number>;
+}
+
+/** The admin's executors (docs/decisions.md#executors-and-compatibility). */
+export interface ExecutorsTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  /** Bit set: 1 windows, 2 mac, 4 android, 8 ios. */
+  platforms: number;
+  status: 'working' | 'updating' | 'patched' | 'discontinued';
+  version: string | null;
+  website: string | null;
+  free: number;
+  status_changed_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/**
+ * One script on one executor: staff's tested mark, the works answers of the window, `works` (computed:
+ * tested, or more yes than no), and copies of the script's facets kept by a trigger on scripts.
+ */
+export interface ScriptExecutorsTable {
+  script_id: number;
+  executor_id: number;
+  tested: Generated<number>;
+  works_yes: Generated<number>;
+  works_no: Generated<number>;
+  works: ColumnType<number, never, never>;
+  game_id: Generated<number>;
+  universal: Generated<number>;
+  key_system: Generated<number>;
+  patched: Generated<number>;
+  verified: Generated<number>;
+  hidden: Generated<number>;
+  platforms: Generated<number>;
+}
+
+/** One visitor's works answer for a script on an executor; `counted` while inside the window's counts. */
+export interface ScriptExecutorVotesTable {
+  script_id: number;
+  executor_id: number;
+  visitor_hash: string;
+  works: number;
+  works_at: EpochMs;
+  counted: Generated<number>;
+}
+
+/** How many visible scripts work on each executor, per game (0: none), flags and platform side, kept by triggers. */
+export interface ExecutorFacetsTable {
+  executor_id: number;
+  game_id: number;
+  universal: number;
+  key_system: number;
+  patched: number;
+  verified: number;
+  pc: number;
+  mobile: number;
+  scripts: number;
 }
 
 export interface GamesTable {
@@ -77,6 +138,9 @@ export interface ScriptFacetsTable {
   key_system: number;
   patched: number;
   verified: number;
+  /** 1 when the scripts work on windows or mac; mobile: on android or ios. */
+  pc: number;
+  mobile: number;
   scripts: number;
 }
 
@@ -249,6 +313,10 @@ export interface Database {
   script_votes: ScriptVotesTable;
   script_vote_changes: ScriptVoteChangesTable;
   reports: ReportsTable;
+  executors: ExecutorsTable;
+  script_executors: ScriptExecutorsTable;
+  script_executor_votes: ScriptExecutorVotesTable;
+  executor_facets: ExecutorFacetsTable;
 }
 
 export type ScriptRow = Selectable<ScriptsTable>;
@@ -256,6 +324,8 @@ export type NewScriptRow = Insertable<ScriptsTable>;
 export type GameRow = Selectable<GamesTable>;
 export type BlockedDomainRow = Selectable<BlockedDomainsTable>;
 export type ReportRow = Selectable<ReportsTable>;
+export type ExecutorRow = Selectable<ExecutorsTable>;
+export type ScriptExecutorRow = Selectable<ScriptExecutorsTable>;
 export type ChannelRow = Selectable<ScriptChannelsTable>;
 export type SiteChannelRow = Selectable<SiteChannelsTable>;
 export type ModeratorRow = Selectable<ModeratorsTable>;

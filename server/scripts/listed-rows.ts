@@ -38,6 +38,7 @@ const LISTED_COLUMNS = [
   'scripts.works_no',
   'scripts.rating',
   'scripts.hidden',
+  'scripts.platforms',
   'games.name as game_name',
   'games.slug as game_slug',
 ] as const;

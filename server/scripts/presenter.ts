@@ -1,5 +1,5 @@
 /** The one place script rows become API shapes. */
-import type { PublicScript, ScriptCard, ScriptDetail, StaffScript } from '../../contract/index.ts';
+import { platformsOf, type PublicScript, type ScriptCard, type ScriptDetail, type StaffScript } from '../../contract/index.ts';
 import { visitorAnalysis } from './analysis.ts';
 import type { ChannelRow } from '../db/types.ts';
 import { toChannel } from '../channels/presenter.ts';
@@ -31,12 +31,14 @@ export function toPublicScript(row: ListedScriptRow): PublicScript {
     worksYes: Number(row.works_yes),
     worksNo: Number(row.works_no),
     mayBePatched: mayBePatched(row),
+    platforms: platformsOf(Number(row.platforms)),
   };
 }
 
 /** GET /api/scripts/{id}: the script and what its loader does, the trusted domains applied to the stored analysis (analysis.ts). */
 export async function toScriptDetail(row: ListedScriptRow, trusted: readonly string[]): Promise<ScriptDetail> {
-  return { ...toPublicScript(row), analysis: await visitorAnalysis(row, trusted) };
+  // compatibility and noWorkingExecutor: filled by the executors feature's reads (issue 27, in progress).
+  return { ...toPublicScript(row), analysis: await visitorAnalysis(row, trusted), compatibility: [], noWorkingExecutor: false };
 }
 
 /** A card as the public pages carry it: the script without its loader text. */

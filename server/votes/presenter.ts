@@ -13,5 +13,6 @@ export function storedWorks(works: boolean | null): number | null {
 }
 
 export function toVoteState({ choice, counts }: VoteAnswer): VoteState {
-  return { vote: voteValue(choice.vote), works: choice.works === null ? null : choice.works === 1, ...counts };
+  // executors and compatibility: filled by the executor answers (issue 27, in progress).
+  return { vote: voteValue(choice.vote), works: choice.works === null ? null : choice.works === 1, ...counts, executors: [], compatibility: [] };
 }

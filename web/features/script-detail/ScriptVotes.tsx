@@ -19,7 +19,7 @@ const TOGGLES = [
 
 /** Like / Dislike and Works / Doesn't work toggles with their counts, rendered on the server. */
 export function ScriptVotes({ script }: { script: ScriptCard }) {
-  const [state, setState] = useState<VoteState>({ ...script, vote: 'none', works: null });
+  const [state, setState] = useState<VoteState>({ ...script, vote: 'none', works: null, executors: [], compatibility: [] });
   const { id } = script;
 
   useEffect(() => {
