@@ -51,16 +51,19 @@ export type ScriptSort = (typeof SCRIPT_SORTS)[number];
 export const DEFAULT_SORT: ScriptSort = SCRIPT_SORTS[0];
 
 export const GAME_PARAM = 'game';
+/** The platform filter (pc, mobile) and the executor filter (a slug): docs/decisions.md#executors-and-compatibility. */
+export const PLATFORM_PARAM = 'platform';
+export const EXECUTOR_PARAM = 'executor';
 export const SORT_PARAM = 'sort';
 /** The search text: the header's search box shows it on every public page; the list pages search with it. */
 export const SEARCH_PARAM = 'q';
 
 /** The parameters that narrow a listing (the sort only orders it). */
-export const NARROWING_PARAMS = [GAME_PARAM, ...FLAG_NAMES] as const;
+export const NARROWING_PARAMS = [GAME_PARAM, ...FLAG_NAMES, PLATFORM_PARAM, EXECUTOR_PARAM] as const;
 /** A list page's filter and sort, in the API's order. */
-export const LIST_FILTER_PARAMS = [GAME_PARAM, ...FLAG_NAMES, SORT_PARAM] as const;
+export const LIST_FILTER_PARAMS = [GAME_PARAM, ...FLAG_NAMES, PLATFORM_PARAM, EXECUTOR_PARAM, SORT_PARAM] as const;
 /** The same in the filter form's order, which a list URL follows. */
-export const FORM_FILTER_PARAMS = [GAME_PARAM, ...FORM_FLAGS.map((flag) => flag.name), SORT_PARAM] as const;
+export const FORM_FILTER_PARAMS = [GAME_PARAM, PLATFORM_PARAM, EXECUTOR_PARAM, ...FORM_FLAGS.map((flag) => flag.name), SORT_PARAM] as const;
 
 /** A list page's filter and sort but the game, which a game's page has in its path. */
 const GAME_PAGE_FILTER_PARAMS = LIST_FILTER_PARAMS.filter((name) => name !== GAME_PARAM);
@@ -89,7 +92,7 @@ export const SCRIPT_PAGE = '/scripts/{id}';
 export const PAGES_A_WRITE_REACHES = {
   // The pages listing or counting scripts (a game's pages and feed list its scripts), and the script's
   // page, under any slug (a stale one redirects to it).
-  script: ['/scripts', '/sitemap.xml', '/feed.xml', '/games', '/games/*', SCRIPT_PAGE],
+  script: ['/scripts', '/sitemap.xml', '/feed.xml', '/games', '/games/*', '/executors', '/executors/*', SCRIPT_PAGE],
   // A script page shows the site channels (the site-wide gate); /subscribe lists them.
   'site-channels': ['/subscribe', '/scripts/*'],
 } as const;

@@ -85,12 +85,13 @@ export const executorCreateSchema = z
       .optional()
       .describe('An https:// URL; blank: none'),
     free: z.boolean().optional().describe('Left out: false on create'),
-  })
-  .meta({ id: 'ExecutorInput' });
+  });
+// No component ids on the input schemas: their transforms (blank → null) make an input and an
+// output shape, which would collide under one name in the OpenAPI document.
 export type ExecutorInput = z.output<typeof executorCreateSchema>;
 
 /** PATCH /api/executors/{id} (admin): any field left out keeps its value. */
-export const executorEditSchema = executorCreateSchema.partial().meta({ id: 'ExecutorPatch' });
+export const executorEditSchema = executorCreateSchema.partial();
 export type ExecutorPatch = z.output<typeof executorEditSchema>;
 
 /** One executor's row of a script's compatibility (GET /api/scripts/{id}). */

@@ -35,6 +35,7 @@ import { ReportService } from './reports/service.ts';
 import { AuthService } from './staff/auth-service.ts';
 import { ModeratorService } from './staff/moderator-service.ts';
 import { StaffRepository } from './staff/repository.ts';
+import { CompatibilityRepository } from './executors/compatibility-repository.ts';
 
 export interface Services {
   config: Config;
@@ -93,7 +94,8 @@ export function createServices(config: Config, db: Db, log: Log, { now, clock }:
   const scripts = new ScriptRepository(db, clock);
   const buffers = createBuffers(config, db, log, clock);
   const domains = new DomainService(new DomainRepository(db), cache, audit);
-  const catalogue = new CatalogueService(scripts, cache, buffers.views, () => domains.trusted());
+  const compatibility = new CompatibilityRepository(db);
+  const catalogue = new CatalogueService(scripts, cache, buffers.views, () => domains.trusted(), async (slug) => (await compatibility.idsBySlug([slug])).has(slug));
   const siteChannels = new SiteChannelService(new SiteChannelRepository(db), cache, audit);
   const imageParts = createImages(config, db);
   const games = new GameService(new GameRepository(db), cache, imageParts.imageService, audit);

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { CATALOGUE_FLAGS, type CatalogueFlagName, DEFAULT_SORT, FLAG_NAMES } from '../../contract/catalogue-params.ts';
 import type { CatalogueFilter, ScriptSort } from '../../contract/index.ts';
+import { PLATFORM_SIDE_BITS, PLATFORMS, type PlatformSide } from '../../contract/platforms.ts';
 import type { Dialect } from './database.ts';
 import type { SearchFacets } from './search.ts';
 
@@ -11,26 +12,33 @@ import type { SearchFacets } from './search.ts';
  */
 
 /** A filter with its sort made explicit (newest when none was asked for). */
-export type Listing = { game?: string | undefined; sort: ScriptSort } & { [name in CatalogueFlagName]?: boolean | undefined };
+export type Listing = { game?: string | undefined; platform?: PlatformSide | undefined; executor?: string | undefined; sort: ScriptSort } & {
+  [name in CatalogueFlagName]?: boolean | undefined;
+};
 
 export function listingOf(filter: CatalogueFilter): Listing {
   const flags = Object.fromEntries(FLAG_NAMES.map((name) => [name, filter[name]]));
   // Keys in the order of the filter's definition: a listing's JSON is a key of search plans.
-  return { game: filter.game, ...flags, sort: filter.sort ?? DEFAULT_SORT };
+  return { game: filter.game, ...flags, platform: filter.platform, executor: filter.executor, sort: filter.sort ?? DEFAULT_SORT };
 }
 
 /** The flags by name and stored column (contract/catalogue-params.ts), in the order of scripts_facets_idx and the script_facets key. */
 const FLAGS = CATALOGUE_FLAGS.map(({ name, column }) => [name, column] as const);
 
-/** Whether the filter keeps fewer rows than the whole catalogue (a game or any flag). */
+/** Whether the filter keeps fewer rows than the whole catalogue (a game, any flag, a platform or an executor). */
 export function narrows(listing: Listing): boolean {
-  return listing.game !== undefined || FLAGS.some(([name]) => listing[name] !== undefined);
+  return listing.game !== undefined || listing.platform !== undefined || listing.executor !== undefined || FLAGS.some(([name]) => listing[name] !== undefined);
+}
+
+/** Whether the filter asks where a script works (platform or executor), which only the rows and executor_facets know. */
+export function asksCompatibility(listing: Listing): boolean {
+  return listing.platform !== undefined || listing.executor !== undefined;
 }
 
 /** The one key of a filter and sort in cache keys: every field, in a fixed order, defaults filled in. */
 export function listingKey(listing: Listing, withSort = true): string {
   const flag = (value: boolean | undefined) => (value === undefined ? '' : value ? '1' : '0');
-  const parts = [listing.game ?? '', ...FLAGS.map(([name]) => flag(listing[name]))];
+  const parts = [listing.game ?? '', ...FLAGS.map(([name]) => flag(listing[name])), listing.platform ?? '', listing.executor ?? ''];
   if (withSort) parts.push(listing.sort);
   return parts.join(',');
 }
@@ -70,6 +78,28 @@ function gameId(slug: string): RawBuilder<number> {
   return sql<number>`(SELECT g.id FROM games AS g WHERE g.slug = ${slug})`;
 }
 
+/** The executor's id by slug; NULL (so nothing matches) when no executor has it. */
+function executorId(slug: string): RawBuilder<number> {
+  return sql<number>`(SELECT x.id FROM executors AS x WHERE x.slug = ${slug})`;
+}
+
+/** The stored platform bit sets a platform side keeps (for an IN list an index can seek). */
+function platformValues(side: PlatformSide | undefined): number[] {
+  const all = Array.from({ length: 2 ** PLATFORMS.length }, (_, bits) => bits);
+  return side === undefined ? all : all.filter((bits) => (bits & PLATFORM_SIDE_BITS[side]) !== 0);
+}
+
+/** The platform and executor conditions on a script row (an executor's row probed by primary key). */
+function compatibilityOnRow(listing: Listing, table: string): RawBuilder<unknown>[] {
+  const conditions: RawBuilder<unknown>[] = [];
+  if (listing.platform !== undefined) conditions.push(sql`(${sql.ref(`${table}.platforms`)} & ${PLATFORM_SIDE_BITS[listing.platform]}) <> 0`);
+  if (listing.executor !== undefined) {
+    conditions.push(sql`EXISTS (SELECT 1 FROM script_executors AS se WHERE se.script_id = ${sql.ref(`${table}.id`)}
+      AND se.executor_id = ${executorId(listing.executor)} AND se.works = 1)`);
+  }
+  return conditions;
+}
+
 /**
  * The filter as conditions tested on each row, for a read in sort order. On SQLite, which keeps no
  * statistics here, a unary `+` keeps the planner from trading the sort's index for the flags' one
@@ -83,6 +113,7 @@ export function filterOnRow(dialect: Dialect, listing: Listing, table = 's'): Ra
     const value = listing[name];
     if (value !== undefined) conditions.push(sql`${plus}${sql.ref(`${table}.${column}`)} = ${bit(value)}`);
   }
+  conditions.push(...compatibilityOnRow(listing, table));
   return sql<boolean>`${sql.join(conditions, sql` AND `)}`;
 }
 
@@ -101,6 +132,7 @@ export function filterForIndex(listing: Listing, facts: SearchFacets, table = 's
     const ref = sql.ref(`${table}.${column}`);
     conditions.push(facts[name] === value ? sql`${ref} = ${bit(value)}` : sql`(${ref} + 0) = ${bit(value)}`);
   }
+  conditions.push(...compatibilityOnRow(listing, table));
   return sql<boolean>`${sql.join(conditions, sql` AND `)}`;
 }
 
@@ -114,8 +146,25 @@ export function filterInIndex(listing: Listing, table = 'scripts'): RawBuilder<b
     return value === undefined ? sql`${sql.ref(`${table}.${column}`)} IN (0, 1)` : sql`${sql.ref(`${table}.${column}`)} = ${bit(value)}`;
   });
   if (listing.game !== undefined) conditions.push(sql`${sql.ref(`${table}.game_id`)} = ${gameId(listing.game)}`);
+  if (listing.platform !== undefined) conditions.push(sql`${sql.ref(`${table}.platforms`)} IN (${sql.join(platformValues(listing.platform))})`);
   conditions.push(visibleOnly(`${table}.id`));
   return sql<boolean>`${sql.join(conditions, sql` AND `)}`;
+}
+
+/**
+ * An executor's scripts of the filter as seeks in script_executors_gather_idx, which carries the
+ * scripts' facets: each flag left open is entered both ways, as in scripts_facets_idx. The listing
+ * must name an executor.
+ */
+export function executorRowsInIndex(listing: Listing): RawBuilder<unknown> {
+  const conditions = [sql`se.executor_id = ${executorId(listing.executor ?? '')}`, sql`se.works = 1`];
+  for (const [name, column] of FLAGS) {
+    const value = listing[name];
+    conditions.push(value === undefined ? sql`${sql.ref(`se.${column}`)} IN (0, 1)` : sql`${sql.ref(`se.${column}`)} = ${bit(value)}`);
+  }
+  if (listing.game !== undefined) conditions.push(sql`se.game_id = coalesce(${gameId(listing.game)}, -1)`);
+  conditions.push(sql`se.platforms IN (${sql.join(platformValues(listing.platform))})`, sql`se.hidden = 0`);
+  return sql`SELECT se.script_id AS id FROM script_executors AS se WHERE ${sql.join(conditions, sql` AND `)}`;
 }
 
 /**
@@ -127,9 +176,14 @@ export function facetTotals(listing: Listing): RawBuilder<{ scope: number | stri
     const value = listing[name];
     return value === undefined ? [] : [sql`f.${sql.raw(column)} = ${bit(value)}`];
   });
+  if (listing.platform !== undefined) flags.push(sql`f.${sql.raw(listing.platform)} = 1`);
   const matching = flags.length === 0 ? sql`f.scripts` : sql`CASE WHEN ${sql.join(flags, sql` AND `)} THEN f.scripts ELSE 0 END`;
   const scope = listing.game === undefined ? sql`TRUE` : sql`f.game_id = coalesce(${gameId(listing.game)}, -1)`;
-  return sql`SELECT sum(f.scripts) AS scope, sum(${matching}) AS matching FROM script_facets AS f WHERE ${scope}`;
+  const scopeTotal = sql`SELECT sum(f.scripts) FROM script_facets AS f WHERE ${scope}`;
+  if (listing.executor === undefined) return sql`SELECT sum(f.scripts) AS scope, sum(${matching}) AS matching FROM script_facets AS f WHERE ${scope}`;
+  // An executor's scripts are counted by executor_facets, the scope as before.
+  return sql`SELECT (${scopeTotal}) AS scope, sum(${matching}) AS matching FROM executor_facets AS f
+    WHERE f.executor_id = ${executorId(listing.executor)} AND ${scope}`;
 }
 
 /**

@@ -40,7 +40,7 @@ function listRoute(app: FastifyInstance, { catalogue, cache }: Pick<PublicScript
       schema: {
         tags: ['public'],
         summary:
-          'A page of the catalogue: filtered by game, universal, key system, patched and verified, sorted newest first (default), by views, trending or last update, and optionally searched by words of name or description',
+          'A page of the catalogue: filtered by game, universal, key system, patched, verified, platform (pc, mobile) and executor, sorted newest first (default), by views, trending or last update, and optionally searched by words of name or description',
         querystring: paginatedQuerySchema,
         response: { 200: paginatedScriptsSchema, 400: errorBodySchema },
       },
@@ -53,6 +53,7 @@ function listRoute(app: FastifyInstance, { catalogue, cache }: Pick<PublicScript
         if (query.q && foundNothing(cached)) catalogue.recordSearch(query, 0, { ip: request.ip, userAgent: request.headers['user-agent'] });
         return sendPublicJson(request, reply, cached.json);
       };
+      if (query.executor !== undefined) return catalogue.checkExecutor(query.executor).then(() => catalogue.listAnswer(query).then(answer));
       // A hit is sent synchronously, its JSON as cached: no promise for Fastify to wait on, no serialising.
       const hit = cache.get<PaginatedScripts>(listKey(query));
       if (hit) return answer(hit);

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { FLAG_NAMES } from '../../contract/catalogue-params.ts';
 import type { Db } from '../db/database.ts';
-import { facetTotals, factShares, filterOnRow, type Listing, narrows, visibleOnly } from '../db/listing.ts';
+import { asksCompatibility, facetTotals, factShares, filterOnRow, type Listing, narrows, visibleOnly } from '../db/listing.ts';
 import { type SearchFacets, type SearchScope, type SearchWords, wordsInRow } from '../db/search.ts';
 import { SingleFlight } from '../cache/single-flight.ts';
 
@@ -95,7 +95,8 @@ export class SearchReads {
     if (listing.game !== undefined && shares?.game_id == null) return null;
     const total = Number(shares?.total ?? 0);
     const facts: SearchFacets = { gameId: shares?.game_id == null ? undefined : Number(shares.game_id) };
-    let complete = true;
+    // The search indexes hold no platform or executor: those are always tested on the rows.
+    let complete = !asksCompatibility(listing);
     for (const flag of FLAG_NAMES) {
       const value = listing[flag];
       if (value === undefined) continue;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { filterInIndex, filterOnRow, type Listing, orderBy } from '../db/listing.ts';
+import { executorRowsInIndex, filterInIndex, filterOnRow, type Listing, orderBy } from '../db/listing.ts';
 import { searchWords } from '../db/search.ts';
 import { PostgresSearch } from './postgres-search.ts';
 import { type FacetTotals, type SearchFilter, type SearchLimits, SearchReads } from './search-reads.ts';
@@ -52,8 +52,9 @@ export class SearchRepository {
     const page = sql`${orderBy(listing.sort)} LIMIT ${limit} OFFSET ${offset}`;
     if (this.reads.db.dialect === 'postgres') return this.reads.ids(sql`SELECT s.id FROM scripts AS s WHERE ${filterOnRow('postgres', listing)} ${page}`);
     if (gathers(totals, limit + offset, this.reads.limits.gatherRows)) {
-      return this.reads.ids(sql`SELECT s.id FROM (SELECT scripts.id FROM scripts WHERE ${filterInIndex(listing)}) AS m
-        CROSS JOIN scripts AS s ON s.id = m.id ${page}`);
+      // An executor's few scripts come from its own index range, the scripts' facets copied there.
+      const matches = listing.executor === undefined ? sql`SELECT scripts.id FROM scripts WHERE ${filterInIndex(listing)}` : executorRowsInIndex(listing);
+      return this.reads.ids(sql`SELECT s.id FROM (${matches}) AS m CROSS JOIN scripts AS s ON s.id = m.id ${page}`);
     }
     return this.reads.ids(sql`SELECT s.id FROM scripts AS s WHERE ${filterOnRow('sqlite', listing)} ${page}`);
   }

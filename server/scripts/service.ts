@@ -3,6 +3,7 @@ import { NARROWING_PARAMS, SEARCH_PARAM } from '../../contract/catalogue-params.
 import { listingKey, listingOf } from '../db/listing.ts';
 import { toChannel } from '../channels/presenter.ts';
 import { toIso } from '../shared/dates.ts';
+import { badRequest } from '../shared/errors.ts';
 import { toPublicScript, toScriptDetail } from './presenter.ts';
 import type { CachedAnswer, PublicCache } from '../cache/public-cache.ts';
 import type { ScriptRepository } from './repository.ts';
@@ -20,7 +21,16 @@ export class CatalogueService {
     private readonly views: ViewCounter,
     /** The admin's trusted domains, applied to the analysis a script's answer carries. */
     private readonly trusted: () => Promise<string[]> = async () => [],
+    /** Whether an executor has this slug (the API refuses a filter naming none). */
+    private readonly executorKnown: (slug: string) => Promise<boolean> = async () => true,
   ) {}
+
+  /** An API filter naming an executor no one has is a 400 (a page shows an empty result instead). */
+  async checkExecutor(slug: string | undefined): Promise<void> {
+    if (slug !== undefined && !(await this.executorKnown(slug))) {
+      throw badRequest(`executor: No executor has the slug "${slug}"`, { executor: 'No executor has this slug' });
+    }
+  }
 
   listAnswer(query: PaginatedQuery): Promise<CachedAnswer<PaginatedScripts>> {
     const { limit, offset, q, ...filter } = query;

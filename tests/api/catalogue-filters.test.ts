@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_TOTAL_CAP, SCRIPT_SORTS, type ScriptSort } from '../../contract/index.ts';
-import { filterInIndex, filterOnRow, type Listing, listingOf, orderBy } from '../../server/db/listing.ts';
+import { executorRowsInIndex, filterInIndex, filterOnRow, type Listing, listingOf, orderBy } from '../../server/db/listing.ts';
 import { SearchRepository } from '../../server/scripts/search-repository.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
@@ -33,10 +33,35 @@ const FILTERS: ListingQuery[] = [
   { verified: true, patched: true, universal: true },
   { key: false, patched: false, verified: false },
   { game: 'brookhaven-rp', verified: true },
+  // Where scripts work (platform, executor), alone and with every other filter.
+  { platform: 'pc' },
+  { platform: 'mobile' },
+  { executor: 'win-exec' },
+  { executor: 'droid-exec' },
+  { executor: 'rare-exec' },
+  { platform: 'mobile', game: 'blox-fruits' },
+  { platform: 'pc', key: false, patched: false },
+  { platform: 'mobile', universal: true, verified: false },
+  { executor: 'mac-exec', game: 'doors' },
+  { executor: 'droid-exec', key: true, universal: false },
+  { executor: 'win-exec', verified: true },
+  { executor: 'win-exec', patched: false, platform: 'mobile' },
+  { executor: 'rare-exec', platform: 'pc', key: false },
+  { executor: 'droid-exec', platform: 'pc' },
 ];
 
 const SEARCHES = ['executor', 'blox', 'auto farm', 'qz', 'ёлочные', 'zzqx'];
-const SEARCH_FILTERS: ListingQuery[] = [{}, { game: 'blox-fruits' }, { key: false }, { verified: true }, { patched: false, universal: false }, { game: 'doors', key: true }];
+const SEARCH_FILTERS: ListingQuery[] = [
+  {},
+  { game: 'blox-fruits' },
+  { key: false },
+  { verified: true },
+  { patched: false, universal: false },
+  { game: 'doors', key: true },
+  { platform: 'mobile' },
+  { executor: 'win-exec', key: false },
+  { executor: 'rare-exec' },
+];
 
 const describeQuery = (query: ListingQuery) => new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString() || '(none)';
 
@@ -87,6 +112,24 @@ describe.each(dialects)('catalogue filters and sorts on %s', (dialect) => {
         expect(first, label).toEqual(expected.ids.slice(0, 16));
         expect(later, label).toEqual(expected.ids.slice(40, 48));
         expect(Math.min(total, SEARCH_TOTAL_CAP), label).toBe(expected.total);
+      }
+    }
+  });
+
+  // Filtered pages without words through the repository with its gather limit shrunk, so an
+  // executor's scripts are read both from its own index range (sorted) and in the sort's order.
+  it('reads platform and executor filters both gathered and in order (tiny row limits)', async () => {
+    const search = new SearchRepository(ctx.db, { sparseRows: 12, gatherRows: 40, probeRows: 30 });
+    const filters: ListingQuery[] = [{ executor: 'rare-exec' }, { executor: 'win-exec', verified: true }, { executor: 'droid-exec' }, { platform: 'mobile', verified: true }, { platform: 'pc' }];
+    for (const filter of filters) {
+      for (const sort of SCRIPT_SORTS) {
+        const query = { ...filter, sort };
+        const expected = expectedListing(fixture, query, SEARCH_TOTAL_CAP);
+        const listing = listingOf(query);
+        const totals = await search.facetTotals(listing);
+        expect(totals.matching, describeQuery(query)).toBe(expected.total);
+        expect(await search.filteredPageIds(listing, totals, 16, 0), describeQuery(query)).toEqual(expected.ids.slice(0, 16));
+        expect(await search.filteredPageIds(listing, totals, 8, 8), describeQuery(query)).toEqual(expected.ids.slice(8, 16));
       }
     }
   });
@@ -206,6 +249,15 @@ describe.each(dialects)('catalogue filters and sorts on %s', (dialect) => {
     ['sort=views&sort=trending', 'sort'],
     ['key=true&key=false', 'key'],
     ['game=doors&game=blox-fruits', 'game'],
+    ['platform=tablet', 'platform'],
+    ['platform=PC', 'platform'],
+    ['platform=', 'platform'],
+    ['executor=Bad%20Slug', 'executor'],
+    ['executor=win%00exec', 'executor'],
+    [`executor=${'a'.repeat(61)}`, 'executor'],
+    // A well-formed slug no executor has: the API says so (a page shows an empty list instead).
+    ['executor=no-such-executor', 'executor'],
+    ['executor=win-exec&executor=mac-exec', 'executor'],
   ];
 
   it.each(BAD)('refuses %s with 400 { error, code } naming %s, and changes nothing', async (query, field) => {
@@ -229,7 +281,7 @@ describe.each(dialects)('catalogue filters and sorts on %s', (dialect) => {
     expect(operation.summary).toMatch(/filter/i);
     expect(operation.summary).toMatch(/sort/i);
     const names = operation.parameters.map((parameter: { name: string }) => parameter.name);
-    expect(names).toEqual(expect.arrayContaining(['game', 'universal', 'key', 'patched', 'verified', 'sort']));
+    expect(names).toEqual(expect.arrayContaining(['game', 'universal', 'key', 'patched', 'verified', 'platform', 'executor', 'sort']));
     const sort = operation.parameters.find((parameter: { name: string }) => parameter.name === 'sort');
     expect(sort.description).toMatch(/times \(7 − d\)/);
   });
@@ -271,5 +323,23 @@ describe('how SQLite reads a filtered or sorted page', () => {
     const listing: Listing = { sort: 'views', verified: true, patched: true };
     const detail = await plan(sql`SELECT scripts.id FROM scripts WHERE ${filterInIndex(listing)}`);
     expect(detail).toMatch(/SEARCH scripts USING (COVERING )?INDEX scripts_facets_idx/);
+  });
+
+  it('reads a sort with a platform or an executor in its index order, probing each row\'s executor by key', async () => {
+    for (const listing of [{ sort: 'views', platform: 'mobile' }, { sort: 'trending', executor: 'win-exec', key: false }] satisfies Listing[]) {
+      const detail = await plan(sql`SELECT s.id FROM scripts AS s WHERE ${filterOnRow('sqlite', listing)} ${orderBy(listing.sort)} LIMIT 16`);
+      expect(detail, JSON.stringify(listing)).toContain(`scripts_${INDEX[listing.sort]}_idx`);
+      expect(detail, JSON.stringify(listing)).not.toMatch(/TEMP B-TREE/);
+      if ('executor' in listing) expect(detail).toMatch(/SEARCH se (EXISTS )?USING INDEX sqlite_autoindex_script_executors_1 \(script_id=\? AND executor_id=\?\)/);
+    }
+  });
+
+  it('reads an executor\'s few scripts from its own range of script_executors_gather_idx, and a rare platform from the facets index', async () => {
+    const executor = await plan(executorRowsInIndex({ sort: 'newest', executor: 'rare-exec', verified: false, platform: 'pc' }));
+    // Not a covering read: SQLite reads the row of a table with a generated column (`works`) for each
+    // match; the seek still stops at the executor's matches of the flags.
+    expect(executor).toMatch(/SEARCH se USING INDEX script_executors_gather_idx \(executor_id=\? AND works=\? AND universal=\? AND key_system=\? AND patched=\? AND verified=\?\)/);
+    const platform = await plan(sql`SELECT scripts.id FROM scripts WHERE ${filterInIndex({ sort: 'newest', verified: true, patched: true, platform: 'mobile' })}`);
+    expect(platform).toMatch(/SEARCH scripts USING (COVERING )?INDEX scripts_facets_idx/);
   });
 });

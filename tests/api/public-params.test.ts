@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { PLATFORM_SIDES } from '../../contract/platforms.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CATALOGUE_FLAGS,
@@ -114,8 +115,13 @@ describe.each(dialects)('every flag of the definition, end to end on %s', (diale
     const attribute = (tag: string, name: string) => new RegExp(` ${name}="([^"]*)"`).exec(tag)?.[1];
     const checkboxes = (response.body.match(/<input type="checkbox"[^>]*>/g) ?? []).map((tag) => [attribute(tag, 'name'), attribute(tag, 'value'), attribute(tag, 'checked') !== undefined]);
     expect(checkboxes).toEqual(FORM_FLAGS.map((flag) => [flag.name, String(flag.formValue), true]));
-    const sorts = [...response.body.matchAll(/<option value="([a-z]+)"/g)].map(([, sort]) => sort);
-    expect(sorts).toEqual([...SCRIPT_SORTS]);
+    const options = (name: string) => {
+      const select = new RegExp(`<select name="${name}"[^>]*>(.*?)</select>`, 's').exec(response.body)?.[1] ?? '';
+      return [...select.matchAll(/<option value="([a-z-]*)"/g)].map(([, value]) => value);
+    };
+    expect(options('sort')).toEqual([...SCRIPT_SORTS]);
+    // Where a script works: a blank "all devices" first, then each side of the platform filter.
+    expect(options('platform')).toEqual(['', ...PLATFORM_SIDES]);
     const expected = ids.filter((_, i) => CATALOGUE_FLAGS.every((flag, bit) => Boolean((i >> bit) & 1) === flag.formValue));
     expect(expected).toHaveLength(1);
     const titles = [...response.body.matchAll(/class="script-card-title">([^<]*)</g)].map(([, title]) => title);

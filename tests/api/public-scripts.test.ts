@@ -30,7 +30,7 @@ describe.each(dialects)('public catalogue API on %s', (dialect) => {
       expect(body.total).toBe(30);
       expect(body.scripts).toHaveLength(16);
       expect(body.scripts.map((s: { id: number }) => s.id)).toEqual([...ids].reverse().slice(0, 16));
-      // The seed's Script fields (loadstring included), issue 14's facts and issue 15's votes.
+      // The seed's Script fields (loadstring included), issue 14's facts, issue 15's votes and issue 27's platforms.
       expect(Object.keys(body.scripts[0]).sort()).toEqual([
         'createdAt',
         'description',
@@ -46,6 +46,7 @@ describe.each(dialects)('public catalogue API on %s', (dialect) => {
         'loadstring',
         'mayBePatched',
         'patched',
+        'platforms',
         'playsname',
         'universal',
         'updatedAt',
@@ -55,7 +56,7 @@ describe.each(dialects)('public catalogue API on %s', (dialect) => {
         'worksYes',
       ]);
       expect(body.scripts[0]).toMatchObject({ game: null, universal: false, keySystem: false, keyLink: null, patched: false, verified: false });
-      expect(body.scripts[0]).toMatchObject({ likes: 0, dislikes: 0, worksYes: 0, worksNo: 0, mayBePatched: false });
+      expect(body.scripts[0]).toMatchObject({ likes: 0, dislikes: 0, worksYes: 0, worksNo: 0, mayBePatched: false, platforms: [] });
       expect(body.scripts[0].loadstring).toMatch(/^print\(/);
     });
 

@@ -43,6 +43,7 @@ const STAFF_SCRIPT_KEYS = [
   'mayBePatched',
   'ownerModeratorId',
   'patched',
+  'platforms',
   'playsname',
   'universal',
   'updatedAt',

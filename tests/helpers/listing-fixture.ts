@@ -1,4 +1,6 @@
 import { foldSearchText, searchTextOf } from '../../server/db/search.ts';
+import { ensureRows, refreshPlatforms } from '../../server/executors/compatibility-writes.ts';
+import { PLATFORM_SIDE_BITS, type PlatformSide } from '../../contract/platforms.ts';
 import type { ScriptSort } from '../../contract/index.ts';
 import { utcDay } from '../../server/shared/dates.ts';
 import { wilsonLowerBound } from '../../server/votes/rating.ts';
@@ -17,6 +19,30 @@ export const FIXTURE_GAMES = [
   { name: 'Rare Game', slug: 'rare-game' },
 ] as const;
 
+/**
+ * Executors and where each script works, from its index alone (the random sequence above is left as
+ * it was): tested marks, answers with more yes than no (works) and more no than yes (does not), and
+ * one executor on a few scripts only, so an executor's scripts are read both in order and gathered.
+ */
+export const FIXTURE_EXECUTORS = [
+  { slug: 'win-exec', platforms: 1 },
+  { slug: 'mac-exec', platforms: 2 },
+  { slug: 'droid-exec', platforms: 4 },
+  { slug: 'rare-exec', platforms: 8 | 1 },
+] as const;
+
+/** A script's executor rows: tested, or answers [yes, no]. */
+function compatibilityOf(i: number): { slug: string; tested: boolean; yes: number; no: number }[] {
+  const rows: { slug: string; tested: boolean; yes: number; no: number }[] = [];
+  if (i % 3 === 0) rows.push({ slug: 'win-exec', tested: true, yes: 0, no: 0 });
+  if (i % 7 === 3) rows.push({ slug: 'mac-exec', tested: true, yes: 0, no: 0 });
+  if (i % 5 === 1) rows.push({ slug: 'droid-exec', tested: false, yes: 2, no: 1 });
+  if (i % 5 === 2) rows.push({ slug: 'droid-exec', tested: false, yes: 1, no: 2 });
+  if (i % 11 === 4 && i % 7 !== 3) rows.push({ slug: 'mac-exec', tested: false, yes: 1, no: 1 });
+  if (i % 1000 === 11) rows.push({ slug: 'rare-exec', tested: true, yes: 0, no: 0 });
+  return rows;
+}
+
 const FEATURES = ['Auto Farm', 'ESP', 'Teleport Hub', 'Infinite Jump', 'Kill Aura', 'Автофарм', 'Silent Aim'];
 const SENTENCES = ['Fast and keyless.', 'Works on every executor.', 'Быстрый запуск.', 'Собирает ёлочные игрушки.', ''];
 
@@ -33,6 +59,9 @@ export interface ListedFixture {
   keySystem: boolean;
   patched: boolean;
   verified: boolean;
+  /** The platforms bit set and the executors (slugs) it works on. */
+  platforms: number;
+  executors: string[];
 }
 
 /** Inserts the games and `count` scripts; answers the scripts as the expectations read them. */
@@ -49,7 +78,7 @@ export async function insertListingFixture(ctx: TestContext, count = 8_000): Pro
     gameIds.set(game.slug, Number(row.id));
   }
   const start = Date.UTC(2025, 0, 1);
-  const expected: Omit<ListedFixture, 'id'>[] = [];
+  const expected: Omit<ListedFixture, 'id' | 'platforms' | 'executors'>[] = [];
   const rows = Array.from({ length: count }, (_, i) => {
     const universal = next() < 0.15;
     const roll = next();
@@ -103,17 +132,59 @@ export async function insertListingFixture(ctx: TestContext, count = 8_000): Pro
   const inserted: ListedFixture[] = [];
   for (let first = 0; first < rows.length; first += 500) {
     const ids = await ctx.db.kysely.insertInto('scripts').values(rows.slice(first, first + 500)).returning('id').execute();
-    ids.forEach((row, index) => inserted.push({ id: Number(row.id), ...(expected[first + index] as Omit<ListedFixture, 'id'>) }));
+    ids.forEach((row, index) => inserted.push({ id: Number(row.id), ...(expected[first + index] as Omit<ListedFixture, 'id' | 'platforms' | 'executors'>), platforms: 0, executors: [] }));
   }
+  await insertCompatibility(ctx, inserted);
   // The scores above stand for today: no day roll recomputes them from (absent) views per day.
   await ctx.db.kysely.updateTable('catalogue_counts').set({ value: utcDay(Date.now()) }).where('name', '=', 'trending_day').execute();
   ctx.services.cache.invalidate();
   return inserted;
 }
 
+/** The fixture's executors and each script's rows of them; fills `platforms` and `executors` of the scripts. */
+async function insertCompatibility(ctx: TestContext, scripts: ListedFixture[]): Promise<void> {
+  const now = new Date().toISOString();
+  const ids = new Map<string, number>();
+  for (const executor of FIXTURE_EXECUTORS) {
+    const row = await ctx.db.kysely
+      .insertInto('executors')
+      .values({ name: executor.slug, slug: executor.slug, platforms: executor.platforms, status: 'working', free: 1, status_changed_at: now, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.set(executor.slug, Number(row.id));
+  }
+  const rows = scripts.flatMap((script, i) => compatibilityOf(i).map((row) => ({ ...row, scriptId: script.id, executorId: ids.get(row.slug) ?? 0 })));
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await ensureRows(trx, rows);
+    // One update per kind of row (executor, tested, answers), 500 scripts at a time.
+    const kinds = new Map<string, typeof rows>();
+    for (const row of rows) {
+      const key = `${row.executorId}:${row.tested}:${row.yes}:${row.no}`;
+      const group = kinds.get(key) ?? [];
+      group.push(row);
+      kinds.set(key, group);
+    }
+    for (const group of kinds.values()) {
+      const { executorId, tested, yes, no } = group[0]!;
+      for (let start = 0; start < group.length; start += 500) {
+        const scriptIds = group.slice(start, start + 500).map((row) => row.scriptId);
+        await trx.updateTable('script_executors').set({ tested: tested ? 1 : 0, works_yes: yes, works_no: no }).where('executor_id', '=', executorId).where('script_id', 'in', scriptIds).execute();
+      }
+    }
+    await refreshPlatforms(trx, scripts.map((script) => script.id));
+  });
+  scripts.forEach((script, i) => {
+    const working = compatibilityOf(i).filter((row) => row.tested || row.yes > row.no);
+    script.executors = working.map((row) => row.slug);
+    script.platforms = working.reduce((bits, row) => bits | (FIXTURE_EXECUTORS.find((executor) => executor.slug === row.slug)?.platforms ?? 0), 0);
+  });
+}
+
 export interface ListingQuery {
   q?: string;
   game?: string;
+  platform?: PlatformSide;
+  executor?: string;
   universal?: boolean;
   key?: boolean;
   patched?: boolean;
@@ -142,6 +213,8 @@ export function expectedListing(scripts: ListedFixture[], query: ListingQuery, s
         (query.key === undefined || script.keySystem === query.key) &&
         (query.patched === undefined || script.patched === query.patched) &&
         (query.verified === undefined || script.verified === query.verified) &&
+        (query.platform === undefined || (script.platforms & PLATFORM_SIDE_BITS[query.platform]) !== 0) &&
+        (query.executor === undefined || script.executors.includes(query.executor)) &&
         words.every((word) => script.searchText.includes(word)),
     )
     .sort(COMPARE[query.sort ?? 'newest']);

@@ -1,4 +1,5 @@
 import type { ScriptSort } from '../../contract/scripts.ts';
+import type { PlatformSide } from '../../contract/platforms.ts';
 import { formatCount } from '../lib/format.ts';
 
 /** Catalogue strings (docs/product.md#catalogue-page, docs/product.md#error-texts); their exact texts are kept as they are. */
@@ -33,6 +34,11 @@ export const catalogue = {
     game: 'Game',
     allGames: 'All games',
     browseGames: 'Browse games',
+    platform: 'Device',
+    allPlatforms: 'All devices',
+    platforms: { pc: 'PC', mobile: 'Mobile' } satisfies Record<PlatformSide, string>,
+    executor: 'Executor',
+    allExecutors: 'All executors',
     noKey: 'No key system',
     universal: 'Universal',
     verified: 'Verified',

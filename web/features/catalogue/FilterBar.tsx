@@ -1,6 +1,7 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type CatalogueFlagName, DEFAULT_SORT, FORM_FLAGS, SORT_PARAM } from '../../../contract/catalogue-params.ts';
+import { type CatalogueFlagName, DEFAULT_SORT, EXECUTOR_PARAM, FORM_FLAGS, PLATFORM_PARAM, SORT_PARAM } from '../../../contract/catalogue-params.ts';
+import { PLATFORM_SIDES } from '../../../contract/platforms.ts';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { activeFilterCount, type ListFilters, listSearch, SORTS } from './filters.ts';
 import { catalogue } from '../../messages/catalogue.ts';
@@ -17,6 +18,8 @@ export interface FilterBarProps {
   filters: ListFilters;
   /** The games to choose from; left out on a game's own page. */
   games?: { slug: string; name: string }[];
+  /** The executors to choose from (working first); left out on an executor's own page. */
+  executors?: { slug: string; name: string }[];
 }
 
 /** Each flag's checkbox label: it names the side of the flag the checkbox keeps. */
@@ -33,7 +36,7 @@ const FLAGS = FORM_FLAGS.map(({ name, formValue }) => ({ name, value: formValue,
  * URL stays clean. On narrow screens the form is a sheet: a modal dialog opened by the Filters button
  * (without JavaScript, a link to the form, which `:target` shows).
  */
-export function FilterBar({ action, q, filters, games }: FilterBarProps) {
+export function FilterBar({ action, q, filters, games, executors }: FilterBarProps) {
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const trigger = useRef<HTMLAnchorElement>(null);
@@ -85,7 +88,7 @@ export function FilterBar({ action, q, filters, games }: FilterBarProps) {
         className="filter-form"
         data-sheet={sheetOpen ? '' : undefined}
       >
-        <FilterBarFields q={q} filters={filters} games={games} onClose={close} />
+        <FilterBarFields q={q} filters={filters} games={games} executors={executors} onClose={close} />
       </form>
     </div>
   );
@@ -128,8 +131,8 @@ function useInputsFollowUrl(form: RefObject<HTMLFormElement | null>, filters: Li
   }, [current]);
 }
 
-/** The form's contents: the sheet's close button, the search kept, the game, the checkboxes, the sort and the submit button. */
-function FilterBarFields({ q, filters, games, onClose }: Omit<FilterBarProps, 'action'> & { onClose: () => void }) {
+/** The form's contents: the sheet's close button, the search kept, the game, the device and executor, the checkboxes, the sort and the submit button. */
+function FilterBarFields({ q, filters, games, executors, onClose }: Omit<FilterBarProps, 'action'> & { onClose: () => void }) {
   return (
     <>
       {/* Shown in the sheet only (app.css). */}
@@ -138,6 +141,8 @@ function FilterBarFields({ q, filters, games, onClose }: Omit<FilterBarProps, 'a
       </button>
       {q ? <input type="hidden" name="q" value={q} /> : null}
       {games ? <FilterBarGame games={games} selected={filters.game} /> : null}
+      <FilterBarSelect name={PLATFORM_PARAM} label={t.platform} all={t.allPlatforms} selected={filters.platform} choices={PLATFORM_SIDES.map((side) => ({ slug: side, name: t.platforms[side] }))} />
+      {executors ? <FilterBarSelect name={EXECUTOR_PARAM} label={t.executor} all={t.allExecutors} selected={filters.executor} choices={executors} /> : null}
       <FilterBarToggles filters={filters} />
       <label className="filter-label md:ml-auto">
         {t.sort}
@@ -161,14 +166,19 @@ function FilterBarFields({ q, filters, games, onClose }: Omit<FilterBarProps, 'a
 
 /** The game to list, All games first. */
 function FilterBarGame({ games, selected }: { games: NonNullable<FilterBarProps['games']>; selected: string | undefined }) {
+  return <FilterBarSelect name="game" label={t.game} all={t.allGames} selected={selected} choices={games} />;
+}
+
+/** One choice of the filter as a select, its blank "All …" first (a blank value is no filter). */
+function FilterBarSelect(props: { name: string; label: string; all: string; selected: string | undefined; choices: { slug: string; name: string }[] }) {
   return (
     <label className="filter-label">
-      {t.game}
-      <select name="game" className="filter-control" defaultValue={selected ?? ''}>
-        <option value="">{t.allGames}</option>
-        {games.map((game) => (
-          <option key={game.slug} value={game.slug}>
-            {game.name}
+      {props.label}
+      <select name={props.name} className="filter-control" defaultValue={props.selected ?? ''}>
+        <option value="">{props.all}</option>
+        {props.choices.map((choice) => (
+          <option key={choice.slug} value={choice.slug}>
+            {choice.name}
           </option>
         ))}
       </select>
