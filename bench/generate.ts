@@ -70,14 +70,65 @@ function dailyViews(next: () => number, today: number): [day: number, views: num
 /** The stored trending score (docs/decisions.md#trending). */
 const trendingOf = (days: [number, number][], today: number): number => trendingScore(days, today);
 
-type GeneratedRow = NewScriptRow & { daily: [number, number][] };
+/**
+ * The executors of the catalogue, ids 1… in this order (issue 27): the first few popular, across the
+ * four platforms (bit sets of contract/platforms.ts) and every status. The bench's filters use their slugs.
+ */
+const EXECUTORS = [
+  { name: 'Nimbus', platforms: 1, status: 'working' },
+  { name: 'Pocket', platforms: 4 | 8, status: 'working' },
+  { name: 'Quartz', platforms: 1 | 2, status: 'working' },
+  { name: 'Kestrel', platforms: 1 | 4, status: 'working' },
+  { name: 'Ember', platforms: 1, status: 'updating' },
+  { name: 'Orchard', platforms: 2, status: 'working' },
+  { name: 'Lumen', platforms: 4, status: 'patched' },
+  { name: 'Driftwood', platforms: 8, status: 'discontinued' },
+  { name: 'Tinder', platforms: 4, status: 'working' },
+  { name: 'Sparrow', platforms: 8, status: 'working' },
+] as const;
+export const EXECUTOR_SLUGS = EXECUTORS.map((executor) => slugOf(executor.name));
+
+/** A script's executor rows: [executor id, tested, works yes, works no]. */
+type CompatibilityRow = [executorId: number, tested: number, yes: number, no: number];
+
+/**
+ * Where a script works, from its own random sequence (the scripts' rows stay as they were): about
+ * half the scripts are tested with one to three executors, popular ones more often, and one in ten
+ * has answers, mostly yes.
+ */
+function compatibilityOf(next: () => number): CompatibilityRow[] {
+  const rows = new Map<number, CompatibilityRow>();
+  const executor = () => 1 + Math.min(EXECUTORS.length - 1, Math.floor(next() ** 2 * EXECUTORS.length));
+  if (next() < 0.5) {
+    const tested = 1 + Math.floor(next() * 3);
+    for (let k = 0; k < tested; k += 1) {
+      const id = executor();
+      rows.set(id, [id, 1, 0, 0]);
+    }
+  }
+  if (next() < 0.1) {
+    const id = executor();
+    const yes = Math.floor(next() * 6);
+    const no = Math.floor(next() * 3);
+    if (yes + no > 0) rows.set(id, [id, rows.get(id)?.[1] ?? 0, yes, no]);
+  }
+  return [...rows.values()];
+}
+
+/** The platforms of the executors a script works on (tested, or more yes than no). */
+function platformsOf(rows: CompatibilityRow[]): number {
+  return rows.reduce((bits, [id, tested, yes, no]) => (tested === 1 || yes > no ? bits | (EXECUTORS[id - 1]?.platforms ?? 0) : bits), 0);
+}
+
+type GeneratedRow = NewScriptRow & { daily: [number, number][]; compatibility: CompatibilityRow[] };
 
 const START = Date.UTC(2023, 0, 1);
 const SPAN_MS = 3 * 365 * 24 * 3600 * 1000;
 const HOUR_MS = 3600 * 1000;
 
 
-function row(i: number, count: number, next: () => number, today: number): GeneratedRow {
+function row(i: number, count: number, next: () => number, today: number, nextCompatibility: () => number): GeneratedRow {
+  const compatibility = compatibilityOf(nextCompatibility);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   const gameIndex = Math.floor(next() * GAMES.length);
   const game = GAMES[gameIndex] as string;
@@ -108,6 +159,8 @@ function row(i: number, count: number, next: () => number, today: number): Gener
     verified: next() < SHARES.verified ? 1 : 0,
     trending: trendingOf(daily, today),
     daily,
+    compatibility,
+    platforms: platformsOf(compatibility),
     playsname,
     description,
     loadstring,
@@ -128,9 +181,47 @@ function gameRows() {
   return GAMES.map((name, index) => ({ id: index + 1, name, name_key: name.toLowerCase(), slug: GAME_SLUGS[index] as string, place_id: null, icon_key: null, created_at: new Date(START).toISOString() }));
 }
 
-/** A generated row as inserted (its views per day go to their own table). */
-function scriptRow({ daily: _, ...script }: GeneratedRow): NewScriptRow {
+/** A generated row as inserted (its views per day and its executors go to their own tables). */
+function scriptRow({ daily: _, compatibility: _compatibility, ...script }: GeneratedRow): NewScriptRow {
   return script;
+}
+
+/** The executors, ids 1… in EXECUTORS order. */
+function executorRows() {
+  const at = new Date(START).toISOString();
+  return EXECUTORS.map((executor, index) => ({
+    id: index + 1,
+    name: executor.name,
+    slug: EXECUTOR_SLUGS[index] as string,
+    platforms: executor.platforms,
+    status: executor.status,
+    version: null,
+    website: null,
+    free: index % 2,
+    status_changed_at: at,
+    created_at: at,
+    updated_at: at,
+  }));
+}
+
+/** The script_executors rows of generated scripts, each with its script's facets copied (as the triggers keep them). */
+function compatibilityRows(first: number, rows: GeneratedRow[]) {
+  return rows.flatMap((script, index) =>
+    script.compatibility.map(([executorId, tested, yes, no]) => ({
+      script_id: first + index + 1,
+      executor_id: executorId,
+      tested,
+      works_yes: yes,
+      works_no: no,
+      game_id: script.game_id ?? 0,
+      universal: script.universal ?? 0,
+      key_system: script.key_system ?? 0,
+      patched: script.patched ?? 0,
+      verified: script.verified ?? 0,
+      hidden: 0,
+      platforms: script.platforms ?? 0,
+    })),
+  );
 }
 
 function dailyRows(first: number, rows: GeneratedRow[]) {
@@ -195,22 +286,32 @@ export async function ensurePostgresCatalogue(count: number, serverUrl: string):
     await migrateToLatest(db);
     const next = seededRandom(42);
     const today = utcDay(Date.now());
+    const nextCompatibility = seededRandom(27);
     await db.kysely.insertInto('games').values(gameRows()).execute();
     await sql`SELECT setval(pg_get_serial_sequence('games', 'id'), ${GAMES.length})`.execute(db.kysely);
+    await db.kysely.insertInto('executors').values(executorRows()).execute();
+    await sql`SELECT setval(pg_get_serial_sequence('executors', 'id'), ${EXECUTORS.length})`.execute(db.kysely);
     for (let first = 0; first < count; first += ROWS_PER_TRANSACTION) {
       const last = Math.min(first + ROWS_PER_TRANSACTION, count);
       const generated: GeneratedRow[] = [];
-      for (let i = first; i < last; i += 1) generated.push(row(i, count, next, today));
+      for (let i = first; i < last; i += 1) generated.push(row(i, count, next, today, nextCompatibility));
       const rows = generated.map(scriptRow);
       const column = <K extends keyof NewScriptRow>(name: K) => rows.map((r) => r[name]);
       // One statement per batch: arrays unnested server-side, far faster than multi-row VALUES.
       await sql`INSERT INTO scripts (playsname, description, loadstring, views, search_text, loadstring_search, created_at, updated_at,
-          game_id, universal, key_system, key_link, patched, verified, trending, analysis, analysis_severity)
+          game_id, universal, key_system, key_link, patched, verified, trending, analysis, analysis_severity, platforms)
         SELECT * FROM unnest(${column('playsname')}::text[], ${column('description')}::text[], ${column('loadstring')}::text[],
           ${column('views')}::int[], ${column('search_text')}::text[], ${column('loadstring_search')}::text[],
           ${column('created_at')}::timestamptz[], ${column('updated_at')}::timestamptz[], ${column('game_id')}::int[],
           ${column('universal')}::int[], ${column('key_system')}::int[], ${column('key_link')}::text[], ${column('patched')}::int[],
-          ${column('verified')}::int[], ${column('trending')}::float8[], ${column('analysis')}::text[], ${column('analysis_severity')}::text[])`.execute(db.kysely);
+          ${column('verified')}::int[], ${column('trending')}::float8[], ${column('analysis')}::text[], ${column('analysis_severity')}::text[],
+          ${column('platforms')}::int[])`.execute(db.kysely);
+      const compatibility = compatibilityRows(first, generated);
+      const field = <K extends keyof (typeof compatibility)[number]>(name: K) => compatibility.map((r) => r[name]);
+      await sql`INSERT INTO script_executors (script_id, executor_id, tested, works_yes, works_no, game_id, universal, key_system, patched, verified, hidden, platforms)
+        SELECT * FROM unnest(${field('script_id')}::int[], ${field('executor_id')}::int[], ${field('tested')}::int[], ${field('works_yes')}::int[],
+          ${field('works_no')}::int[], ${field('game_id')}::int[], ${field('universal')}::int[], ${field('key_system')}::int[], ${field('patched')}::int[],
+          ${field('verified')}::int[], ${field('hidden')}::int[], ${field('platforms')}::int[])`.execute(db.kysely);
       const daily = dailyRows(first, generated);
       await sql`INSERT INTO script_daily_views (script_id, day, views)
         SELECT * FROM unnest(${daily.map((d) => d.script_id)}::int[], ${daily.map((d) => d.day)}::int[], ${daily.map((d) => d.views)}::int[])`.execute(db.kysely);
@@ -252,14 +353,18 @@ export async function ensureCatalogue(count: number): Promise<Catalogue> {
     await migrateToLatest(db);
     const next = seededRandom(42);
     const today = utcDay(Date.now());
+    const nextCompatibility = seededRandom(27);
     await db.kysely.insertInto('games').values(gameRows()).execute();
+    await db.kysely.insertInto('executors').values(executorRows()).execute();
     for (let first = 0; first < count; first += ROWS_PER_TRANSACTION) {
       const last = Math.min(first + ROWS_PER_TRANSACTION, count);
       await db.kysely.transaction().execute(async (trx) => {
         for (let start = first; start < last; start += ROWS_PER_INSERT) {
           const generated: GeneratedRow[] = [];
-          for (let i = start; i < Math.min(start + ROWS_PER_INSERT, last); i += 1) generated.push(row(i, count, next, today));
+          for (let i = start; i < Math.min(start + ROWS_PER_INSERT, last); i += 1) generated.push(row(i, count, next, today, nextCompatibility));
           await trx.insertInto('scripts').values(generated.map(scriptRow)).execute();
+          const compatibility = compatibilityRows(start, generated);
+          if (compatibility.length > 0) await trx.insertInto('script_executors').values(compatibility).execute();
           const daily = dailyRows(start, generated);
           if (daily.length > 0) await trx.insertInto('script_daily_views').values(daily).execute();
         }

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { vacuumIfNeverVacuumed } from './postgres-vacuum.ts';
-import { ensureCatalogue, ensurePostgresCatalogue, GAME_SLUGS } from './generate.ts';
+import { type ColdAnswers, coldAnswers, coldFilterItems, coldSearchItems } from './cold.ts';
+import { ensureCatalogue, ensurePostgresCatalogue, EXECUTOR_SLUGS, GAME_SLUGS } from './generate.ts';
 import { load, USER_AGENT } from './load.ts';
 import { crawl, type CrawlLoad, crawlP, idPermutation } from './crawl.ts';
 import { type Distinct, Tally } from './distinct.ts';
@@ -66,13 +67,7 @@ export interface CrawlResult extends PhaseWindow {
   distinct: Distinct;
 }
 
-export interface ColdSearch {
-  p50: number;
-  p99: number;
-  max: number;
-  slowest: { q: string; ms: number }[];
-  queries: number;
-}
+export type ColdSearch = ColdAnswers;
 
 export interface RealisticReport {
   date: Date;
@@ -89,6 +84,8 @@ export interface RealisticReport {
   beside: { visitors: MixResult; crawler: CrawlResult };
   list: { rps: number; p99: number };
   cold: ColdSearch;
+  /** Issue 27's platform and executor filters, each URL once on emptied caches. */
+  coldFilters: ColdAnswers;
   peakRssKb: number;
 }
 
@@ -135,6 +132,9 @@ function listingParams(): URLSearchParams {
   if (Math.random() < 0.25) params.set('patched', Math.random() < 0.9 ? 'false' : 'true');
   if (Math.random() < 0.15) params.set('verified', Math.random() < 0.9 ? 'true' : 'false');
   if (!params.has('game') && Math.random() < 0.1) params.set('universal', Math.random() < 0.8 ? 'true' : 'false');
+  // Where it runs (issue 27): a device, or the visitor's executor (the popular ones more often).
+  if (Math.random() < 0.2) params.set('platform', Math.random() < 0.6 ? 'pc' : 'mobile');
+  if (Math.random() < 0.12) params.set('executor', EXECUTOR_SLUGS[zipf(EXECUTOR_SLUGS.length)] as string);
   let roll = Math.random();
   for (const [sort, share] of SORTS) {
     roll -= share;
@@ -307,27 +307,6 @@ async function crawlPhases(url: string, token: string, probe: Probe, options: Re
   };
 }
 
-/** Each corpus query once, one at a time, after every cached answer and page was dropped. */
-async function coldSearches(url: string, token: string): Promise<ColdSearch> {
-  await metrics(url, token, 'clear-caches');
-  const timings: { q: string; ms: number }[] = [];
-  for (const q of SEARCH_CORPUS) {
-    const started = performance.now();
-    const response = await fetch(`${url}/api/scripts/paginated?limit=16&offset=0&q=${encodeURIComponent(q)}`);
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`search "${q}": ${response.status}`);
-    timings.push({ q, ms: performance.now() - started });
-  }
-  const sorted = timings.map((t) => t.ms).sort((a, b) => a - b);
-  return {
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    max: sorted.at(-1) ?? Number.NaN,
-    slowest: [...timings].sort((a, b) => b.ms - a.ms).slice(0, 5),
-    queries: timings.length,
-  };
-}
-
 export async function runRealistic(options: RealisticOptions, onServer: (server: Managed) => void): Promise<RealisticReport> {
   const database = options.database ? 'postgres' : 'sqlite';
   console.log(`Catalogue of ${options.count.toLocaleString('en')} scripts on ${database}…`);
@@ -365,10 +344,14 @@ export async function runRealistic(options: RealisticOptions, onServer: (server:
     console.log(`  repeated list page, -c ${options.connections}…`);
     const repeated = await load(`${url}/api/scripts/paginated?limit=16&offset=0`, { connections: options.connections, duration: Math.min(10, options.durationS) });
     console.log(`  cold searches: ${SEARCH_CORPUS.length} queries, one at a time…`);
-    const cold = await coldSearches(url, token);
+    const clearCaches = () => metrics(url, token, 'clear-caches');
+    const cold = await coldAnswers(url, clearCaches, coldSearchItems());
+    const filterItems = coldFilterItems();
+    console.log(`  cold platform and executor filters: ${filterItems.length} listings, one at a time…`);
+    const coldFilters = await coldAnswers(url, clearCaches, filterItems);
     // The kernel's high-water mark at the very end: every phase, the crawls included, is inside it.
     const peakRssKb = probe.hwmKb();
-    return { date: new Date(), database, count: options.count, generatedMs, options, mix, paced, crawl, beside, list: { rps: repeated.rps, p99: repeated.p99 }, cold, peakRssKb };
+    return { date: new Date(), database, count: options.count, generatedMs, options, mix, paced, crawl, beside, list: { rps: repeated.rps, p99: repeated.p99 }, cold, coldFilters, peakRssKb };
   } finally {
     probe.stop();
     await server.stop();
