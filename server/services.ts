@@ -92,7 +92,7 @@ export function createServices(config: Config, db: Db, log: Log, { now, clock }:
   const caches = createCaches(config, now);
   const { cache } = caches;
   const scripts = new ScriptRepository(db, clock);
-  const buffers = createBuffers(config, db, log, clock);
+  const buffers = createBuffers(config, db, log, clock, cache);
   const domains = new DomainService(new DomainRepository(db), cache, audit);
   const compatibility = new CompatibilityRepository(db);
   const catalogue = new CatalogueService(scripts, cache, buffers.views, () => domains.trusted(), async (slug) => (await compatibility.idsBySlug([slug])).has(slug));
@@ -140,7 +140,7 @@ function createCaches(config: Config, now: Clocks['now']): Pick<Services, 'cache
 }
 
 /** The buffered writes: views (with the searches that found nothing) and votes. */
-function createBuffers(config: Config, db: Db, log: Log, clock: Clocks['clock']): Pick<Services, 'views' | 'votes' | 'searchMisses'> {
+function createBuffers(config: Config, db: Db, log: Log, clock: Clocks['clock'], cache: PublicCache): Pick<Services, 'views' | 'votes' | 'searchMisses'> {
   const searchMisses = new SearchMissRepository(db);
   const views = new ViewCounter(new ViewRepository(db), {
     flushIntervalMs: config.viewFlushIntervalMs,
@@ -152,7 +152,11 @@ function createBuffers(config: Config, db: Db, log: Log, clock: Clocks['clock'])
   const votes = new VoteBuffer(new VoteRepository(db), {
     flushIntervalMs: config.viewFlushIntervalMs,
     clock,
-    // Counts reach cached answers within their minute, as views do (docs/decisions.md#votes-batched-and-limited).
+    // Counts reach cached answers within their minute, as views do (docs/decisions.md#votes-batched-and-limited);
+    // a script whose platforms or an executor's works mark moved leaves them at once (its change is recorded for the other processes).
+    onChanged: (ids) => {
+      for (const id of ids) cache.changed({ kind: 'script', id });
+    },
     onError: (error) => log.error({ err: error }, 'vote flush failed'),
   });
   return { views, votes, searchMisses };

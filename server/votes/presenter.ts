@@ -1,4 +1,5 @@
-import type { VoteState, VoteValue } from '../../contract/index.ts';
+import { type Compatibility, type ExecutorStatus, platformsOf, type VoteState, type VoteValue } from '../../contract/index.ts';
+import type { CompatibilityRow } from '../executors/compatibility-repository.ts';
 import type { VoteAnswer } from './vote-buffer.ts';
 
 /** The stored vote (1, -1, null) as the API names it, and back. */
@@ -12,7 +13,25 @@ export function storedWorks(works: boolean | null): number | null {
   return works === null ? null : works ? 1 : 0;
 }
 
-export function toVoteState({ choice, counts }: VoteAnswer): VoteState {
-  // executors and compatibility: filled by the executor answers (issue 27, in progress).
-  return { vote: voteValue(choice.vote), works: choice.works === null ? null : choice.works === 1, ...counts, executors: [], compatibility: [] };
+/** One executor's row of the script's compatibility table. */
+export function toCompatibility(row: CompatibilityRow): Compatibility {
+  return {
+    executor: row.slug,
+    name: row.name,
+    platforms: platformsOf(row.platforms),
+    status: row.status as ExecutorStatus,
+    tested: row.tested === 1,
+    worksYes: row.works_yes,
+    worksNo: row.works_no,
+  };
+}
+
+export function toVoteState({ choice, counts, executors, compatibility }: VoteAnswer): VoteState {
+  return {
+    vote: voteValue(choice.vote),
+    works: choice.works === null ? null : choice.works === 1,
+    ...counts,
+    executors: executors.map(({ ref, works }) => ({ executor: ref.slug, works: works === 1 })),
+    compatibility: compatibility.map(toCompatibility),
+  };
 }

@@ -3,6 +3,9 @@ import { VOTES_PER_HOUR } from '../../contract/index.ts';
 import type { Db } from '../db/database.ts';
 import { lockKeys } from '../db/locks.ts';
 import type { Database } from '../db/types.ts';
+import { CompatibilityRepository, type CompatibilityRow } from '../executors/compatibility-repository.ts';
+import { COMPATIBILITY_LOCK, type ExecutorRef, executorBySlug } from '../executors/executor-refs-repository.ts';
+import { applyExecutorAnswers, EXPIRE_BATCH, type ExecutorFinal, type ExecutorFinals, expireAnswers, storedAnswers } from './executor-answers-repository.ts';
 import { wilsonLowerBound } from './rating.ts';
 
 export const HOUR_MS = 60 * 60 * 1000;
@@ -27,6 +30,8 @@ export interface StoredVotes {
   /** The visitor's stored vote changes of the last hour, and when the oldest of them was stored. */
   changes: number;
   oldestChange: number | null;
+  /** The visitor's counted answers per executor on this script (docs/decisions.md#works-answers-per-executor). */
+  executors: { ref: ExecutorRef; works: number }[];
 }
 
 /** One accepted request, in the order the visitor sent them. */
@@ -35,6 +40,8 @@ export interface VoteRequest {
   kind: keyof Choice;
   value: number | null;
   at: number;
+  /** A works answer given for an executor (its id): the same value is that executor's answer too. */
+  executorId?: number | undefined;
 }
 
 export interface VisitorRequests {
@@ -46,6 +53,8 @@ export interface AppliedVotes {
   /** Requests stored (each a change row), and those dropped because the visitor's hour was full. */
   stored: number;
   dropped: number;
+  /** Scripts whose platforms or an executor's `works` changed: their cached answers and pages must go. */
+  changed: number[];
 }
 
 const n = (value: unknown) => Number(value ?? 0);
@@ -64,9 +73,54 @@ export function difference(before: Choice, after: Choice): Counts {
 
 const byHash = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** A visitor's last kept value of each kind on one script, and its time. */
+type Finals = Partial<Record<keyof Choice, { value: number | null; at: number }>>;
+
+/** The requests a batch keeps under each visitor's limit, folded into final choices per script. */
+interface KeptRequests {
+  stored: number;
+  dropped: number;
+  /** One entry per kept request: its change row. */
+  changeHashes: string[];
+  finals: Map<number, Map<string, Finals>>;
+  executors: ExecutorFinals;
+}
+
+/** Each visitor's first requests that fit under VOTES_PER_HOUR with `used` changes stored; the last per script and kind wins. */
+function keepWithinLimit(ordered: VisitorRequests[], used: Map<string, number>): KeptRequests {
+  const kept: KeptRequests = { stored: 0, dropped: 0, changeHashes: [], finals: new Map(), executors: new Map() };
+  for (const { visitorHash, requests } of ordered) {
+    const fitting = requests.slice(0, Math.max(0, VOTES_PER_HOUR - (used.get(visitorHash) ?? 0)));
+    kept.stored += fitting.length;
+    kept.dropped += requests.length - fitting.length;
+    for (const request of fitting) {
+      kept.changeHashes.push(visitorHash);
+      const visitorsOfScript = kept.finals.get(request.scriptId) ?? new Map<string, Finals>();
+      const final = visitorsOfScript.get(visitorHash) ?? {};
+      final[request.kind] = { value: request.value, at: request.at };
+      visitorsOfScript.set(visitorHash, final);
+      kept.finals.set(request.scriptId, visitorsOfScript);
+      if (request.executorId !== undefined) keepExecutorAnswer(kept.executors, visitorHash, request);
+    }
+  }
+  return kept;
+}
+
+function keepExecutorAnswer(executors: ExecutorFinals, visitorHash: string, request: VoteRequest): void {
+  const visitorsOfScript = executors.get(request.scriptId) ?? new Map<string, Map<number, ExecutorFinal>>();
+  const answers = visitorsOfScript.get(visitorHash) ?? new Map<number, ExecutorFinal>();
+  answers.set(request.executorId as number, { value: request.value, at: request.at });
+  visitorsOfScript.set(visitorHash, answers);
+  executors.set(request.scriptId, visitorsOfScript);
+}
+
 /** All SQL of visitors' votes (docs/decisions.md#votes-batched-and-limited). */
 export class VoteRepository {
-  constructor(private readonly db: Db) {}
+  private readonly compatibilityRows: CompatibilityRepository;
+
+  constructor(private readonly db: Db) {
+    this.compatibilityRows = new CompatibilityRepository(db);
+  }
 
   /**
    * One read per vote request: the script's counters, the visitor's stored choices, and the
@@ -81,52 +135,73 @@ export class VoteRepository {
       WHERE s.id = ${scriptId} AND s.hidden = 0`.execute(this.db.kysely);
     const row = rows[0];
     if (!row) return undefined;
+    const executors = await storedAnswers(this.db.kysely, scriptId, visitorHash);
     return {
       counts: { likes: n(row.likes), dislikes: n(row.dislikes), worksYes: n(row.works_yes), worksNo: n(row.works_no) },
       choice: { vote: choiceOf(row.vote), works: choiceOf(row.works) },
       changes: n(row.changes),
       oldestChange: row.oldest === null || row.oldest === undefined ? null : Number(row.oldest),
+      executors,
     };
+  }
+
+  /** The script's stored compatibility rows (what GET /api/scripts/{id} shows). */
+  async compatibility(scriptId: number): Promise<CompatibilityRow[]> {
+    return this.compatibilityRows.ofScript(scriptId);
+  }
+
+  /** The executor a works answer names, or undefined for an unknown slug. */
+  async executor(slug: string): Promise<ExecutorRef | undefined> {
+    return executorBySlug(this.db.kysely, slug);
+  }
+
+  /**
+   * Takes executor answers given at or before `cutoff` out of the counts, a batch per transaction
+   * until none is left (docs/decisions.md#works-answers-per-executor); answers the scripts whose
+   * cached answers must go.
+   */
+  async expireExecutorAnswers(cutoff: number): Promise<number[]> {
+    const changed = new Set<number>();
+    for (;;) {
+      const batch = await expireAnswers(this.db, cutoff, EXPIRE_BATCH);
+      for (const id of batch.changed) changed.add(id);
+      if (batch.expired < EXPIRE_BATCH) return [...changed];
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
   }
 
   /**
    * Writes buffered requests in one transaction, at `now`. Under each visitor's lock (an advisory
    * lock on PostgreSQL; SQLite's write transactions hold the database's), the visitor's stored
    * changes of the hour are counted again and only the first requests that fit under VOTES_PER_HOUR
-   * are kept: instances racing past the limit never store more. Each kept request is a change row;
-   * the last kept choice per script and kind wins, and the counters move by its difference against
-   * the stored vote. Scripts are updated in id order (as the view flush does), so flushes of two
-   * processes wait for each other instead of deadlocking.
+   * are kept: instances racing past the limit never store more. Each kept request is a change row
+   * (an executor's answer rides with its works change); the last kept choice per script and kind
+   * wins, and the counters move by its difference against the stored vote. Scripts are updated in id
+   * order (as the view flush does), so flushes of two processes wait for each other instead of
+   * deadlocking; then, with every script's row held, the executor answers of the batch (under
+   * COMPATIBILITY_LOCK, taken with the visitors' locks: docs/decisions.md#works-answers-per-executor).
    */
   async apply(visitors: VisitorRequests[], now: number): Promise<AppliedVotes> {
-    const result: AppliedVotes = { stored: 0, dropped: 0 };
-    if (visitors.length === 0) return result;
+    if (visitors.length === 0) return { stored: 0, dropped: 0, changed: [] };
     const ordered = [...visitors].sort((a, b) => byHash(a.visitorHash, b.visitorHash));
-    await this.db.kysely.transaction().execute(async (trx) => {
-      await lockKeys(trx, this.db.dialect, ordered.map((visitor) => `votes:${visitor.visitorHash}`));
+    const withExecutors = ordered.some(({ requests }) => requests.some((request) => request.executorId !== undefined));
+    return this.db.kysely.transaction().execute(async (trx) => {
+      const keys = ordered.map((visitor) => `votes:${visitor.visitorHash}`);
+      await lockKeys(trx, this.db.dialect, withExecutors ? [COMPATIBILITY_LOCK, ...keys] : keys);
       const used = await this.recentChanges(trx, ordered.map((visitor) => visitor.visitorHash), now - HOUR_MS);
-      /** Per script, per visitor: the last kept value of each kind and its time. */
-      const finals = new Map<number, Map<string, Partial<Record<keyof Choice, { value: number | null; at: number }>>>>();
-      const changeRows: { visitor_hash: string; changed_at: number }[] = [];
-      for (const { visitorHash, requests } of ordered) {
-        const kept = requests.slice(0, Math.max(0, VOTES_PER_HOUR - (used.get(visitorHash) ?? 0)));
-        result.stored += kept.length;
-        result.dropped += requests.length - kept.length;
-        for (const request of kept) {
-          changeRows.push({ visitor_hash: visitorHash, changed_at: now });
-          const visitorsOfScript = finals.get(request.scriptId) ?? new Map();
-          const final = visitorsOfScript.get(visitorHash) ?? {};
-          final[request.kind] = { value: request.value, at: request.at };
-          visitorsOfScript.set(visitorHash, final);
-          finals.set(request.scriptId, visitorsOfScript);
-        }
-      }
+      const kept = keepWithinLimit(ordered, used);
+      const changeRows = kept.changeHashes.map((visitor_hash) => ({ visitor_hash, changed_at: now }));
       for (let start = 0; start < changeRows.length; start += 500) {
         await trx.insertInto('script_vote_changes').values(changeRows.slice(start, start + 500)).execute();
       }
-      for (const [scriptId, choices] of [...finals].sort(([a], [b]) => a - b)) await this.applyToScript(trx, scriptId, choices);
+      const present: number[] = [];
+      for (const [scriptId, choices] of [...kept.finals].sort(([a], [b]) => a - b)) {
+        if (await this.applyToScript(trx, scriptId, choices)) present.push(scriptId);
+      }
+      const answered = present.filter((scriptId) => kept.executors.has(scriptId));
+      const changed = answered.length > 0 ? await applyExecutorAnswers(trx, this.db, kept.executors, answered) : [];
+      return { stored: kept.stored, dropped: kept.dropped, changed };
     });
-    return result;
   }
 
   private async recentChanges(trx: Kysely<Database>, hashes: string[], since: number): Promise<Map<string, number>> {
@@ -145,7 +220,7 @@ export class VoteRepository {
     trx: Kysely<Database>,
     scriptId: number,
     choices: Map<string, Partial<Record<keyof Choice, { value: number | null; at: number }>>>,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const hashes = [...choices.keys()].sort(byHash);
     const storedRows = await trx.selectFrom('script_votes').selectAll().where('script_id', '=', scriptId).where('visitor_hash', 'in', hashes).execute();
     const stored = new Map(storedRows.map((row) => [row.visitor_hash, row]));
@@ -177,14 +252,14 @@ export class VoteRepository {
       .returning(['likes', 'dislikes'])
       .executeTakeFirst();
     // A script deleted since the vote was buffered keeps nothing (its rows went with it).
-    if (!updated) return;
+    if (!updated) return false;
     if (total.likes !== 0 || total.dislikes !== 0) {
       await trx.updateTable('scripts').set({ rating: wilsonLowerBound(n(updated.likes), n(updated.dislikes)) }).where('id', '=', scriptId).execute();
     }
     const cleared = rows.filter((row) => row.vote === null && row.works === null).map((row) => row.visitor_hash);
     if (cleared.length > 0) await trx.deleteFrom('script_votes').where('script_id', '=', scriptId).where('visitor_hash', 'in', cleared).execute();
     const kept = rows.filter((row) => row.vote !== null || row.works !== null);
-    if (kept.length === 0) return;
+    if (kept.length === 0) return true;
     await trx
       .insertInto('script_votes')
       .values(kept)
@@ -197,6 +272,7 @@ export class VoteRepository {
         })),
       )
       .execute();
+    return true;
   }
 
   /** Forgets change rows older than the limit's hour; they can no longer refuse a vote. */

@@ -39,13 +39,14 @@ export async function voteRoutes(app: FastifyInstance, { votes }: { votes: VoteB
       bodyLimit: VOTE_BODY_LIMIT,
       schema: {
         tags: ['public'],
-        summary: 'Say whether the script works (true, false, or null to take it back); the same limit as votes',
+        summary:
+          'Say whether the script works (true, false, or null to take it back), optionally on which executor (its slug: the answer counts for that executor too; an unknown one is a 400); the same limit as votes, one change per request',
         params: scriptIdParamsSchema,
         body: worksBodySchema,
         response: { 200: voteStateSchema, ...errors },
       },
     },
-    async (request) => toVoteState(await votes.change(request.params.id, visitorOf(request), 'works', storedWorks(request.body.works))),
+    async (request) => toVoteState(await votes.change(request.params.id, visitorOf(request), 'works', storedWorks(request.body.works), request.body.executor)),
   );
 
   route.get(
@@ -53,7 +54,7 @@ export async function voteRoutes(app: FastifyInstance, { votes }: { votes: VoteB
     {
       schema: {
         tags: ['public'],
-        summary: "The visitor's own vote and works answer, with the script's counts including votes not yet written",
+        summary: "The visitor's own vote and works answers (per executor too), with the script's counts and compatibility including votes not yet written",
         params: scriptIdParamsSchema,
         response: { 200: voteStateSchema, 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
       },

@@ -1,7 +1,10 @@
-import { VOTES_PER_HOUR } from '../../contract/index.ts';
-import { forbidden, notFound, rateLimited, serviceUnavailable } from '../shared/errors.ts';
+import { EXECUTOR_VOTE_DAYS, VOTES_PER_HOUR } from '../../contract/index.ts';
+import type { CompatibilityRow } from '../executors/compatibility-repository.ts';
+import type { ExecutorRef } from '../executors/executor-refs-repository.ts';
+import { badRequest, forbidden, notFound, rateLimited, serviceUnavailable } from '../shared/errors.ts';
 import { isCountable, type Visitor, visitorHash } from '../visitors/visitor.ts';
-import { type Choice, type Counts, difference, HOUR_MS, type VisitorRequests, type VoteRepository, type VoteRequest } from './repository.ts';
+import { answerNow, answersOf, compatibilityWith, type ExecutorAnswer, mergeAnswers, ownAnswers, type StoredAnswer, withAnswer } from './executor-moves.ts';
+import { type Choice, type Counts, difference, HOUR_MS, type StoredVotes, type VisitorRequests, type VoteRepository, type VoteRequest } from './repository.ts';
 import { FlushTimer } from '../shared/flush-timer.ts';
 
 /** Visitors written per transaction, a turn of the event loop between (SQLite writes on the main thread). */
@@ -14,6 +17,9 @@ export const VOTERS_PER_WRITE = 100;
 export const FLUSH_VOTES_AT = 5_000;
 export const MAX_PENDING = 10_000;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
+/** How often a flush takes executor answers older than EXECUTOR_VOTE_DAYS out of the counts. */
+export const EXPIRE_EVERY_MS = 5 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -21,11 +27,24 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 interface Entry {
   base: Choice;
   current: Choice;
+  /** Per executor id (docs/decisions.md#works-answers-per-executor); none kept for the many votes without one. */
+  executors?: Map<number, ExecutorAnswer> | undefined;
 }
 
 export interface VoteAnswer {
   choice: Choice;
   counts: Counts;
+  /** The visitor's own answers per executor, buffered ones included. */
+  executors: StoredAnswer[];
+  /** The script's compatibility rows moved by this process's buffered answers. */
+  compatibility: CompatibilityRow[];
+}
+
+/** What one request changes: a kind of choice, its value, and for a works answer the executor it names. */
+interface Change {
+  kind: keyof Choice;
+  value: number | null;
+  executor?: ExecutorRef | undefined;
 }
 
 /**
@@ -46,6 +65,7 @@ export class VoteBuffer {
   private readonly timer: FlushTimer;
   private flushing: Promise<void> | undefined;
   private lastPrune = 0;
+  private lastExpiry = -Infinity;
   private soonAt = -Infinity;
   private readonly clock: () => number;
 
@@ -55,6 +75,8 @@ export class VoteBuffer {
       flushIntervalMs: number;
       clock?: (() => number) | undefined;
       onError?: (error: unknown) => void;
+      /** Told after a flush or expiry committed, of the scripts whose cached answers and pages must go. */
+      onChanged?: ((scriptIds: number[]) => void) | undefined;
       /** The buffer's bounds (tests: smaller); MAX_PENDING and FLUSH_VOTES_AT by default. */
       maxPending?: number | undefined;
       flushAt?: number | undefined;
@@ -76,40 +98,59 @@ export class VoteBuffer {
   /** The visitor's choices and the script's counts, buffered requests included. */
   async current(scriptId: number, visitor: Visitor): Promise<VoteAnswer> {
     const hash = this.identify(visitor);
-    const stored = await this.repository.stored(scriptId, hash, this.clock() - HOUR_MS);
+    const [stored, compatibility] = await Promise.all([this.repository.stored(scriptId, hash, this.clock() - HOUR_MS), this.repository.compatibility(scriptId)]);
     if (!stored) throw notFound('Script not found');
-    return this.answer(scriptId, hash, stored.counts, stored.choice);
+    return this.answer(scriptId, hash, stored, compatibility);
   }
 
   /**
-   * Buffers one change of the visitor's vote (`kind` vote: 1, -1 or null; works: 1, 0 or null).
-   * A request that changes nothing is answered without counting against the limit.
+   * Buffers one change of the visitor's vote (`kind` vote: 1, -1 or null; works: 1, 0 or null). A
+   * works answer may name an executor (its slug): the same value becomes the visitor's answer for that
+   * executor too, in the same request and the same one change against the limit. A request that
+   * changes nothing is answered without counting against the limit.
    */
-  async change(scriptId: number, visitor: Visitor, kind: keyof Choice, value: number | null): Promise<VoteAnswer> {
+  async change(scriptId: number, visitor: Visitor, kind: keyof Choice, value: number | null, executorSlug?: string): Promise<VoteAnswer> {
     const hash = this.identify(visitor);
     const now = this.clock();
-    const stored = await this.repository.stored(scriptId, hash, now - HOUR_MS);
+    const [stored, compatibility, executor] = await Promise.all([
+      this.repository.stored(scriptId, hash, now - HOUR_MS),
+      this.repository.compatibility(scriptId),
+      executorSlug === undefined ? undefined : this.repository.executor(executorSlug),
+    ]);
     if (!stored) throw notFound('Script not found');
+    if (executorSlug !== undefined && !executor) throw badRequest('Unknown executor', { executor: `No executor is named ${executorSlug}` });
     // From here to the push nothing awaits: parallel requests of one visitor see each other's.
+    this.buffer(scriptId, hash, now, stored, { kind, value, executor });
+    return this.answer(scriptId, hash, stored, compatibility);
+  }
+
+  /** Buffers the change unless it changes nothing; refuses it past the visitor's limit or the buffer's bound. */
+  private buffer(scriptId: number, hash: string, now: number, stored: StoredVotes, { kind, value, executor }: Change): void {
     const live = this.entries.get(scriptId)?.get(hash);
     const writing = this.flushingEntries.get(scriptId)?.get(hash);
     const current = live?.current ?? writing?.current ?? stored.choice;
-    if (current[kind] === value) return this.answer(scriptId, hash, stored.counts, stored.choice);
+    const answers = answersOf(live?.executors, writing?.executors);
+    const executorMoves = executor !== undefined && answerNow(answers, stored.executors, executor.id) !== value;
+    if (current[kind] === value && !executorMoves) return;
     const mine = this.pending.get(hash) ?? [];
     if (stored.changes + mine.length + (this.inFlight.get(hash) ?? 0) >= VOTES_PER_HOUR) {
       const oldest = Math.min(stored.oldestChange ?? now, mine[0]?.at ?? now);
       throw rateLimited(`At most ${VOTES_PER_HOUR} votes an hour; try again later`, (oldest + HOUR_MS - now) / 1000);
     }
     if (this.pendingTotal >= (this.options.maxPending ?? MAX_PENDING)) throw serviceUnavailable('Too many votes at once; try again in a moment', this.options.flushIntervalMs / 1000);
-    mine.push({ scriptId, kind, value, at: now });
+    mine.push({ scriptId, kind, value, at: now, executorId: executor?.id });
     this.pending.set(hash, mine);
     this.pendingTotal += 1;
     if (this.pendingTotal >= (this.options.flushAt ?? FLUSH_VOTES_AT)) this.flushSoon();
     const scriptEntries = this.entries.get(scriptId) ?? new Map<string, Entry>();
     // A change on top of one being written is counted from that one's result.
-    scriptEntries.set(hash, { base: live?.base ?? writing?.current ?? stored.choice, current: { ...current, [kind]: value } });
+    const executors = executor ? withAnswer(answers, stored.executors, executor, value) : answers;
+    scriptEntries.set(hash, {
+      base: live?.base ?? writing?.current ?? stored.choice,
+      current: { ...current, [kind]: value },
+      executors: executors.size > 0 ? executors : undefined,
+    });
     this.entries.set(scriptId, scriptEntries);
-    return this.answer(scriptId, hash, stored.counts, stored.choice);
   }
 
   /** Crawlers and agent-less clients never vote (the rule of views). */
@@ -119,17 +160,24 @@ export class VoteBuffer {
   }
 
   /** Stored counts moved by every buffered change of this script (each against the choice it replaced). */
-  private answer(scriptId: number, hash: string, stored: Counts, storedChoice: Choice): VoteAnswer {
-    const counts = { ...stored };
-    for (const map of [this.flushingEntries, this.entries]) {
-      for (const entry of map.get(scriptId)?.values() ?? []) {
-        const moved = difference(entry.base, entry.current);
-        for (const key of Object.keys(counts) as (keyof Counts)[]) counts[key] += moved[key];
-      }
+  private answer(scriptId: number, hash: string, stored: StoredVotes, compatibility: CompatibilityRow[]): VoteAnswer {
+    const counts = { ...stored.counts };
+    const buffered = [...(this.flushingEntries.get(scriptId)?.values() ?? []), ...(this.entries.get(scriptId)?.values() ?? [])];
+    for (const entry of buffered) {
+      const moved = difference(entry.base, entry.current);
+      for (const key of Object.keys(counts) as (keyof Counts)[]) counts[key] += moved[key];
     }
     const own = this.entries.get(scriptId)?.get(hash) ?? this.flushingEntries.get(scriptId)?.get(hash);
     for (const key of Object.keys(counts) as (keyof Counts)[]) counts[key] = Math.max(0, counts[key]);
-    return { choice: own?.current ?? storedChoice, counts };
+    return {
+      choice: own?.current ?? stored.choice,
+      counts,
+      executors: ownAnswers(stored.executors, own?.executors),
+      compatibility: compatibilityWith(
+        compatibility,
+        buffered.flatMap((entry) => (entry.executors ? [entry.executors] : [])),
+      ),
+    };
   }
 
   /** A flush now rather than at the next tick (a full buffer, a heap near its limit). */
@@ -164,7 +212,8 @@ export class VoteBuffer {
         if (start > 0) await nextTurn();
         const slice = batch.slice(start, start + VOTERS_PER_WRITE);
         try {
-          await this.repository.apply(slice, this.clock());
+          const applied = await this.repository.apply(slice, this.clock());
+          if (applied.changed.length > 0) this.options.onChanged?.(applied.changed);
         } catch (error) {
           this.requeue(batch.slice(start));
           throw error;
@@ -184,6 +233,11 @@ export class VoteBuffer {
       this.lastPrune = now;
       await this.repository.pruneChanges(now - HOUR_MS);
     }
+    if (now - this.lastExpiry >= EXPIRE_EVERY_MS) {
+      this.lastExpiry = now;
+      const changed = await this.repository.expireExecutorAnswers(now - EXECUTOR_VOTE_DAYS * DAY_MS);
+      if (changed.length > 0) this.options.onChanged?.(changed);
+    }
   }
 
   /** A slice that failed goes back before what came since, keeping each visitor's order. */
@@ -198,7 +252,7 @@ export class VoteBuffer {
         if (!entry) continue;
         const live = this.entries.get(scriptId) ?? new Map<string, Entry>();
         const later = live.get(visitorHash);
-        live.set(visitorHash, later ? { base: entry.base, current: later.current } : entry);
+        live.set(visitorHash, later ? { base: entry.base, current: later.current, executors: mergeAnswers(entry.executors, later.executors) } : entry);
         this.entries.set(scriptId, live);
       }
     }

@@ -56,8 +56,8 @@ describe.each(dialects)('votes on %s', (dialect) => {
     const liked = await vote(script.id, 'like', ip);
     expect(liked.statusCode).toBe(200);
     expect(liked.headers['cache-control']).toContain('no-store');
-    expect(liked.json()).toEqual({ vote: 'like', works: null, likes: 1, dislikes: 0, worksYes: 0, worksNo: 0 });
-    expect((await works(script.id, true, ip)).json()).toEqual({ vote: 'like', works: true, likes: 1, dislikes: 0, worksYes: 1, worksNo: 0 });
+    expect(liked.json()).toEqual({ vote: 'like', works: null, likes: 1, dislikes: 0, worksYes: 0, worksNo: 0, executors: [], compatibility: [] });
+    expect((await works(script.id, true, ip)).json()).toEqual({ vote: 'like', works: true, likes: 1, dislikes: 0, worksYes: 1, worksNo: 0, executors: [], compatibility: [] });
     expect(ctx.services.votes.pendingCount).toBe(2);
     expect(await stored(script.id)).toEqual({ likes: 0, dislikes: 0, worksYes: 0, worksNo: 0, rating: 0, rows: 0 });
 
@@ -94,7 +94,7 @@ describe.each(dialects)('votes on %s', (dialect) => {
   it('answers the visitor’s own choice on reload, buffered or stored, and the same vote again changes nothing', async () => {
     const script = await insertScript(ctx.services);
     const ip = newVisitor();
-    expect((await myVote(script.id, ip)).json()).toEqual({ vote: 'none', works: null, likes: 0, dislikes: 0, worksYes: 0, worksNo: 0 });
+    expect((await myVote(script.id, ip)).json()).toEqual({ vote: 'none', works: null, likes: 0, dislikes: 0, worksYes: 0, worksNo: 0, executors: [], compatibility: [] });
     await works(script.id, false, ip);
     expect((await myVote(script.id, ip)).json()).toMatchObject({ works: false, worksNo: 1 });
     await ctx.services.votes.flush();
