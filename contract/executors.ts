@@ -86,7 +86,8 @@ export const executorCreateSchema = z
       .describe('An https:// URL; blank: none'),
     free: z.boolean().optional().describe('Left out: false on create'),
   })
-  .meta({ id: 'ExecutorInput' });
+  // Not 'ExecutorInput': the OpenAPI generator names the Executor answer's input side so.
+  .meta({ id: 'ExecutorCreate' });
 export type ExecutorInput = z.output<typeof executorCreateSchema>;
 
 /** PATCH /api/executors/{id} (admin): any field left out keeps its value. */
