@@ -85,9 +85,9 @@ export const executorCreateSchema = z
       .optional()
       .describe('An https:// URL; blank: none'),
     free: z.boolean().optional().describe('Left out: false on create'),
-  });
-// No component ids on the input schemas: their transforms (blank → null) make an input and an
-// output shape, which would collide under one name in the OpenAPI document.
+  })
+  // Not 'ExecutorInput': the OpenAPI generator names the Executor answer's input side so.
+  .meta({ id: 'ExecutorCreate' });
 export type ExecutorInput = z.output<typeof executorCreateSchema>;
 
 /** PATCH /api/executors/{id} (admin): any field left out keeps its value. */

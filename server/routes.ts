@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { auditRoutes } from './audit/routes.ts';
 import { siteChannelAdminRoutes } from './channels/site-routes.ts';
 import { domainRoutes } from './domains/routes.ts';
+import { executorAdminRoutes, publicExecutorRoutes } from './executors/routes.ts';
 import { gameAdminRoutes, publicGameRoutes } from './games/routes.ts';
 import { metricsRoutes } from './health/metrics-routes.ts';
 import { healthRoutes } from './health/routes.ts';
@@ -22,6 +23,7 @@ export async function registerRoutes(app: FastifyInstance, services: Services): 
   await app.register(healthRoutes, { db: services.db });
   await app.register(publicScriptRoutes, { catalogue: services.catalogue, cache: services.cache, siteChannels: services.siteChannels });
   await app.register(publicGameRoutes, { games: services.games });
+  await app.register(publicExecutorRoutes, { executors: services.executors });
   await app.register(voteRoutes, { votes: services.votes });
 
   const guards = createGuards(services.auth);
@@ -30,6 +32,7 @@ export async function registerRoutes(app: FastifyInstance, services: Services): 
   await app.register(staffScriptRoutes, { staffScripts: services.staffScripts, uploadMaxBytes: config.uploadMaxBytes, guards });
   await app.register(siteChannelAdminRoutes, { siteChannels: services.siteChannels, guards });
   await app.register(gameAdminRoutes, { games: services.games, uploadMaxBytes: config.uploadMaxBytes, guards });
+  await app.register(executorAdminRoutes, { executors: services.executors, guards });
   await app.register(domainRoutes, { domains: services.domains, guards });
   await app.register(insightsRoutes, { insights: services.insights, guards });
   await app.register(auditRoutes, { audit: services.audit, guards });

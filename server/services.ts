@@ -10,6 +10,8 @@ import { ImageReferenceRepository } from './images/references.ts';
 import { type ImageStorage, LocalImageStorage } from './images/storage.ts';
 import { DomainRepository } from './domains/repository.ts';
 import { DomainService } from './domains/service.ts';
+import { ExecutorRepository } from './executors/repository.ts';
+import { ExecutorService } from './executors/service.ts';
 import { GameRepository } from './games/repository.ts';
 import { GameService } from './games/service.ts';
 import { ColdBudget } from './cache/cold-budget.ts';
@@ -48,6 +50,8 @@ export interface Services {
   scripts: ScriptRepository;
   catalogue: CatalogueService;
   games: GameService;
+  /** The admin's executors: the public list and each one's counts (docs/decisions.md#executors-and-compatibility). */
+  executors: ExecutorService;
   /** The admin's blocked and trusted domains: the save check and the visitor's analysis. */
   domains: DomainService;
   insights: InsightsService;
@@ -107,6 +111,7 @@ export function createServices(config: Config, db: Db, log: Log, { now, clock }:
     scripts,
     catalogue,
     games,
+    executors: new ExecutorService(new ExecutorRepository(db), cache, audit, clock),
     domains,
     insights: new InsightsService(new InsightsRepository(db), cache),
     ...buffers,

@@ -20,6 +20,7 @@ export default [
     index('routes/admin/overview.tsx'),
     route('scripts', 'routes/admin/scripts.tsx'),
     route('games', 'routes/admin/games.tsx'),
+    route('executors', 'routes/admin/executors.tsx'),
     route('moderators', 'routes/admin/moderators.tsx'),
     route('site-channels', 'routes/admin/site-channels.tsx'),
     route('reports', 'routes/admin/reports.tsx'),

@@ -54,7 +54,8 @@ export function foundNothing(answer: CachedAnswer<unknown>): boolean {
 /**
  * The family a key counts in and how many keys that family may hold (undefined: only the entry
  * bound). Keys: `list:{limit}:{offset}:{listing}:{q}`, `count:{listing}:{q}`, `sitemap:{offset}:{limit}`,
- * `script:{id}`, `channels:{id}` (server/scripts/service.ts), and single keys of other services.
+ * `script:{id}`, `channels:{id}` (server/scripts/service.ts), `executor:{slug}` (server/executors/service.ts),
+ * and single keys of other services.
  */
 export function familyOf(key: string, answer: CachedAnswer<unknown>, maxEntries: number): { family: string; cap: number } | undefined {
   const kind = key.slice(0, key.indexOf(':'));
@@ -82,6 +83,8 @@ function reaches(change: CatalogueChange, key: string): boolean {
     key.startsWith('count:') ||
     key.startsWith('sitemap') ||
     key === 'games' ||
+    // An executor's counts of scripts that work on it and were tested with it.
+    key.startsWith('executor:') ||
     key === `script:${change.id}` ||
     key === `channels:${change.id}`
   );

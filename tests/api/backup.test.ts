@@ -9,6 +9,7 @@ import { ArchiveError } from '../../server/backup/format.ts';
 import { restoreBackup, RestoreRefused } from '../../server/backup/restore.ts';
 import { BackupScheduler, scheduleBackups } from '../../server/backup/scheduler.ts';
 import { BACKED_UP_TABLES } from '../../server/backup/tables.ts';
+import { ensureRows, refreshPlatforms } from '../../server/executors/compatibility-writes.ts';
 import { writeBackup } from '../../server/backup/writer.ts';
 import { buildApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/shared/config.ts';
@@ -113,7 +114,7 @@ describe.each(dialects)('backups of a %s catalogue', (dialect) => {
   const as = (account: Account, method: 'POST' | 'DELETE' | 'PATCH', url: string, payload?: unknown) =>
     injectAs(ctx, account, { method, url, ...(payload === undefined ? {} : { payload: payload as string }) });
 
-  /** Something in every backed-up table: staff, games (an icon), scripts (images, channels, a game, a hidden one, a deleted one), votes, views, empty searches, reports, the log, domains, site channels. */
+  /** Something in every backed-up table: staff, games (an icon), scripts (images, channels, a game, a hidden one, a deleted one), votes, views, empty searches, reports, the log, domains, site channels, executors and a script's compatibility. */
   async function seed() {
     admin = await createAdmin(ctx);
     moderator = await createModerator(ctx);
@@ -133,9 +134,27 @@ describe.each(dialects)('backups of a %s catalogue', (dialect) => {
       await ctx.app.inject({ method: 'GET', url: `/api/scripts/${script.id}`, remoteAddress: visitor(), headers: { 'user-agent': BROWSER } });
     }
     await ctx.app.inject({ method: 'GET', url: '/api/scripts/paginated?q=nothing%20like%20this', remoteAddress: visitor(), headers: { 'user-agent': BROWSER } });
+    await seedCompatibility(scripts[0]!.id);
     await ctx.services.votes.flush();
     await ctx.services.views.flush();
     return scripts;
+  }
+
+  /**
+   * An executor (through the admin's route), the script tested with it, one visitor's answer on it (written
+   * as the vote flush would) and so its executor_facets row.
+   */
+  async function seedCompatibility(scriptId: number) {
+    const made = await as(admin, 'POST', '/api/executors', { name: 'Backup Executor', platforms: ['windows', 'android'], status: 'working', version: '1.0', website: 'https://executor.example', free: true });
+    expect(made.statusCode, made.body).toBe(201);
+    const executorId = (made.json() as { id: number }).id;
+    await ctx.db.kysely.transaction().execute(async (trx) => {
+      await ensureRows(trx, [{ scriptId, executorId }]);
+      await trx.insertInto('script_executor_votes').values({ script_id: scriptId, executor_id: executorId, visitor_hash: 'b'.repeat(64), works: 1, works_at: Date.now() }).execute();
+      await trx.updateTable('script_executors').set({ tested: 1, works_yes: 1 }).where('script_id', '=', scriptId).where('executor_id', '=', executorId).execute();
+      await refreshPlatforms(trx, [scriptId]);
+    });
+    ctx.services.cache.invalidate();
   }
 
   let seeded: { id: number; image: string }[];
@@ -236,6 +255,8 @@ describe.each(dialects)('backups of a %s catalogue', (dialect) => {
     const answers = await publicAnswers(restored.config, ids);
     expect(answers).toEqual(await publicAnswers(ctx.config, ids));
     expect(totalOf(answers, 'q=seeded')).toBeGreaterThan(0);
+    // The executor came back with its counts: the compatibility rows and executor_facets were restored.
+    expect((answers as { url: string; status: number; body: unknown }[]).find((answer) => answer.url === '/api/executors/backup-executor')).toMatchObject({ status: 200, body: { scripts: 1, tested: 1 } });
   }, 20_000);
 
   it('a cut, damaged or altered archive is refused with a clear message and changes nothing, even with --force', async () => {
@@ -332,7 +353,7 @@ async function publicAnswers(config: Config, ids: number[]): Promise<unknown[]> 
   try {
     // Searches (long and two-letter words: the trigram and gram indexes the triggers rebuilt), a filter and its totals.
     const lists = ['limit=100', 'limit=100&sort=popular', 'q=seeded', 'q=mo', 'game=backup-game', 'universal=true'].map((query) => `/api/scripts/paginated?${query}`);
-    const urls = [...lists, '/api/games', '/api/site-channels', ...ids.map((id) => `/api/scripts/${id}`)];
+    const urls = [...lists, '/api/games', '/api/site-channels', '/api/executors', '/api/executors/backup-executor', ...ids.map((id) => `/api/scripts/${id}`)];
     const answers = [];
     for (const url of urls) {
       const response = await app.inject({ method: 'GET', url });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureRows, refreshPlatforms } from '../../server/executors/compatibility-writes.ts';
 import { hashToken } from '../../server/staff/tokens.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { type Account, createAdmin, createModerator, injectAs } from '../helpers/auth.ts';
@@ -25,11 +26,15 @@ interface World {
   domainId?: number;
   /** Created only for routes whose path names `:report`: an open report on the target script. */
   reportId?: number;
+  /** Created only for routes whose path names `:executor`: a Windows executor the target script was tested with. */
+  executorId?: number;
 }
 
 let domainSequence = 0;
 
 let gameSequence = 0;
+
+let executorSequence = 0;
 
 const CODE_BY_STATUS: Record<number, string> = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND' };
 
@@ -68,12 +73,24 @@ describe.each(dialects)('staff authorization matrix on %s', (dialect) => {
       world.gameId = game.id;
     }
     if (route.path.includes(':domain')) world.domainId = (await ctx.services.domains.add(`target-${++domainSequence}.example`, false)).id;
+    if (route.path.includes(':executor')) world.executorId = await testedExecutor(world.scriptId);
     if (route.path.includes(':report')) {
       const report = await postReport(ctx, world.scriptId, { reason: 'spam' });
       if (report.statusCode !== 201) throw new Error(`fixture report: ${report.body}`);
       world.reportId = report.json().id;
     }
     return world;
+  }
+
+  /** A Windows executor, and the script marked tested with it (so the script runs on Windows). */
+  async function testedExecutor(scriptId: number): Promise<number> {
+    const executor = await ctx.services.executors.create({ name: `Target executor ${++executorSequence}`, platforms: ['windows'], status: 'working' });
+    await ctx.db.kysely.transaction().execute(async (trx) => {
+      await ensureRows(trx, [{ scriptId, executorId: executor.id }]);
+      await trx.updateTable('script_executors').set({ tested: 1 }).where('script_id', '=', scriptId).execute();
+      await refreshPlatforms(trx, [scriptId]);
+    });
+    return executor.id;
   }
 
   async function tokenOf(principal: Principal, route: RouteRow, world: World): Promise<Pick<Account, 'token'> | undefined> {
@@ -110,7 +127,8 @@ describe.each(dialects)('staff authorization matrix on %s', (dialect) => {
       .replace(':moderator', String(world.moderatorId))
       .replace(':game', String(world.gameId))
       .replace(':domain', String(world.domainId))
-      .replace(':report', String(world.reportId));
+      .replace(':report', String(world.reportId))
+      .replace(':executor', String(world.executorId));
 
   it.each(cases)('$method $path as $principal → $status', async (testCase) => {
     const world = await buildWorld(testCase);

@@ -5,6 +5,7 @@ import { scriptFieldsSchema } from '../../contract/script-form.ts';
 import type { Game } from '../../contract/games.ts';
 import { gamePage } from '../../web/features/admin/api/games.ts';
 import { toGameFormData } from '../../web/features/admin/lib/game-form.ts';
+import { executorFormSchema, initialExecutorValues, toExecutorBody, toExecutorPatch } from '../../web/features/admin/lib/executor-form.ts';
 import { legacySectionPath, sectionOf } from '../../web/features/admin/sections.ts';
 import { gameNamed, gameOptions, matchGames } from '../../web/features/staff/api/games.ts';
 import { ApiError, isSessionError, requestTimeoutMs, TIMEOUT_SETTING_KEY } from '../../web/features/staff/api/client.ts';
@@ -260,6 +261,7 @@ describe('admin sections', () => {
     expect(sectionOf('/admin/dashboard')).toBe('overview');
     expect(sectionOf('/admin/dashboard/scripts')).toBe('scripts');
     expect(sectionOf('/admin/dashboard/games')).toBe('games');
+    expect(sectionOf('/admin/dashboard/executors')).toBe('executors');
     expect(sectionOf('/admin/dashboard/moderators')).toBe('moderators');
     expect(sectionOf('/admin/dashboard/site-channels/')).toBe('site-channels');
     expect(sectionOf('/admin/dashboard/nonsense')).toBe('overview');
@@ -354,6 +356,36 @@ describe('games in the panels', () => {
       ['placeId', ''],
       ['removeIcon', 'true'],
     ]);
+  });
+});
+
+describe('the admin’s executor form', () => {
+  const executor = {
+    id: 7,
+    name: 'Delta',
+    slug: 'delta',
+    platforms: ['windows', 'android'] as ('windows' | 'android')[],
+    status: 'working' as const,
+    version: '2.1',
+    website: null,
+    free: true,
+    statusChangedAt: '2026-06-01T00:00:00.000Z',
+    updatedAt: '2026-06-01T00:00:00.000Z',
+  };
+
+  it('a create sends every field, a blank slug left out for the server to make, the platforms in their order', () => {
+    const values = { ...initialExecutorValues(), name: 'Arceus X', platforms: ['ios' as const, 'android' as const], version: '' };
+    expect(toExecutorBody(values)).toEqual({ name: 'Arceus X', platforms: ['android', 'ios'], status: 'working', version: '', website: '', free: false });
+    expect(executorFormSchema.safeParse(toExecutorBody(values)).success).toBe(true);
+    expect(executorFormSchema.safeParse(toExecutorBody({ ...values, platforms: [] })).error?.issues[0]?.path).toEqual(['platforms']);
+    expect(executorFormSchema.safeParse(toExecutorBody({ ...values, website: 'http://x.example' })).error?.issues[0]?.path).toEqual(['website']);
+  });
+
+  it('an edit sends only what changed: a blanked version clears it, a blanked slug keeps it', () => {
+    const unchanged = initialExecutorValues(executor);
+    expect(toExecutorPatch(unchanged, executor)).toEqual({});
+    expect(toExecutorPatch({ ...unchanged, slug: '', version: '', status: 'patched', platforms: ['android', 'windows'] }, executor)).toEqual({ version: '', status: 'patched' });
+    expect(toExecutorPatch({ ...unchanged, platforms: ['windows'], free: false, website: 'https://delta.example' }, executor)).toEqual({ platforms: ['windows'], free: false, website: 'https://delta.example' });
   });
 });
 

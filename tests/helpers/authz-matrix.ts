@@ -11,7 +11,7 @@ type Statuses = [number, number, number, number, number, number, number];
 
 export interface RouteRow {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** `:script` is the owner's script, `:moderator` a fresh moderator, `:siteChannel` a site channel, `:game` a game with an icon that the owner's script is for, `:domain` a blocked domain, `:report` an open report on the owner's script. */
+  /** `:script` is the owner's script, `:moderator` a fresh moderator, `:siteChannel` a site channel, `:game` a game with an icon that the owner's script is for, `:domain` a blocked domain, `:report` an open report on the owner's script, `:executor` a Windows executor the owner's script was tested with. */
   path: string;
   statuses: Statuses;
   /** What an allowed call changes; every other part must stay as it was. */
@@ -33,6 +33,11 @@ const gameForm = async () => {
   form.append('icon', new Blob([new Uint8Array(await pngImage())], { type: 'image/png' }), 'icon.png');
   return form;
 };
+
+let executorSequence = 0;
+const newExecutor = async () => ({ name: `Matrix executor ${++executorSequence}`, platforms: ['windows', 'ios'], status: 'working', free: true });
+/** Moves the executor to Android: the target script's platforms (and its row's copy of them) follow. */
+const executorEdit = async () => ({ platforms: ['android'], status: 'patched', version: `v${++executorSequence}` });
 
 let domainSequence = 0;
 const newDomain = async () => ({ domain: `matrix-${++domainSequence}.example`, trusted: domainSequence % 2 === 0 });
@@ -68,6 +73,10 @@ export const MATRIX: RouteRow[] = [
   row('POST',   '/api/games',                      [401, 403,  403,  401,    201,  401,    401],     ['games', 'uploads', 'audit_log'], gameForm),
   row('PATCH',  '/api/games/:game',                [401, 403,  403,  401,    200,  401,    401],     ['games', 'uploads', 'audit_log'], gameForm),
   row('DELETE', '/api/games/:game',                [401, 403,  403,  401,    200,  401,    401],     ['games', 'scripts', 'uploads', 'audit_log']),
+  // Executors: anyone reads GET /api/executors; only the admin writes. Their platforms are the scripts' platforms.
+  row('POST',   '/api/executors',                  [401, 403,  403,  401,    201,  401,    401],     ['executors', 'audit_log'], newExecutor),
+  row('PATCH',  '/api/executors/:executor',        [401, 403,  403,  401,    200,  401,    401],     ['executors', 'scripts', 'script_executors', 'audit_log'], executorEdit),
+  row('DELETE', '/api/executors/:executor',        [401, 403,  403,  401,    200,  401,    401],     ['executors', 'scripts', 'script_executors', 'audit_log']),
   // Blocked and trusted domains: the admin's alone, reads included.
   row('GET',    '/api/blocked-domains',            [401, 403,  403,  401,    200,  401,    401]),
   row('POST',   '/api/blocked-domains',            [401, 403,  403,  401,    201,  401,    401],     ['blocked_domains', 'audit_log'], newDomain),
@@ -98,6 +107,8 @@ export const PUBLIC_ROUTES: { method: 'GET' | 'POST'; path: string; what: string
   { method: 'GET',  path: '/api/scripts/:id/channels',  what: 'a script’s channels' },
   { method: 'GET',  path: '/api/site-channels',         what: 'the /subscribe list' },
   { method: 'GET',  path: '/api/games',                 what: 'the games with their script counts' },
+  { method: 'GET',  path: '/api/executors',             what: 'the executors' },
+  { method: 'GET',  path: '/api/executors/:slug',       what: 'an executor with its script counts' },
   { method: 'POST', path: '/api/scripts/:id/vote',      what: 'a visitor’s like or dislike' },
   { method: 'POST', path: '/api/scripts/:id/works',     what: 'a visitor’s works answer' },
   { method: 'GET',  path: '/api/scripts/:id/my-vote',   what: 'a visitor’s own votes' },

@@ -80,14 +80,14 @@ export function uploadsListing(ctx: Pick<TestContext, 'config'>): string[] {
   return fs.readdirSync(ctx.config.uploadsDir).sort();
 }
 
-export const SNAPSHOT_PARTS = ['scripts', 'script_channels', 'moderators', 'admins', 'sessions', 'site_channels', 'login_failures', 'games', 'blocked_domains', 'audit_log', 'reports', 'uploads'] as const;
+export const SNAPSHOT_PARTS = ['scripts', 'script_channels', 'moderators', 'admins', 'sessions', 'site_channels', 'login_failures', 'games', 'blocked_domains', 'audit_log', 'reports', 'executors', 'script_executors', 'uploads'] as const;
 export type SnapshotPart = (typeof SNAPSHOT_PARTS)[number];
 export type Snapshot = Record<SnapshotPart, unknown[]>;
 
 /** Every row of the staff-relevant tables and the uploads folder listing, in a stable order. */
 export async function snapshot(ctx: Pick<TestContext, 'db' | 'config'>): Promise<Snapshot> {
   const k = ctx.db.kysely;
-  const [scripts, scriptChannels, moderators, admins, sessions, siteChannels, loginFailures, games, blockedDomains, auditLog, reports] = await Promise.all([
+  const [scripts, scriptChannels, moderators, admins, sessions, siteChannels, loginFailures, games, blockedDomains, auditLog, reports, executors, scriptExecutors] = await Promise.all([
     k.selectFrom('scripts').selectAll().orderBy('id').execute(),
     k.selectFrom('script_channels').selectAll().orderBy('id').execute(),
     k.selectFrom('moderators').selectAll().orderBy('id').execute(),
@@ -99,6 +99,8 @@ export async function snapshot(ctx: Pick<TestContext, 'db' | 'config'>): Promise
     k.selectFrom('blocked_domains').selectAll().orderBy('id').execute(),
     k.selectFrom('audit_log').selectAll().orderBy('id').execute(),
     k.selectFrom('reports').selectAll().orderBy('id').execute(),
+    k.selectFrom('executors').selectAll().orderBy('id').execute(),
+    k.selectFrom('script_executors').selectAll().orderBy('script_id').orderBy('executor_id').execute(),
   ]);
   return {
     scripts,
@@ -113,6 +115,8 @@ export async function snapshot(ctx: Pick<TestContext, 'db' | 'config'>): Promise
     audit_log: auditLog,
     uploads: uploadsListing(ctx),
     reports,
+    executors,
+    script_executors: scriptExecutors,
   };
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Film, Flag, Gamepad2, Globe, LayoutDashboard, Radio, ScrollText, Users } from 'lucide-react';
+import { Cpu, Film, Flag, Gamepad2, Globe, LayoutDashboard, Radio, ScrollText, Users } from 'lucide-react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.tsx';
 import { messages } from '../../../messages/staff.ts';
@@ -11,7 +11,7 @@ import { LOGIN_PATH, sectionOf, sectionPath } from '../sections.ts';
 
 const t = messages.admin.shell;
 
-/** The admin panel: a sidebar with Overview, Scripts, Games, Moderators, Site channels, Domains, Log and Logout; the section is the route's. */
+/** The admin panel: a sidebar with Overview, Scripts, Games, Executors, Moderators, Site channels, Domains, Log and Logout; the section is the route's. */
 export function AdminPanel() {
   const navigate = useNavigate();
   const section = sectionOf(useLocation().pathname);
@@ -38,6 +38,7 @@ export function AdminPanel() {
     { key: 'overview', label: t.overview, icon: <LayoutDashboard aria-hidden className="h-4 w-4" /> },
     { key: 'scripts', label: t.scripts, icon: <Film aria-hidden className="h-4 w-4" /> },
     { key: 'games', label: t.games, icon: <Gamepad2 aria-hidden className="h-4 w-4" /> },
+    { key: 'executors', label: t.executors, icon: <Cpu aria-hidden className="h-4 w-4" /> },
     { key: 'moderators', label: t.moderators, icon: <Users aria-hidden className="h-4 w-4" /> },
     { key: 'site-channels', label: t.siteChannels, icon: <Radio aria-hidden className="h-4 w-4" /> },
     { key: 'reports', label: t.reports, icon: <Flag aria-hidden className="h-4 w-4" /> },
