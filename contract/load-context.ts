@@ -1,3 +1,4 @@
+import type { Executor, ExecutorDetail } from './executors.ts';
 import type { Game } from './games.ts';
 import type { ScriptDetail } from './script-analysis.ts';
 import type { Channel, PaginatedQuery, PaginatedScripts } from './scripts.ts';
@@ -36,6 +37,11 @@ export type WebLoadContext = {
   games: {
     list(): Promise<Game[]>;
     bySlug(slug: string): Promise<Game | undefined>;
+  };
+  /** The executors, working first, then by name; and one by slug with its counts (docs/decisions.md#executors-and-compatibility). */
+  executors: {
+    list(): Promise<Executor[]>;
+    bySlug(slug: string): Promise<ExecutorDetail | undefined>;
   };
   /** The /subscribe list (docs/product.md#site-channels). */
   siteChannels(): Promise<Channel[]>;

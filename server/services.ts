@@ -37,7 +37,6 @@ import { ReportService } from './reports/service.ts';
 import { AuthService } from './staff/auth-service.ts';
 import { ModeratorService } from './staff/moderator-service.ts';
 import { StaffRepository } from './staff/repository.ts';
-import { CompatibilityRepository } from './executors/compatibility-repository.ts';
 
 export interface Services {
   config: Config;
@@ -98,8 +97,9 @@ export function createServices(config: Config, db: Db, log: Log, { now, clock }:
   const scripts = new ScriptRepository(db, clock);
   const buffers = createBuffers(config, db, log, clock, cache);
   const domains = new DomainService(new DomainRepository(db), cache, audit);
-  const compatibility = new CompatibilityRepository(db);
-  const catalogue = new CatalogueService(scripts, cache, buffers.views, () => domains.trusted(), async (slug) => (await compatibility.idsBySlug([slug])).has(slug));
+  const executors = new ExecutorService(new ExecutorRepository(db), cache, audit, clock);
+  // The API's executor filter is checked against the cached list: no read per request.
+  const catalogue = new CatalogueService(scripts, cache, buffers.views, () => domains.trusted(), async (slug) => (await executors.list()).some((executor) => executor.slug === slug));
   const siteChannels = new SiteChannelService(new SiteChannelRepository(db), cache, audit);
   const imageParts = createImages(config, db);
   const games = new GameService(new GameRepository(db), cache, imageParts.imageService, audit);
@@ -111,7 +111,7 @@ export function createServices(config: Config, db: Db, log: Log, { now, clock }:
     scripts,
     catalogue,
     games,
-    executors: new ExecutorService(new ExecutorRepository(db), cache, audit, clock),
+    executors,
     domains,
     insights: new InsightsService(new InsightsRepository(db), cache),
     ...buffers,
@@ -124,7 +124,7 @@ export function createServices(config: Config, db: Db, log: Log, { now, clock }:
     backfillAnalyses: (options) => backfillAnalyses(new AnalysisRepository(db), cache, options),
     visibility: new VisibilityService(scripts, new VisibilityRepository(db), cache, audit),
     reports: new ReportService(new ReportRepository(db), staffScripts, cache, clock, audit),
-    loadContext: createLoadContext(config, { catalogue, games, siteChannels }),
+    loadContext: createLoadContext(config, { catalogue, games, executors, siteChannels }),
   };
 }
 
@@ -206,7 +206,7 @@ function createStaffAccounts(config: Config, db: Db, clock: Clocks['clock'], aud
 }
 
 /** What the web app's loaders read: the settings and the same services, in-process. */
-function createLoadContext(config: Config, { catalogue, games, siteChannels }: Pick<Services, 'catalogue' | 'games' | 'siteChannels'>): WebLoadContext {
+function createLoadContext(config: Config, { catalogue, games, executors, siteChannels }: Pick<Services, 'catalogue' | 'games' | 'executors' | 'siteChannels'>): WebLoadContext {
   return {
     settings: {
       siteName: config.siteName,
@@ -225,6 +225,7 @@ function createLoadContext(config: Config, { catalogue, games, siteChannels }: P
       sitemap: (offset, limit) => catalogue.sitemap(offset, limit),
     },
     games: { list: () => games.list(), bySlug: (slug) => games.bySlug(slug) },
+    executors: { list: () => executors.list(), bySlug: (slug) => executors.bySlug(slug) },
     siteChannels: () => siteChannels.list(),
   };
 }

@@ -122,9 +122,24 @@ describe.each(dialects)('every flag of the definition, end to end on %s', (diale
     expect(options('sort')).toEqual([...SCRIPT_SORTS]);
     // Where a script works: a blank "all devices" first, then each side of the platform filter.
     expect(options('platform')).toEqual(['', ...PLATFORM_SIDES]);
+    expect(options('executor')).toEqual(['']);
     const expected = ids.filter((_, i) => CATALOGUE_FLAGS.every((flag, bit) => Boolean((i >> bit) & 1) === flag.formValue));
     expect(expected).toHaveLength(1);
     const titles = [...response.body.matchAll(/class="script-card-title">([^<]*)</g)].map(([, title]) => title);
     expect(titles).toEqual([`Paramprobe ${ids.indexOf(expected[0] as number)}`]);
+  });
+
+  it('the filter form offers the executors, working ones first, and keeps the chosen one selected', async () => {
+    const at = new Date().toISOString();
+    const executor = (name: string, status: 'working' | 'patched') => ({ name, slug: name.toLowerCase(), platforms: 1, status, free: 1, status_changed_at: at, created_at: at, updated_at: at });
+    await ctx.db.kysely.insertInto('executors').values([executor('Alpha', 'patched'), executor('Beta', 'working')]).execute();
+    ctx.services.cache.invalidate();
+    const response = await ctx.app.inject({ method: 'GET', url: '/scripts?executor=alpha', headers: { 'user-agent': BROWSER } });
+    expect(response.statusCode).toBe(200);
+    const select = /<select name="executor"[^>]*>(.*?)<\/select>/s.exec(response.body)?.[1] ?? '';
+    expect([...select.matchAll(/<option value="([a-z-]*)"/g)].map(([, value]) => value)).toEqual(['', 'beta', 'alpha']);
+    expect(select).toMatch(/<option value="alpha" selected="">/);
+    await ctx.db.kysely.deleteFrom('executors').execute();
+    ctx.services.cache.invalidate();
   });
 });

@@ -5,7 +5,7 @@ import { gameSlugSchema } from '../../contract/games.ts';
 import { CatalogueResults } from '../features/catalogue/CatalogueResults.tsx';
 import { FilterBar } from '../features/catalogue/FilterBar.tsx';
 import { activeFilterCount, FILTER_NAMES, listSearch } from '../features/catalogue/filters.ts';
-import { readListQuery, toCardPage } from '../features/catalogue/filters.server.ts';
+import { executorChoices, readListQuery, toCardPage } from '../features/catalogue/filters.server.ts';
 import { publicOrigin } from '../features/catalogue/seo.ts';
 import { LoadError } from '../features/catalogue/states.tsx';
 import { GameIcon } from '../features/games/GameIcon.tsx';
@@ -28,8 +28,8 @@ export async function loader({ params, request, context: routerContext }: Route.
   const game = slug === undefined ? undefined : await context.games.bySlug(slug);
   if (!game) throw data(null, { status: 404 });
   const { q, filters } = readListQuery(new URL(request.url).searchParams, GAME_PAGE_FILTERS);
-  const page = await context.catalogue.list({ limit: CATALOGUE_FIRST_PAGE, offset: 0, q, ...filters, game: game.slug });
-  return { game, page: toCardPage(page), q: q ?? '', filters, origin: publicOrigin(context.settings.siteUrl, request.url) };
+  const [page, executors] = await Promise.all([context.catalogue.list({ limit: CATALOGUE_FIRST_PAGE, offset: 0, q, ...filters, game: game.slug }), context.executors.list()]);
+  return { game, page: toCardPage(page), q: q ?? '', filters, executors: executorChoices(executors), origin: publicOrigin(context.settings.siteUrl, request.url) };
 }
 
 export function meta({ data: loaded, error, matches }: Route.MetaArgs) {
@@ -57,7 +57,7 @@ export default function GamePage({ loaderData }: Route.ComponentProps) {
   const { timeZone } = useSettings();
   const location = useLocation();
   const navigation = useNavigation();
-  const { game, page, q, filters } = loaderData;
+  const { game, page, q, filters, executors } = loaderData;
   const path = gamePath(game.slug);
   const loading = navigation.state === 'loading' && navigation.location.pathname === path;
   const clearFilters = activeFilterCount(filters) > 0 ? `${path}${listSearch(q || undefined, { sort: filters.sort })}` : undefined;
@@ -76,7 +76,7 @@ export default function GamePage({ loaderData }: Route.ComponentProps) {
           {t.feed}
         </a>
       </header>
-      <FilterBar action={path} q={q} filters={filters} />
+      <FilterBar action={path} q={q} filters={filters} executors={executors} />
       <div className={cn('transition-opacity duration-150', loading && 'opacity-60')}>
         <CatalogueResults key={location.key} page={page} q={q} filters={{ ...filters, game: game.slug }} clearFilters={clearFilters} timeZone={timeZone} />
       </div>

@@ -3,7 +3,7 @@ import { CATALOGUE_FIRST_PAGE } from '../../contract/constants.ts';
 import { CatalogueResults } from '../features/catalogue/CatalogueResults.tsx';
 import { FilterBar } from '../features/catalogue/FilterBar.tsx';
 import { activeFilterCount, listSearch } from '../features/catalogue/filters.ts';
-import { readListQuery, toCardPage } from '../features/catalogue/filters.server.ts';
+import { executorChoices, readListQuery, toCardPage } from '../features/catalogue/filters.server.ts';
 import { gameChoices } from '../features/games/links.ts';
 import { ScriptCardSkeleton } from '../features/catalogue/ScriptCard.tsx';
 import { useDelayedFlag } from '../features/catalogue/navigation.ts';
@@ -26,15 +26,17 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
   const context = routerContext.get(webContext);
   const url = new URL(request.url);
   const { q, filters } = readListQuery(url.searchParams);
-  const [page, games] = await Promise.all([
+  const [page, games, executors] = await Promise.all([
     context.catalogue.list({ limit: CATALOGUE_FIRST_PAGE, offset: 0, q, ...filters }),
     context.games.list(),
+    context.executors.list(),
   ]);
   return {
     page: toCardPage(page),
     q: q ?? '',
     filters,
     games: gameChoices(games),
+    executors: executorChoices(executors),
     origin: publicOrigin(context.settings.siteUrl, request.url),
   };
 }
@@ -116,7 +118,7 @@ export default function Scripts({ loaderData }: Route.ComponentProps) {
   const { timeZone } = useSettings();
   const location = useLocation();
   const navigation = useNavigation();
-  const { page, q, filters, games } = loaderData;
+  const { page, q, filters, games, executors } = loaderData;
   const clearFilters = activeFilterCount(filters) > 0 ? `/scripts${listSearch(q || undefined, { sort: filters.sort })}` : undefined;
   // A new search (or a repeat visit) is loading: its cards are not known yet, so show their shape.
   // A fast (cached) answer just dims the list for a moment; a slow one shows a skeleton.
@@ -127,7 +129,7 @@ export default function Scripts({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
       <Heading q={pendingQ} total={showSkeleton ? undefined : page.total} />
-      <FilterBar action="/scripts" q={q} filters={filters} games={games} />
+      <FilterBar action="/scripts" q={q} filters={filters} games={games} executors={executors} />
       {showSkeleton ? (
         <GridSkeleton count={CATALOGUE_FIRST_PAGE} />
       ) : (

@@ -20,6 +20,11 @@ export function readListQuery(search: URLSearchParams, names: readonly FilterNam
   return { q, filters: filters as ListFilters };
 }
 
+/** The executors as the filter bar offers them: slug and name only, in the list's order (working first). */
+export function executorChoices(executors: { slug: string; name: string }[]): { slug: string; name: string }[] {
+  return executors.map(({ slug, name }) => ({ slug, name }));
+}
+
 /** A list script as a card with its path: made on the server, so the page's code needs no slug rules. */
 export function toLinkedCard(script: PublicScript): LinkedCard {
   return { ...withoutLoader(script), path: scriptPath(script) };
