@@ -10,6 +10,7 @@ import { ImageReferenceRepository } from './images/references.ts';
 import { type ImageStorage, LocalImageStorage } from './images/storage.ts';
 import { DomainRepository } from './domains/repository.ts';
 import { DomainService } from './domains/service.ts';
+import { CompatibilityRepository } from './executors/compatibility-repository.ts';
 import { GameRepository } from './games/repository.ts';
 import { GameService } from './games/service.ts';
 import { ColdBudget } from './cache/cold-budget.ts';
@@ -35,7 +36,6 @@ import { ReportService } from './reports/service.ts';
 import { AuthService } from './staff/auth-service.ts';
 import { ModeratorService } from './staff/moderator-service.ts';
 import { StaffRepository } from './staff/repository.ts';
-import { CompatibilityRepository } from './executors/compatibility-repository.ts';
 
 export interface Services {
   config: Config;
@@ -95,7 +95,7 @@ export function createServices(config: Config, db: Db, log: Log, { now, clock }:
   const buffers = createBuffers(config, db, log, clock);
   const domains = new DomainService(new DomainRepository(db), cache, audit);
   const compatibility = new CompatibilityRepository(db);
-  const catalogue = new CatalogueService(scripts, cache, buffers.views, () => domains.trusted(), async (slug) => (await compatibility.idsBySlug([slug])).has(slug));
+  const catalogue = new CatalogueService(scripts, cache, buffers.views, () => domains.trusted(), async (slug) => (await compatibility.idsBySlug([slug])).has(slug), compatibility);
   const siteChannels = new SiteChannelService(new SiteChannelRepository(db), cache, audit);
   const imageParts = createImages(config, db);
   const games = new GameService(new GameRepository(db), cache, imageParts.imageService, audit);
