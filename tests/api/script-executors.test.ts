@@ -268,6 +268,15 @@ describe.each(dialects)('tested executors and the script answer on %s', (dialect
     expect(await everything()).toEqual(state);
   });
 
+  it('the OpenAPI document describes the form\'s executors and the answer\'s compatibility', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const create = doc.paths['/api/ac'].post.requestBody.content;
+    expect(create['application/json'].schema.properties.executors).toMatchObject({ type: 'array', maxItems: SCRIPT_EXECUTORS_MAX });
+    expect(create['multipart/form-data'].schema.properties['executors[]']).toMatchObject({ type: 'array' });
+    expect(Object.keys(doc.components.schemas.ScriptDetail.properties)).toEqual(expect.arrayContaining(['compatibility', 'noWorkingExecutor', 'platforms']));
+    expect(Object.keys(doc.components.schemas.StaffScript.properties)).toContain('executors');
+  });
+
   describe('key links on a blocked domain', () => {
     let blockedId: number;
     beforeAll(async () => {
