@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ChannelTextError, type ParsedChannel, parseChannelList } from './channels.ts';
-import { GAME_LIMITS, KEY_LINK_MAX, SCRIPT_LIMITS } from './constants.ts';
+import { GAME_LIMITS, KEY_LINK_MAX, SCRIPT_EXECUTORS_MAX, SCRIPT_LIMITS } from './constants.ts';
+import { executorSlugSchema } from './executors.ts';
 import { withoutControls } from './text.ts';
 
 const text = (label: string, max: number, lines: 'single' | 'multi') =>
@@ -66,7 +67,7 @@ const FACT_TEXT = {
   game: "The game's name or slug; a name no game has creates the game. Blank: none. A universal script has no game",
   universal: 'Works in any game',
   keySystem: 'Asks for a key before it runs',
-  keyLink: 'The key page, an https:// URL, only with a key system. Blank: none',
+  keyLink: 'The key page, an https:// URL, only with a key system; one on a blocked domain is refused, as a loader fetching from one is. Blank: none',
   patched: 'Known to no longer work',
   verified: 'Checked by the admin; admin only (a moderator sending it gets 403)',
 } as const;
@@ -167,36 +168,68 @@ const multipartChannels = z
   .describe(`${CHANNELS_TEXT}. Repeated parts; \`channels\` is accepted as the same name. Left out: none on create, unchanged on edit; one empty part on edit removes them all`);
 const multipartImage = z.file().optional().describe(`${IMAGE_TEXT}. Left out or an empty file part: none on create, unchanged on edit`);
 
-/** POST /api/m and /api/ac as JSON: the text fields, the channels and the facts; no image. */
-export const scriptCreateJsonSchema = scriptFieldsSchema.extend({ channels: jsonChannels, ...jsonFacts }).transform((body, context) => {
+const EXECUTORS_TEXT = `The executors staff tested it with, by slug (GET /api/executors); at most ${SCRIPT_EXECUTORS_MAX}, none repeated; a slug no executor has is a 400 naming it`;
+
+/** The executors a script was tested with (docs/decisions.md#tested-marks-and-the-scripts-answer): slugs, each once. */
+export const testedExecutorsSchema = z
+  .array(executorSlugSchema, { error: 'executors must be a list of executor slugs' })
+  .max(SCRIPT_EXECUTORS_MAX, `At most ${SCRIPT_EXECUTORS_MAX} executors`)
+  .superRefine((slugs, context) => {
+    const repeated = slugs.find((slug, index) => slugs.indexOf(slug) !== index);
+    if (repeated !== undefined) context.addIssue({ code: 'custom', message: `executors must not repeat: ${repeated} is named twice`, input: slugs });
+  });
+
+const jsonExecutors = testedExecutorsSchema.optional().describe(`${EXECUTORS_TEXT}. Left out: none on create, unchanged on edit; [] on edit removes them all`);
+// Multipart parts are checked in the body's transform, so a fault is reported as `executors` like JSON's.
+const multipartExecutors = z
+  .array(z.string())
+  .optional()
+  .describe(`${EXECUTORS_TEXT}. Repeated parts; \`executors\` is accepted as the same name; empty parts are ignored. Left out: none on create, unchanged on edit; one empty part on edit removes them all`);
+
+/**
+ * The executors of a multipart body: empty parts name nothing (one empty part is how a form says
+ * "none": a multi-select with nothing chosen sends no part at all), the rest as JSON's. Left out: undefined.
+ */
+function parsedExecutors(parts: string[] | undefined, context: IssueSink): string[] | undefined {
+  if (parts === undefined) return undefined;
+  const parsed = testedExecutorsSchema.safeParse(parts.filter((part) => part !== ''));
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const message = issue?.code === 'custom' ? issue.message : `executors: ${issue?.message ?? 'is invalid'}`;
+  context.addIssue({ code: 'custom', message, path: ['executors'], input: parts });
+  return z.NEVER;
+}
+
+/** POST /api/m and /api/ac as JSON: the text fields, the channels, the facts and the tested executors; no image. */
+export const scriptCreateJsonSchema = scriptFieldsSchema.extend({ channels: jsonChannels, executors: jsonExecutors, ...jsonFacts }).transform((body, context) => {
   const { facts, rest } = splitFacts(body);
-  const { channels, ...fields } = rest;
-  return { fields, facts: checkFacts(facts, context), channels: parsedChannels(channels, context) ?? [], image: undefined };
+  const { channels, executors, ...fields } = rest;
+  return { fields, facts: checkFacts(facts, context), channels: parsedChannels(channels, context) ?? [], executors: executors ?? [], image: undefined };
 });
 
 /** PATCH /api/update-script/{id} as JSON: any field left out keeps its value. */
-export const scriptEditJsonSchema = scriptFieldsPatchSchema.extend({ channels: jsonChannels, ...jsonFacts }).transform((body, context) => {
+export const scriptEditJsonSchema = scriptFieldsPatchSchema.extend({ channels: jsonChannels, executors: jsonExecutors, ...jsonFacts }).transform((body, context) => {
   const { facts, rest } = splitFacts(body);
-  const { channels, ...fields } = rest;
-  return { fields, facts: checkFacts(facts, context), channels: parsedChannels(channels, context), image: undefined };
+  const { channels, executors, ...fields } = rest;
+  return { fields, facts: checkFacts(facts, context), channels: parsedChannels(channels, context), executors, image: undefined };
 });
 
 /** POST /api/m and /api/ac as multipart/form-data, the way the panels send it. */
 export const scriptCreateMultipartSchema = scriptFieldsSchema
-  .extend({ 'channels[]': multipartChannels, image: multipartImage, ...multipartFacts })
+  .extend({ 'channels[]': multipartChannels, 'executors[]': multipartExecutors, image: multipartImage, ...multipartFacts })
   .transform((body, context) => {
     const { facts, rest } = splitFacts(body);
-    const { 'channels[]': channels, image, ...fields } = rest;
-    return { fields, facts: checkFacts(facts, context), channels: parsedChannels(channels, context) ?? [], image };
+    const { 'channels[]': channels, 'executors[]': executors, image, ...fields } = rest;
+    return { fields, facts: checkFacts(facts, context), channels: parsedChannels(channels, context) ?? [], executors: parsedExecutors(executors, context) ?? [], image };
   });
 
 /** PATCH /api/update-script/{id} as multipart/form-data. */
 export const scriptEditMultipartSchema = scriptFieldsPatchSchema
-  .extend({ 'channels[]': multipartChannels, image: multipartImage, ...multipartFacts })
+  .extend({ 'channels[]': multipartChannels, 'executors[]': multipartExecutors, image: multipartImage, ...multipartFacts })
   .transform((body, context) => {
     const { facts, rest } = splitFacts(body);
-    const { 'channels[]': channels, image, ...fields } = rest;
-    return { fields, facts: checkFacts(facts, context), channels: parsedChannels(channels, context), image };
+    const { 'channels[]': channels, 'executors[]': executors, image, ...fields } = rest;
+    return { fields, facts: checkFacts(facts, context), channels: parsedChannels(channels, context), executors: parsedExecutors(executors, context), image };
   });
 
 export type ScriptCreateBody = z.output<typeof scriptCreateJsonSchema> | z.output<typeof scriptCreateMultipartSchema>;

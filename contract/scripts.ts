@@ -46,10 +46,11 @@ export const publicScriptSchema = z
   .meta({ id: 'Script' });
 export type PublicScript = z.infer<typeof publicScriptSchema>;
 
-/** The moderator list shape (docs/product.md#script-shape), also the admin's: the script, its channels and its owner. */
+/** The moderator list shape (docs/product.md#script-shape), also the admin's: the script, its channels, its tested executors and its owner. */
 export const staffScriptSchema = publicScriptSchema
   .extend({
     channels: z.array(channelSchema),
+    executors: z.array(z.string()).describe('The slugs of the executors staff tested it with, by executor name (the form\'s `executors`)'),
     ownerModeratorId: z.number().int().nullable().describe('Owning moderator; null when the admin owns it'),
     hidden: z.boolean().describe('Out of every public list, feed and the sitemap; its public page and API answer 404'),
   })

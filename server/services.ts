@@ -12,6 +12,7 @@ import { DomainRepository } from './domains/repository.ts';
 import { DomainService } from './domains/service.ts';
 import { ExecutorRepository } from './executors/repository.ts';
 import { ExecutorService } from './executors/service.ts';
+import { CompatibilityRepository } from './executors/compatibility-repository.ts';
 import { GameRepository } from './games/repository.ts';
 import { GameService } from './games/service.ts';
 import { ColdBudget } from './cache/cold-budget.ts';
@@ -98,8 +99,9 @@ export function createServices(config: Config, db: Db, log: Log, { now, clock }:
   const buffers = createBuffers(config, db, log, clock, cache);
   const domains = new DomainService(new DomainRepository(db), cache, audit);
   const executors = new ExecutorService(new ExecutorRepository(db), cache, audit, clock);
+  const compatibility = new CompatibilityRepository(db);
   // The API's executor filter is checked against the cached list: no read per request.
-  const catalogue = new CatalogueService(scripts, cache, buffers.views, () => domains.trusted(), async (slug) => (await executors.list()).some((executor) => executor.slug === slug));
+  const catalogue = new CatalogueService(scripts, cache, buffers.views, () => domains.trusted(), async (slug) => (await executors.list()).some((executor) => executor.slug === slug), compatibility);
   const siteChannels = new SiteChannelService(new SiteChannelRepository(db), cache, audit);
   const imageParts = createImages(config, db);
   const games = new GameService(new GameRepository(db), cache, imageParts.imageService, audit);

@@ -1,8 +1,48 @@
+import { bitsOf, type ExecutorStatus, type Platform } from '../../contract/index.ts';
 import type { Db } from '../db/database.ts';
 
-/** The demo seed's own SQL: views per day with the totals and scores they imply, search misses, last changes. */
+/** An executor as the demo adds it. */
+export interface DemoExecutorRow {
+  name: string;
+  slug: string;
+  platforms: Platform[];
+  status: ExecutorStatus;
+  version: string | null;
+  website: string | null;
+  free: boolean;
+  statusChangedAt: Date;
+}
+
+/** The demo seed's own SQL: its executors, views per day with the totals and scores they imply, search misses, last changes. */
 export class DemoRepository {
   constructor(private readonly db: Db) {}
+
+  /**
+   * Adds the executors no executor's slug names yet (a second `npm run demo` keeps the ones it finds,
+   * as the admin may have changed them). The admin's own writes are the executors feature's; the demo
+   * only needs rows to mark its scripts tested with.
+   */
+  async addExecutors(executors: readonly DemoExecutorRow[], now: Date): Promise<void> {
+    if (executors.length === 0) return;
+    await this.db.kysely
+      .insertInto('executors')
+      .values(
+        executors.map((executor) => ({
+          name: executor.name,
+          slug: executor.slug,
+          platforms: bitsOf(executor.platforms),
+          status: executor.status,
+          version: executor.version,
+          website: executor.website,
+          free: executor.free ? 1 : 0,
+          status_changed_at: executor.statusChangedAt.toISOString(),
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        })),
+      )
+      .onConflict((conflict) => conflict.column('slug').doNothing())
+      .execute();
+  }
 
   /** Stores a script's views per day and sets its views and trending score to match them. */
   async setViews(scriptId: number, perDay: [day: number, views: number][], trending: number): Promise<void> {

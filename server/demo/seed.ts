@@ -9,6 +9,7 @@ import type { GameService } from '../games/service.ts';
 import type { ImageStorage } from '../images/storage.ts';
 import type { ScriptRepository } from '../scripts/repository.ts';
 import { DEMO_CATALOGUE, DEMO_GAME_LIST, DEMO_GROUPS, DEMO_SEARCH_MISSES, type DemoScript } from './catalogue.ts';
+import { DEMO_EXECUTORS, demoTested } from './executors.ts';
 import { random, renderDemoIcon, renderDemoImage } from './images.ts';
 import { DemoRepository } from './repository.ts';
 
@@ -73,17 +74,26 @@ async function demoGames(services: DemoServices): Promise<Map<string, number>> {
   return existing;
 }
 
+/** The demo executors, their statuses changed some days ago. */
+async function demoExecutors(demo: DemoRepository, now: number): Promise<void> {
+  await demo.addExecutors(
+    DEMO_EXECUTORS.map(({ statusDaysAgo, ...executor }) => ({ ...executor, statusChangedAt: new Date(now - statusDaysAgo * DAY_MS) })),
+    new Date(now - SPAN_MS),
+  );
+}
+
 /**
  * Inserts the whole demo catalogue with locally drawn covers, dated over the last 60 days so the
- * list looks lived in: its games with icons, each script's facts, a few weeks of views per day (the
- * views and trending scores they imply, for today) and a few searches that found nothing. Works on
- * either database; returns how many scripts were inserted.
+ * list looks lived in: its games with icons, its executors, each script's facts and the executors it
+ * was tested with, a few weeks of views per day (the views and trending scores they imply, for today)
+ * and a few searches that found nothing. Works on either database; returns how many scripts were inserted.
  */
 export async function loadDemoCatalogue(services: DemoServices, maxPixels = DEFAULT_MAX_PIXELS): Promise<number> {
   const order = displayOrder();
   const demo = new DemoRepository(services.db);
   const gameIds = await demoGames(services);
   const now = Date.now();
+  await demoExecutors(demo, now);
   const today = utcDay(now);
   const step = SPAN_MS / order.length;
   let inserted = 0;
@@ -115,6 +125,7 @@ export async function loadDemoCatalogue(services: DemoServices, maxPixels = DEFA
         keyLink: script.keyLink,
         patched: script.patched,
         verified: script.verified,
+        executors: demoTested(DEMO_CATALOGUE.indexOf(script), script.playsname),
       });
       const views = demoViews(script.playsname, utcDay(createdAt.getTime()), today);
       await demo.setViews(row.id, views, trendingScore(views, today));

@@ -1,4 +1,4 @@
-import { type BlockedDomain, hostMatches } from '../../contract/index.ts';
+import { type BlockedDomain, foldDomain, hostMatches } from '../../contract/index.ts';
 import { badRequest, conflict, notFound } from '../shared/errors.ts';
 import type { AuditLog } from '../audit/service.ts';
 import type { PublicCache } from '../cache/public-cache.ts';
@@ -55,15 +55,34 @@ export class DomainService {
    * on every save, so every process enforces it as it is.
    */
   async checkLoader(hosts: readonly string[]): Promise<void> {
+    const named = await this.blockedHost(hosts);
+    if (named) throw badRequest(`The loader fetches code from a blocked domain: ${named}`, { loadstring: `Fetches from ${named}, which this site blocks` });
+  }
+
+  /**
+   * Refuses a key link (an https: URL, contract/script-form.ts) whose host is a blocked domain or its
+   * subdomain, by the loader's rule: the host folded as the analysis folds it, 400 naming it.
+   */
+  async checkKeyLink(link: string): Promise<void> {
+    let host: string;
+    try {
+      host = foldDomain(new URL(link).hostname);
+    } catch {
+      return;
+    }
+    const named = await this.blockedHost([host]);
+    if (named) throw badRequest(`keyLink: the key page is on a blocked domain: ${named}`, { keyLink: `On ${named}, which this site blocks` });
+  }
+
+  /** The first host on a blocked domain, as "host" or "host (domain)"; undefined when none is. */
+  private async blockedHost(hosts: readonly string[]): Promise<string | undefined> {
+    if (hosts.length === 0) return undefined;
     const blocked = await this.repository.domains(false);
-    if (blocked.length === 0) return;
     for (const host of hosts) {
       const domain = blocked.find((listed) => hostMatches(host, listed));
-      if (domain) {
-        const named = host === domain ? domain : `${host} (${domain})`;
-        throw badRequest(`The loader fetches code from a blocked domain: ${named}`, { loadstring: `Fetches from ${named}, which this site blocks` });
-      }
+      if (domain) return host === domain ? domain : `${host} (${domain})`;
     }
+    return undefined;
   }
 }
 

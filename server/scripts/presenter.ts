@@ -1,7 +1,8 @@
 /** The one place script rows become API shapes. */
-import { platformsOf, type PublicScript, type ScriptCard, type ScriptDetail, type StaffScript } from '../../contract/index.ts';
+import { type Compatibility, type ExecutorStatus, platformsOf, type PublicScript, type ScriptCard, type ScriptDetail, type StaffScript, UNUSABLE_STATUSES } from '../../contract/index.ts';
 import { visitorAnalysis } from './analysis.ts';
 import type { ChannelRow } from '../db/types.ts';
+import type { CompatibilityRow } from '../executors/compatibility-repository.ts';
 import { toChannel } from '../channels/presenter.ts';
 import { toIso } from '../shared/dates.ts';
 import { cardImagePath, detailImagePath } from '../images/urls.ts';
@@ -35,10 +36,35 @@ export function toPublicScript(row: ListedScriptRow): PublicScript {
   };
 }
 
-/** GET /api/scripts/{id}: the script and what its loader does, the trusted domains applied to the stored analysis (analysis.ts). */
-export async function toScriptDetail(row: ListedScriptRow, trusted: readonly string[]): Promise<ScriptDetail> {
-  // compatibility and noWorkingExecutor: filled by the executors feature's reads (issue 27, in progress).
-  return { ...toPublicScript(row), analysis: await visitorAnalysis(row, trusted), compatibility: [], noWorkingExecutor: false };
+/**
+ * GET /api/scripts/{id}: the script, what its loader does (the trusted domains applied to the stored
+ * analysis: analysis.ts) and where it works (its compatibility rows, in the order they are read).
+ */
+export async function toScriptDetail(row: ListedScriptRow, trusted: readonly string[], compatibility: readonly CompatibilityRow[]): Promise<ScriptDetail> {
+  return {
+    ...toPublicScript(row),
+    analysis: await visitorAnalysis(row, trusted),
+    compatibility: compatibility.map(toCompatibility),
+    noWorkingExecutor: noWorkingExecutor(compatibility),
+  };
+}
+
+/** One executor's row of a script's compatibility table. */
+export function toCompatibility(row: CompatibilityRow): Compatibility {
+  return {
+    executor: row.slug,
+    name: row.name,
+    platforms: platformsOf(row.platforms),
+    status: row.status as ExecutorStatus,
+    tested: row.tested === 1,
+    worksYes: row.works_yes,
+    worksNo: row.works_no,
+  };
+}
+
+/** Every executor with data on the script is patched or discontinued (none with data: false, nothing is known). */
+function noWorkingExecutor(rows: readonly CompatibilityRow[]): boolean {
+  return rows.length > 0 && rows.every((row) => UNUSABLE_STATUSES.includes(row.status as ExecutorStatus));
 }
 
 /** A card as the public pages carry it: the script without its loader text. */
@@ -49,7 +75,7 @@ export function toScriptCard(script: PublicScript): ScriptCard {
 
 export type { StaffScript };
 
-/** A script in the staff tables: the public fields, its channels, its owner and whether it is hidden. */
-export function toStaffScript(row: ListedScriptRow, channels: ChannelRow[]): StaffScript {
-  return { ...toPublicScript(row), channels: channels.map(toChannel), ownerModeratorId: row.owner_moderator_id, hidden: Number(row.hidden) === 1 };
+/** A script in the staff tables: the public fields, its channels, the executors it was tested with (slugs), its owner and whether it is hidden. */
+export function toStaffScript(row: ListedScriptRow, channels: ChannelRow[], executors: string[]): StaffScript {
+  return { ...toPublicScript(row), channels: channels.map(toChannel), executors, ownerModeratorId: row.owner_moderator_id, hidden: Number(row.hidden) === 1 };
 }

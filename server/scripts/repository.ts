@@ -8,7 +8,20 @@ import { lockGames } from '../games/repository.ts';
 import { analysisColumns } from './analysis.ts';
 import { NO_FACTS, nextFacts, storedFacts } from './facts.ts';
 import { inOrder, listed, type ListedScriptRow } from './listed-rows.ts';
-import { channelList, factColumns, namesGame, type NewScript, replaceChannels, requireOwner, sameChannels, type ScriptPatch, type StaffListOptions } from './script-writes.ts';
+import {
+  channelList,
+  factColumns,
+  namesGame,
+  type NewScript,
+  replaceChannels,
+  requireOwner,
+  sameChannels,
+  sameTested,
+  type ScriptPatch,
+  type StaffListOptions,
+  testedExecutorIds,
+  writeTested,
+} from './script-writes.ts';
 import { recentWorksSince } from '../votes/recent-works.ts';
 import { SearchRepository } from './search-repository.ts';
 
@@ -162,9 +175,29 @@ export class ScriptRepository {
     return grouped;
   }
 
+  /** The slugs of the executors each script is marked tested with, in one query per 500 scripts, by executor name. */
+  async testedFor(scriptIds: number[]): Promise<Map<number, string[]>> {
+    const grouped = new Map<number, string[]>();
+    for (let start = 0; start < scriptIds.length; start += 500) {
+      const rows = await this.k
+        .selectFrom('script_executors as se')
+        .innerJoin('executors as e', 'e.id', 'se.executor_id')
+        .select(['se.script_id', 'e.slug'])
+        .where('se.script_id', 'in', scriptIds.slice(start, start + 500))
+        .where('se.tested', '=', 1)
+        .orderBy('se.script_id')
+        .orderBy('e.name')
+        .orderBy('e.slug')
+        .execute();
+      for (const row of rows) grouped.set(Number(row.script_id), [...(grouped.get(Number(row.script_id)) ?? []), row.slug]);
+    }
+    return grouped;
+  }
+
   /**
-   * Applies the given fields; channels, when given, replace the current ones. A patch that changes
-   * nothing (no field, or every field as it is) writes nothing, so `updated_at` keeps its value.
+   * Applies the given fields; channels, when given, replace the current ones, and executors the tested
+   * marks. A patch that changes nothing (no field, or every field as it is) writes nothing, so
+   * `updated_at` keeps its value.
    * Answers the row and the image key it had before, read under the row's lock: the key this write
    * replaced, which the caller may release (another edit's key is never mistaken for it).
    */
@@ -172,6 +205,8 @@ export class ScriptRepository {
     const analysis = patch.loadstring === undefined ? {} : (patch.analysis ?? analysisColumns(patch.loadstring));
     return this.k.transaction().execute(async (trx) => {
       if (namesGame(patch.game)) await lockGames(trx, this.db.dialect);
+      // Executors before the script's row: the order an executor's delete takes them in, so neither waits on the other in a cycle.
+      const tested = patch.executors === undefined ? undefined : await testedExecutorIds(trx, this.db.dialect, patch.executors);
       let select = trx.selectFrom('scripts').selectAll().where('id', '=', id);
       if (this.db.dialect === 'postgres') select = select.forUpdate();
       const current = await select.executeTakeFirst();
@@ -190,7 +225,8 @@ export class ScriptRepository {
       // Marked patched or working again: "doesn't work" votes count only from now (docs/decisions.md#may-be-patched).
       const worksChecked = next.patched !== current.patched ? { works_checked_at: this.clock() } : {};
       const channelsChanged = patch.channels !== undefined && !sameChannels(await channelList(trx, id), patch.channels);
-      if (!fieldsChanged && !channelsChanged) return { row: current, previousImageKey: current.image_key, gameCreated };
+      const testedChanged = tested !== undefined && !(await sameTested(trx, id, tested));
+      if (!fieldsChanged && !channelsChanged && !testedChanged) return { row: current, previousImageKey: current.image_key, gameCreated };
       const row = await trx
         .updateTable('scripts')
         .set({
@@ -205,6 +241,7 @@ export class ScriptRepository {
         .returningAll()
         .executeTakeFirstOrThrow();
       if (patch.channels && channelsChanged) await replaceChannels(trx, id, patch.channels);
+      if (tested && testedChanged) await writeTested(trx, id, tested);
       await this.db.changes.record(trx, { kind: 'script', id });
       return { row, previousImageKey: current.image_key, gameCreated };
     });
@@ -223,7 +260,7 @@ export class ScriptRepository {
     return (await this.create(script)).row;
   }
 
-  /** Inserts a script with its channels and facts; `gameCreated` when the game it names was new. */
+  /** Inserts a script with its channels, facts and tested executors; `gameCreated` when the game it names was new. */
   async create(script: NewScript): Promise<{ row: ScriptRow; gameCreated: boolean }> {
     const at = (script.createdAt ?? new Date()).toISOString();
     const facts = nextFacts(NO_FACTS, script);
@@ -231,6 +268,7 @@ export class ScriptRepository {
     return this.k.transaction().execute(async (trx) => {
       if (namesGame(script.game)) await lockGames(trx, this.db.dialect);
       if (script.ownerModeratorId !== null) await requireOwner(trx, this.db.dialect, script.ownerModeratorId);
+      const tested = await testedExecutorIds(trx, this.db.dialect, script.executors ?? []);
       const { columns, gameCreated } = await factColumns(trx, this.db.changes, facts, null);
       const row = await trx
         .insertInto('scripts')
@@ -255,6 +293,7 @@ export class ScriptRepository {
           .values(script.channels.map((channel, position) => ({ script_id: row.id, name: channel.name, url: channel.url, position })))
           .execute();
       }
+      if (tested.length > 0) await writeTested(trx, row.id, tested);
       await this.db.changes.record(trx, { kind: 'script', id: row.id });
       return { row, gameCreated };
     });

@@ -11,14 +11,15 @@ const TEXT_FIELDS = new Set(['playsname', 'description', 'loadstring']);
 /** The facts (contract/script-form.ts ScriptFacts) as text parts; the multipart schema parses the flags. */
 const FACT_FIELDS = new Set<string>(SCRIPT_FACT_KEYS);
 const CHANNEL_FIELDS = new Set(['channels', 'channels[]']);
+const EXECUTOR_FIELDS = new Set(['executors', 'executors[]']);
 const FORM_TYPES = 'multipart/form-data or application/json';
 
-/** Multipart limits of the script form: one image plus the text fields and channels. */
+/** Multipart limits of the script form: one image plus the text fields, facts, channels and executors. */
 export function scriptFormLimits(maxImageBytes: number): MultipartLimits {
   return { maxFileBytes: maxImageBytes, maxFieldBytes: 128 * 1024, maxParts: 50, maxFiles: 1 };
 }
 
-/** A multipart script form as the object its schema validates: the last value of each text field and fact, every channel part in order, the image. */
+/** A multipart script form as the object its schema validates: the last value of each text field and fact, every channel and executor part in order, the image. */
 export interface MultipartScriptForm {
   playsname?: string;
   description?: string;
@@ -30,14 +31,15 @@ export interface MultipartScriptForm {
   patched?: string;
   verified?: string;
   'channels[]'?: string[];
+  'executors[]'?: string[];
   image?: File;
 }
 
-type SingleField = Exclude<keyof MultipartScriptForm, 'channels[]' | 'image'>;
+type SingleField = Exclude<keyof MultipartScriptForm, 'channels[]' | 'executors[]' | 'image'>;
 
 /**
  * preValidation, after the guard: reads a multipart body (the format of docs/product.md#script-form:
- * text fields, the facts, repeated channels[] or channels, one image file) into a MultipartScriptForm, so the
+ * text fields, the facts, repeated channels[] or channels, repeated executors[] or executors, one image file) into a MultipartScriptForm, so the
  * multipart schema can check it; a JSON body is checked as it is. Any other body, or none, is 415: the
  * form has exactly these two types.
  */
@@ -51,6 +53,7 @@ export function readScriptForm(limits: MultipartLimits): preValidationAsyncHookH
     const form: MultipartScriptForm = {};
     for (const [name, value] of fields) {
       if (CHANNEL_FIELDS.has(name)) (form['channels[]'] ??= []).push(value);
+      else if (EXECUTOR_FIELDS.has(name)) (form['executors[]'] ??= []).push(value);
       else if (TEXT_FIELDS.has(name) || FACT_FIELDS.has(name)) form[name as SingleField] = value;
     }
     // Browsers send an empty file part when no file was chosen.

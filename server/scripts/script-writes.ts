@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Db, Dialect } from '../db/database.ts';
 import type { Database } from '../db/types.ts';
+import { dropEmptyRows, ensureRows, refreshPlatforms } from '../executors/compatibility-writes.ts';
 import { resolveGame } from '../games/repository.ts';
-import { unauthorized } from '../shared/errors.ts';
+import { badRequest, unauthorized } from '../shared/errors.ts';
 import type { AnalysisColumns } from './analysis.ts';
 import { type FactChanges, flag, type GameChoice, type NextFacts } from './facts.ts';
 
 // A script's create and edit as ScriptRepository writes them: the shapes it takes and the steps
-// inside its transactions (channels, owner, facts).
+// inside its transactions (channels, owner, facts, tested executors).
 
 /** A new script; its facts left out are off (no game, no key system, …). */
 export interface NewScript extends FactChanges {
@@ -17,6 +18,8 @@ export interface NewScript extends FactChanges {
   imageKey: string | null;
   ownerModeratorId: number | null;
   channels: { name: string; url: string }[];
+  /** The slugs of the executors staff tested it with; left out: none. */
+  executors?: readonly string[] | undefined;
   createdAt?: Date;
   /** The loader's analysis, made by the caller off the event loop; analysed here, before the transaction, when left out (docs/decisions.md#a-linear-bounded-off-thread-loader-analysis). */
   analysis?: AnalysisColumns | undefined;
@@ -36,6 +39,8 @@ export interface ScriptPatch extends FactChanges {
   loadstring?: string | undefined;
   imageKey?: string | null | undefined;
   channels?: { name: string; url: string }[] | undefined;
+  /** The tested executors' slugs, replacing the current marks; left out: unchanged. */
+  executors?: readonly string[] | undefined;
   /** The new loader's analysis (as NewScript's); the stored one stays when the loader is left out. */
   analysis?: AnalysisColumns | undefined;
 }
@@ -97,6 +102,45 @@ export async function factColumns(trx: Kysely<Database>, changes: Db['changes'],
     verified: flag(facts.verified),
   };
   return { columns, gameCreated };
+}
+
+/**
+ * The ids of the executors a form named, in its order, read in the save's transaction (on PostgreSQL
+ * held FOR KEY SHARE, so an executor's delete waits for this commit rather than break it); a slug no
+ * executor has is a 400 naming it, and the transaction writes nothing.
+ */
+export async function testedExecutorIds(trx: Kysely<Database>, dialect: Dialect, slugs: readonly string[]): Promise<number[]> {
+  if (slugs.length === 0) return [];
+  let query = trx.selectFrom('executors').select(['id', 'slug']).where('slug', 'in', [...slugs]);
+  if (dialect === 'postgres') query = query.forKeyShare();
+  const ids = new Map((await query.execute()).map((row) => [row.slug, Number(row.id)]));
+  const unknown = slugs.find((slug) => !ids.has(slug));
+  if (unknown !== undefined) throw badRequest(`executors: no executor has the slug ${unknown}`, { executors: `Unknown executor: ${unknown}` });
+  return slugs.map((slug) => ids.get(slug) as number);
+}
+
+/** Whether `ids` are exactly the executors the script is marked tested with now. */
+export async function sameTested(trx: Kysely<Database>, scriptId: number, ids: readonly number[]): Promise<boolean> {
+  const rows = await trx.selectFrom('script_executors').select('executor_id').where('script_id', '=', scriptId).where('tested', '=', 1).execute();
+  const current = new Set(rows.map((row) => Number(row.executor_id)));
+  return current.size === ids.length && ids.every((id) => current.has(id));
+}
+
+/**
+ * Makes `ids` the script's tested executors (docs/decisions.md#tested-marks-and-the-scripts-answer):
+ * their rows made and marked, its other marks cleared (their visitors' answers stay), then its
+ * platforms made again and the rows left with nothing removed.
+ */
+export async function writeTested(trx: Kysely<Database>, scriptId: number, ids: readonly number[]): Promise<void> {
+  await ensureRows(trx, ids.map((executorId) => ({ scriptId, executorId })));
+  if (ids.length > 0) {
+    await trx.updateTable('script_executors').set({ tested: 1 }).where('script_id', '=', scriptId).where('executor_id', 'in', [...ids]).where('tested', '=', 0).execute();
+  }
+  let untested = trx.updateTable('script_executors').set({ tested: 0 }).where('script_id', '=', scriptId).where('tested', '=', 1);
+  if (ids.length > 0) untested = untested.where('executor_id', 'not in', [...ids]);
+  await untested.execute();
+  await refreshPlatforms(trx, [scriptId]);
+  await dropEmptyRows(trx, [scriptId]);
 }
 
 /** A write that names a game takes the games' lock first: the same order as a game's delete, so neither waits on the other in a cycle. */

@@ -6,6 +6,7 @@ import { toIso } from '../shared/dates.ts';
 import { badRequest } from '../shared/errors.ts';
 import { toPublicScript, toScriptDetail } from './presenter.ts';
 import type { CachedAnswer, PublicCache } from '../cache/public-cache.ts';
+import type { CompatibilityRepository } from '../executors/compatibility-repository.ts';
 import type { ScriptRepository } from './repository.ts';
 import type { ViewCounter } from '../views/view-counter.ts';
 import type { Visitor } from '../visitors/visitor.ts';
@@ -20,9 +21,11 @@ export class CatalogueService {
     private readonly cache: PublicCache,
     private readonly views: ViewCounter,
     /** The admin's trusted domains, applied to the analysis a script's answer carries. */
-    private readonly trusted: () => Promise<string[]> = async () => [],
+    private readonly trusted: () => Promise<string[]>,
     /** Whether an executor has this slug (the API refuses a filter naming none). */
-    private readonly executorKnown: (slug: string) => Promise<boolean> = async () => true,
+    private readonly executorKnown: (slug: string) => Promise<boolean>,
+    /** Where each script works: its answer's compatibility table. */
+    private readonly compatibility: Pick<CompatibilityRepository, 'ofScript'>,
   ) {}
 
   /** An API filter naming an executor no one has is a 400 (a page shows an empty result instead). */
@@ -54,12 +57,16 @@ export class CatalogueService {
     return (await this.listAnswer(query)).value;
   }
 
-  /** The script, or null when there is none (a miss is cached too: unknown ids are asked for again). */
+  /**
+   * The script, or null when there is none (a miss is cached too: unknown ids are asked for again).
+   * Its compatibility goes with it: a save of the script ({ kind: 'script' }) and an executor's write
+   * ({ kind: 'all' }) drop the answer.
+   */
   scriptAnswer(id: number): Promise<CachedAnswer<ScriptDetail | null>> {
     return this.cache.remember(`script:${id}`, async () => {
-      const [row, trusted] = await Promise.all([this.repository.findListed(id), this.trusted()]);
+      const [row, trusted, compatibility] = await Promise.all([this.repository.findListed(id), this.trusted(), this.compatibility.ofScript(id)]);
       // A hidden script is no script to the public (docs/decisions.md#hidden-scripts).
-      return row && Number(row.hidden) === 0 ? toScriptDetail(row, trusted) : null;
+      return row && Number(row.hidden) === 0 ? toScriptDetail(row, trusted, compatibility) : null;
     });
   }
 

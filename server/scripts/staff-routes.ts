@@ -65,8 +65,8 @@ export async function staffScriptRoutes(app: FastifyInstance, { staffScripts, up
       },
       async (request: FastifyRequest, reply) => {
         // Validated and parsed by the body schema of its content type.
-        const { fields, facts, channels, image } = request.body as ScriptCreateBody;
-        return reply.code(201).send(await staffScripts.create(principalOf(request), { fields, facts, channels, image: await uploadedImage(image) }));
+        const { fields, facts, channels, executors, image } = request.body as ScriptCreateBody;
+        return reply.code(201).send(await staffScripts.create(principalOf(request), { fields, facts, channels, executors, image: await uploadedImage(image) }));
       },
     );
 
@@ -95,7 +95,7 @@ export async function staffScriptRoutes(app: FastifyInstance, { staffScripts, up
       schemaErrorFormatter: formErrors,
       schema: {
         tags: ['admin'],
-        summary: 'Edits a script; absent fields, image and channels keep their current values',
+        summary: 'Edits a script; absent fields, image, channels and executors keep their current values',
         security: bearer,
         params: idParamsSchema,
         body: editBody,
@@ -103,8 +103,8 @@ export async function staffScriptRoutes(app: FastifyInstance, { staffScripts, up
       },
     },
     async (request) => {
-      const { fields, facts, channels, image } = request.body as ScriptEditBody;
-      return staffScripts.update(principalOf(request), request.params.id, { fields, facts, channels, image: await uploadedImage(image) });
+      const { fields, facts, channels, executors, image } = request.body as ScriptEditBody;
+      return staffScripts.update(principalOf(request), request.params.id, { fields, facts, channels, executors, image: await uploadedImage(image) });
     },
   );
 }

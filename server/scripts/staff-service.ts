@@ -29,7 +29,7 @@ function scriptObject(script: StaffScript) {
   return { type: 'script' as const, id: script.id, label: script.playsname };
 }
 
-/** What the moderation log compares of a script: its texts, facts and channels; the image by its path, never its bytes. */
+/** What the moderation log compares of a script: its texts, facts, channels and tested executors; the image by its path, never its bytes. */
 function auditFacts(script: StaffScript) {
   return {
     playsname: script.playsname,
@@ -37,6 +37,7 @@ function auditFacts(script: StaffScript) {
     loadstring: script.loadstring,
     image: script.image,
     channels: script.channels.map((channel) => channel.url),
+    executors: script.executors,
     game: script.game?.name ?? null,
     universal: script.universal,
     keySystem: script.keySystem,
@@ -63,8 +64,8 @@ export class StaffScriptService {
     private readonly images: ImageService,
     private readonly cache: PublicCache,
     private readonly audit?: AuditLog,
-    /** Refuses a loader that fetches from a blocked domain (docs/decisions.md#blocked-and-trusted-domains). */
-    private readonly domains?: Pick<DomainService, 'checkLoader'>,
+    /** Refuses a loader that fetches from a blocked domain, and a key link on one (docs/decisions.md#blocked-and-trusted-domains). */
+    private readonly domains?: Pick<DomainService, 'checkLoader' | 'checkKeyLink'>,
   ) {}
 
   async list(principal: Principal): Promise<StaffScript[]> {
@@ -77,8 +78,12 @@ export class StaffScriptService {
     return { items: await this.present(rows), total };
   }
 
-  async create(principal: Principal, input: { fields: ScriptFields; facts?: ScriptFacts; channels: ParsedChannel[]; image: UploadedImage | undefined }) {
+  async create(
+    principal: Principal,
+    input: { fields: ScriptFields; facts?: ScriptFacts; channels: ParsedChannel[]; executors?: string[] | undefined; image: UploadedImage | undefined },
+  ) {
     const facts = factChanges(principal, input.facts ?? {});
+    await this.checkKeyLink(facts);
     const analysis = await this.analyse(input.fields.loadstring);
     const image = input.image ? await this.images.prepare(input.image) : undefined;
     const { row, gameCreated } = await this.withImage(image, () =>
@@ -89,6 +94,7 @@ export class StaffScriptService {
         imageKey: image?.key ?? null,
         ownerModeratorId: ownerFor(principal),
         channels: input.channels,
+        executors: input.executors,
       }),
     );
     this.cache.changed({ kind: 'script', id: row.id });
@@ -101,16 +107,17 @@ export class StaffScriptService {
   async update(
     principal: Principal,
     id: number,
-    input: { fields: ScriptFieldsPatch; facts?: ScriptFacts; channels: ParsedChannel[] | undefined; image: UploadedImage | undefined },
+    input: { fields: ScriptFieldsPatch; facts?: ScriptFacts; channels: ParsedChannel[] | undefined; executors?: string[] | undefined; image: UploadedImage | undefined },
   ) {
     const facts = factChanges(principal, input.facts ?? {});
     const current = await this.repository.findById(id);
     if (!current || !canManageScript(principal, current)) throw notFound('Script not found');
+    await this.checkKeyLink(facts);
     const analysis = input.fields.loadstring === undefined ? undefined : await this.analyse(input.fields.loadstring);
     const before = (await this.present([current]))[0];
     const image = input.image ? await this.images.prepare(input.image) : undefined;
     const { row, previousImageKey, gameCreated } = await this.withImage(image, async () => {
-      const updated = await this.repository.update(id, { ...input.fields, ...facts, analysis, imageKey: image?.key, channels: input.channels });
+      const updated = await this.repository.update(id, { ...input.fields, ...facts, analysis, imageKey: image?.key, channels: input.channels, executors: input.executors });
       if (!updated) throw notFound('Script not found');
       return updated;
     });
@@ -159,6 +166,11 @@ export class StaffScriptService {
     return columnsOf(facts);
   }
 
+  /** A key link sent with the save is refused on a blocked domain, as a loader's host is; a kept one is not checked again, as a kept loader is not. */
+  private async checkKeyLink(facts: FactChanges): Promise<void> {
+    if (facts.keyLink) await this.domains?.checkKeyLink(facts.keyLink);
+  }
+
   /** Stores the image around the row write (ImageService.store): a failed write releases its files. */
   private withImage<T>(image: ProcessedImage | undefined, write: () => Promise<T>): Promise<T> {
     return image ? this.images.store(image, write) : write();
@@ -175,8 +187,10 @@ export class StaffScriptService {
     return this.presentListed(rows.filter((row): row is ListedScriptRow => row !== undefined));
   }
 
+  /** A page of scripts with their channels and tested executors: one query each, not one per row. */
   private async presentListed(rows: ListedScriptRow[]): Promise<StaffScript[]> {
-    const channels = await this.repository.channelsFor(rows.map((row) => row.id));
-    return rows.map((row) => toStaffScript(row, channels.get(row.id) ?? []));
+    const ids = rows.map((row) => row.id);
+    const [channels, executors] = await Promise.all([this.repository.channelsFor(ids), this.repository.testedFor(ids)]);
+    return rows.map((row) => toStaffScript(row, channels.get(row.id) ?? [], executors.get(row.id) ?? []));
   }
 }

@@ -5,7 +5,9 @@ import { TRENDING_DAYS } from '../../contract/index.ts';
 import { loadConfig } from '../../server/shared/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
+import { EXECUTOR_STATUSES, PLATFORM_SIDE_BITS, PLATFORMS, platformsOf } from '../../contract/index.ts';
 import { DEMO_CATALOGUE, DEMO_FLAGGED_LOADERS, DEMO_GAME_LIST, DEMO_GAMES, MORE_DEMO_GAMES } from '../../server/demo/catalogue.ts';
+import { DEMO_EXECUTORS } from '../../server/demo/executors.ts';
 import { seedDemoIfEmpty } from '../../server/demo/seed.ts';
 import { utcDay } from '../../server/shared/dates.ts';
 import { trendingScore } from '../../server/views/trending.ts';
@@ -110,6 +112,29 @@ describe.each(dialects)('demo catalogue on %s', (dialect) => {
       expect(firsts.size).toBeGreaterThanOrEqual(3);
       expect(count((row) => new Date(row.updated_at).getTime() > new Date(row.created_at).getTime())).toBeGreaterThan(0);
       expect(daily.filter((entry) => entry.day > today - TRENDING_DAYS).length).toBeGreaterThan(0);
+
+      // Executors on every platform and in every status; most scripts tested with one to three, some with
+      // none, and a few only with patched or discontinued ones ("No working executor known").
+      const executors = await k.selectFrom('executors').selectAll().orderBy('id').execute();
+      expect(executors.map((row) => row.slug)).toEqual(DEMO_EXECUTORS.map((executor) => executor.slug));
+      expect(new Set(executors.flatMap((row) => platformsOf(Number(row.platforms))))).toEqual(new Set(PLATFORMS));
+      expect(new Set(executors.map((row) => row.status))).toEqual(new Set(EXECUTOR_STATUSES));
+      expect(executors.filter((row) => row.website !== null).every((row) => row.website?.startsWith('https://'))).toBe(true);
+      const tested = await k.selectFrom('script_executors').select(['script_id', 'executor_id', 'tested']).execute();
+      expect(tested.every((row) => Number(row.tested) === 1)).toBe(true);
+      const perScript = new Map<number, number>();
+      for (const row of tested) perScript.set(Number(row.script_id), (perScript.get(Number(row.script_id)) ?? 0) + 1);
+      expect(perScript.size).toBeGreaterThan(loaded / 2);
+      expect(perScript.size).toBeLessThan(loaded);
+      expect([...perScript.values()].every((n) => n >= 1 && n <= 3)).toBe(true);
+      // Platforms follow the tested executors: both sides of the platform filter find scripts.
+      for (const bits of Object.values(PLATFORM_SIDE_BITS)) expect(count((row) => (Number(row.platforms) & bits) !== 0)).toBeGreaterThan(0);
+      expect(rows.filter((row) => !perScript.has(row.id)).every((row) => Number(row.platforms) === 0)).toBe(true);
+      const answers = await Promise.all(rows.map((row) => services.catalogue.get(row.id)));
+      const noWorking = answers.filter((answer) => answer?.noWorkingExecutor);
+      expect(noWorking.length).toBeGreaterThanOrEqual(2);
+      expect(noWorking.every((answer) => answer?.compatibility.every((row) => row.status === 'patched' || row.status === 'discontinued'))).toBe(true);
+      expect(answers.filter((answer) => answer?.compatibility.length === 0).length).toBeGreaterThan(0);
 
       // The admin's overview shows a chart, a week's top, new scripts and searches that found nothing.
       const overview = await services.insights.overview();

@@ -30,6 +30,7 @@ const STAFF_SCRIPT_KEYS = [
   'createdAt',
   'description',
   'dislikes',
+  'executors',
   'game',
   'hidden',
   'id',
@@ -275,9 +276,9 @@ describe.each(dialects)('staff script management on %s', (dialect) => {
         expect(Object.keys(body.content).sort(), name).toEqual(['application/json', 'multipart/form-data']);
         const multipart = body.content['multipart/form-data']?.schema;
         const json = body.content['application/json']?.schema;
-        expect(Object.keys(multipart?.properties ?? {}), name).toEqual(['playsname', 'description', 'loadstring', 'channels[]', 'image', ...FACTS]);
+        expect(Object.keys(multipart?.properties ?? {}), name).toEqual(['playsname', 'description', 'loadstring', 'channels[]', 'executors[]', 'image', ...FACTS]);
         expect(multipart?.properties.image, name).toMatchObject({ type: 'string', format: 'binary' });
-        expect(Object.keys(json?.properties ?? {}), name).toEqual(['playsname', 'description', 'loadstring', 'channels', ...FACTS]);
+        expect(Object.keys(json?.properties ?? {}), name).toEqual(['playsname', 'description', 'loadstring', 'channels', 'executors', ...FACTS]);
         const required = name.startsWith('PATCH') ? undefined : ['playsname', 'description', 'loadstring'];
         expect(multipart?.required, name).toEqual(required);
         expect(json?.required, name).toEqual(required);
