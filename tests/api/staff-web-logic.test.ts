@@ -8,6 +8,8 @@ import { toGameFormData } from '../../web/features/admin/lib/game-form.ts';
 import { executorFormSchema, initialExecutorValues, toExecutorBody, toExecutorPatch } from '../../web/features/admin/lib/executor-form.ts';
 import { legacySectionPath, sectionOf } from '../../web/features/admin/sections.ts';
 import { gameNamed, gameOptions, matchGames } from '../../web/features/staff/api/games.ts';
+import { executorChoices } from '../../web/features/staff/api/executors.ts';
+import type { Executor } from '../../contract/executors.ts';
 import { ApiError, isSessionError, requestTimeoutMs, TIMEOUT_SETTING_KEY } from '../../web/features/staff/api/client.ts';
 import { canonicalKeys, listScriptSchema, pagedPath } from '../../web/features/staff/api/scripts.ts';
 import { serverFieldErrors, zodFieldErrors } from '../../web/features/staff/lib/form.ts';
@@ -30,6 +32,7 @@ const values = (overrides: Partial<ScriptFormValues> = {}): ScriptFormValues => 
   keyLink: '',
   patched: false,
   verified: false,
+  executors: [],
   ...overrides,
 });
 const channel = (id: number, name: string, url = `https://t.me/${name}`) => ({ id, name, url });
@@ -167,6 +170,14 @@ describe('serverFieldErrors', () => {
     expect(serverFieldErrors(error, ['playsname', 'channels'] as const, { 'channels[]': 'channels' })).toEqual({ channels: 'bad channel', playsname: 'too long' });
   });
 
+  it('counts a list item’s message (`executors[].1`, `executors.0`) for its list', () => {
+    const names = ['playsname', 'executors'] as const;
+    const aliases = { 'executors[]': 'executors' } as const;
+    expect(serverFieldErrors(new ApiError('http', 400, 'x', 'VALIDATION_FAILED', { 'executors[].1': 'Unknown executor "nope"' }), names, aliases)).toEqual({ executors: 'Unknown executor "nope"' });
+    expect(serverFieldErrors(new ApiError('http', 400, 'x', 'VALIDATION_FAILED', { 'executors.0': 'bad slug' }), names, aliases)).toEqual({ executors: 'bad slug' });
+    expect(serverFieldErrors(new ApiError('http', 400, 'x', 'VALIDATION_FAILED', { executors: 'Unknown executor "nope"' }), names, aliases)).toEqual({ executors: 'Unknown executor "nope"' });
+  });
+
   it('answers nothing for failures that are not the server’s field errors', () => {
     expect(serverFieldErrors(new ApiError('timeout', 0, undefined), ['a'])).toEqual({});
     expect(serverFieldErrors(new Error('boom'), ['a'])).toEqual({});
@@ -236,6 +247,7 @@ describe('canonicalKeys and the tolerant list schema', () => {
       verified: false,
       mayBePatched: false,
       hidden: false,
+      executors: [],
     });
   });
 
@@ -318,6 +330,74 @@ describe('the script form’s facts', () => {
     expect(zodFieldErrors(bad.error, wordInRussian)).toEqual({ game: 'Не более 80 символов', keyLink: 'Укажите ссылку, которая начинается с https://' });
     // Hidden (key system off) or cleared (universal): not checked.
     expect(checkScriptForm(values({ keyLink: 'http://keys.example', universal: true, game: 'x'.repeat(81) })).success).toBe(true);
+  });
+});
+
+const executor = (slug: string, name: string, status: Executor['status'] = 'working'): Executor => ({
+  id: slug.length,
+  name,
+  slug,
+  platforms: ['windows'],
+  status,
+  version: null,
+  website: null,
+  free: true,
+  statusChangedAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+describe('the script form’s executors (issue 27)', () => {
+  const executorParts = (form: FormData) => entries(form).filter(([key]) => key === 'executors[]');
+  const edited = (executors: string[]) => ({ channels: [], executors });
+
+  it('create sends each chosen executor as a repeated executors[], in slug order, and nothing when none is chosen', () => {
+    expect(executorParts(toFormData(values({ executors: ['synapse-z', 'delta'] })))).toEqual([
+      ['executors[]', 'delta'],
+      ['executors[]', 'synapse-z'],
+    ]);
+    expect(executorParts(toFormData(values()))).toEqual([]);
+  });
+
+  it('edit sends the executors only when the set changed; emptied, one empty part', () => {
+    expect(executorParts(toFormData(values({ executors: ['delta', 'krnl'] }), edited(['krnl', 'delta'])))).toEqual([]);
+    expect(executorParts(toFormData(values({ executors: ['delta'] }), edited(['krnl', 'delta'])))).toEqual([['executors[]', 'delta']]);
+    expect(executorParts(toFormData(values({ executors: [] }), edited(['krnl'])))).toEqual([['executors[]', '']]);
+    // A script whose answer carries no executors is edited as one tested with none.
+    expect(executorParts(toFormData(values({ executors: [] }), { channels: [] }))).toEqual([]);
+  });
+
+  it('prefills the edit form from the staff script’s executors', () => {
+    const script = { id: 1, playsname: 'Hub', description: 'About', loadstring: 'l', image: null, imageCard: null, channels: [], game: null, universal: false, keySystem: false, keyLink: null, patched: false, verified: false };
+    expect(initialValues({ ...script, executors: ['synapse-z', 'delta', 'delta'] }).executors).toEqual(['delta', 'synapse-z']);
+    expect(initialValues(script).executors).toEqual([]);
+    expect(initialValues().executors).toEqual([]);
+  });
+
+  it('refuses more than SCRIPT_EXECUTORS_MAX, in each panel’s words', () => {
+    const many = values({ executors: Array.from({ length: 21 }, (_, i) => `executor-${i}`) });
+    const bad = checkScriptForm(many);
+    if (bad.success) throw new Error('expected a failure');
+    expect(zodFieldErrors(bad.error, STAFF_TEXTS.admin.word)).toEqual({ executors: 'At most 20 executors' });
+    expect(zodFieldErrors(bad.error, wordInRussian)).toEqual({ executors: 'Не более 20 экзекьюторов' });
+    expect(checkScriptForm(values({ executors: Array.from({ length: 20 }, (_, i) => `executor-${i}`) })).success).toBe(true);
+  });
+
+  it('reads the staff script’s executors tolerantly: any key case, left out as none', () => {
+    const base = { id: 1, playsname: 'Hub', loadstring: 'l', createdAt: '2026-01-01T00:00:00Z' };
+    expect(listScriptSchema.parse({ ...base, Executors: ['delta'] }).executors).toEqual(['delta']);
+    expect(listScriptSchema.parse({ ...base, executors: null }).executors).toEqual([]);
+    expect(listScriptSchema.parse(base).executors).toEqual([]);
+    expect(listScriptSchema.safeParse({ ...base, executors: [3] }).success).toBe(false);
+  });
+
+  it('offers every executor of the list, then any chosen slug the list lacks, so an edit never drops an unseen mark', () => {
+    const list = [executor('delta', 'Delta'), executor('krnl', 'Krnl', 'patched')];
+    expect(executorChoices(list, ['krnl', 'gone'])).toEqual([
+      { slug: 'delta', name: 'Delta', status: 'working' },
+      { slug: 'krnl', name: 'Krnl', status: 'patched' },
+      { slug: 'gone', name: 'gone', status: null },
+    ]);
+    expect(executorChoices([], [])).toEqual([]);
   });
 });
 

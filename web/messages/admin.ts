@@ -147,6 +147,16 @@ export const admin = {
         verified: 'Verified',
         verifiedHint: 'Checked by you; visitors see a Verified badge.',
       },
+      /** The executors the script was tested with (issue 27). */
+      executors: {
+        legend: 'Tested with',
+        hint: 'The executors staff ran it on; visitors see them in the script’s compatibility table. Optional.',
+        loading: 'Loading executors…',
+        failed: 'Failed to load executors',
+        none: 'No executors yet: add them in the Executors section.',
+        status: { updating: 'updating', patched: 'patched', discontinued: 'discontinued' },
+        tooMany: (max: number) => `At most ${max} executors`,
+      },
     },
   },
   reports: {

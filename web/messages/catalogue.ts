@@ -12,6 +12,8 @@ export const catalogue = {
   noDescription: 'Описание отсутствует',
   getScript: 'Get Script',
   opening: 'Opening…',
+  /** A card's platform marks (issue 27): where an executor it works on runs. */
+  platforms: { label: 'Works on', pc: 'PC', mobile: 'Mobile' },
   empty: 'Scripts not found',
   emptyHint: 'Nothing matches this search. Check the spelling or try the game’s name.',
   emptyCatalogueHint: 'The catalogue is empty for now. New scripts appear here as soon as they are published.',

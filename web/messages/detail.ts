@@ -9,7 +9,11 @@ export const detail = {
   getScript: 'Get Script',
   stepsLabel: 'How to use it',
   /** The vote buttons (docs/product.md#votes); what a failed vote says is in votes.ts, loaded with the first vote. */
-  votes: { label: 'Votes', like: 'Like', dislike: 'Dislike', works: 'Works', broken: 'Doesn’t work' },
+  votes: { label: 'Votes', like: 'Like', dislike: 'Dislike', works: 'Works', broken: 'Doesn’t work', where: 'Where did you run it?' },
+  /** The key page of a key-system script (issue 27), opened in a new tab. */
+  getKey: 'Get a key',
+  /** Beside Copy when every executor the script was tested with or answered for is patched or discontinued. */
+  noWorkingExecutor: 'No working executor known',
   steps: ['Copy the loader from the Script tab', 'Open your executor in the game', 'Paste the loader and run it'],
   tabsLabel: 'Script details',
   tabDescription: 'Description',

@@ -8,6 +8,7 @@ import { rootSettings } from '../lib/settings.ts';
 import { errorMeta, scriptMeta } from '../features/script-detail/meta.ts';
 import { BackToCatalogue, ScriptDetail, ScriptDetailSkeleton } from '../features/script-detail/ScriptDetail.tsx';
 import { loaderReportHtml } from '../features/script-detail/loader-report.server.tsx';
+import { compatibilityHtml } from '../features/script-detail/compatibility.server.tsx';
 import { SiteGate } from '../features/subscriptions/SiteGate.tsx';
 import { webContext } from '../context.ts';
 import type { Route } from './+types/script-detail';
@@ -29,7 +30,7 @@ export async function loader({ params, request, context: routerContext }: Route.
   // `/scripts/{id}` alone is served as it is, its canonical link naming the slug URL.
   if (named.slug !== undefined && named.slug !== scriptSlug(script.playsname)) throw redirect(scriptPath(script), 301);
   const [channels, siteChannels] = await Promise.all([context.catalogue.channels(id), context.siteChannels()]);
-  const { loadstring, analysis, ...card } = script;
+  const { loadstring, analysis, compatibility, ...card } = script;
   const gated = channels.length > 0 || siteChannels.length > 0;
   const origin = publicOrigin(context.settings.siteUrl, request.url);
   return {
@@ -38,6 +39,7 @@ export async function loader({ params, request, context: routerContext }: Route.
     channels,
     siteChannels,
     report: loaderReportHtml(analysis),
+    compatibility: compatibilityHtml(compatibility),
     // Built here: only the server's HTML needs them first hand, and the page's JavaScript carries no
     // tag or JSON-LD builder (docs/decisions.md#the-script-pages-head-tags-come-with-its-data).
     meta: scriptMeta(card, origin, context.settings.siteName, scriptPath(script)),
@@ -55,7 +57,7 @@ export function meta({ data: loaded, error, matches }: Route.MetaArgs) {
 
 /** /scripts/{id}-{slug} and /scripts/{id} (docs/product.md#script-detail-page), behind the site-wide and per-script gates. */
 export default function ScriptDetailPage({ loaderData }: Route.ComponentProps) {
-  const { script, loadstring, channels, siteChannels, report } = loaderData;
+  const { script, loadstring, channels, siteChannels, report, compatibility } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const target = navigation.state === 'loading' ? navigation.location.pathname : undefined;
@@ -65,7 +67,7 @@ export default function ScriptDetailPage({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       <SiteGate siteChannels={siteChannels} />
       <BackToCatalogue />
-      {openingAnother ? <ScriptDetailSkeleton /> : <ScriptDetail key={script.id} script={script} loadstring={loadstring} channels={channels} siteChannels={siteChannels} report={report} />}
+      {openingAnother ? <ScriptDetailSkeleton /> : <ScriptDetail key={script.id} script={script} loadstring={loadstring} channels={channels} siteChannels={siteChannels} report={report} compatibility={compatibility} />}
     </main>
   );
 }

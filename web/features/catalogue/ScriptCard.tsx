@@ -1,6 +1,7 @@
 import { CalendarDays } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { type Platform, sidesOf } from '../../../contract/platforms.ts';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { Skeleton } from '../../components/ui/Skeleton.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
@@ -39,12 +40,13 @@ export function ScriptCard({ script, timeZone, from, priority = 'lazy' }: Script
         {script.game ? <GameLink game={script.game} className="mt-1 self-start text-xs" /> : null}
         <PublicScriptBadges script={script} className="mt-2" />
         <p className="script-card-text">{script.description.trim() || t.noDescription}</p>
-        <p className="script-card-meta">
+        <div className="script-card-meta">
           <CalendarDays aria-hidden className="h-3.5 w-3.5" />
           <span>
             {formatDate(script.createdAt, timeZone)} · {formatCount(script.views)} {common.script.views}
           </span>
-        </p>
+          <PlatformMarks platforms={script.platforms} />
+        </div>
         <Link
           to={to}
           state={{ from }}
@@ -56,6 +58,21 @@ export function ScriptCard({ script, timeZone, from, priority = 'lazy' }: Script
         </Link>
       </div>
     </article>
+  );
+}
+
+/** Where the script is known to run (docs/decisions.md#what-visitors-and-staff-see-of-executors): PC, mobile, both or nothing. */
+function PlatformMarks({ platforms }: { platforms: readonly Platform[] }) {
+  const sides = sidesOf(platforms);
+  if (sides.length === 0) return null;
+  return (
+    <ul aria-label={t.platforms.label} className="platform-marks">
+      {sides.map((side) => (
+        <li key={side} className="platform-mark">
+          {t.platforms[side]}
+        </li>
+      ))}
+    </ul>
   );
 }
 

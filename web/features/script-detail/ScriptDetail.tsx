@@ -2,6 +2,7 @@ import { ArrowLeft, CalendarDays, Code2, Eye } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Channel, ScriptCard } from '../../../contract/scripts.ts';
+import type { ScriptDetail as ScriptAnswer } from '../../../contract/script-analysis.ts';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { Skeleton } from '../../components/ui/Skeleton.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
@@ -12,13 +13,15 @@ import { GameLink, PublicScriptBadges } from '../catalogue/ScriptBadges.tsx';
 import { ScriptImage } from '../catalogue/ScriptImage.tsx';
 import { ScriptGate } from '../subscriptions/ScriptGate.tsx';
 import { DETAIL_IMAGE } from './meta.ts';
+import { ScriptCompatibility } from './ScriptCompatibility.tsx';
 import { ScriptFacts } from './ScriptFacts.tsx';
 import { ScriptFaq } from './ScriptFaq.tsx';
 import { ReportButton } from './ReportButton.tsx';
 import { type ScriptTab, ScriptTabs } from './ScriptTabs.tsx';
-import { ScriptVotes } from './ScriptVotes.tsx';
+import { ScriptVotes, useVotes, type Votes } from './ScriptVotes.tsx';
 import { common } from '../../messages/common.ts';
 import { detail } from '../../messages/detail.ts';
+import { subscriptions } from '../../messages/subscriptions.ts';
 
 const t = detail;
 
@@ -56,6 +59,9 @@ export function BackToCatalogue() {
 
 const CONTENT_ID = 'script-content';
 
+/** The script as its page carries it: the card, and whether none of its executors can be used today. */
+export type PageScript = ScriptCard & Pick<ScriptAnswer, 'noWorkingExecutor'>;
+
 /** The script's page body: hero, gated tabs, footer facts and FAQ (docs/product.md#script-detail-page). */
 export function ScriptDetail({
   script,
@@ -63,16 +69,20 @@ export function ScriptDetail({
   channels,
   siteChannels,
   report,
+  compatibility,
 }: {
-  script: ScriptCard;
+  script: PageScript;
   /** "What this loader does" as HTML (loader-report.server.tsx). */
   report: string;
+  /** The compatibility table as HTML (compatibility.server.tsx). */
+  compatibility: string;
   /** Null for a gated script: the Script tab fetches it once the gates are passed. */
   loadstring: string | null;
   channels: Channel[];
   siteChannels: Channel[];
 }) {
   const [tab, setTab] = useState<ScriptTab>('description');
+  const votes = useVotes(script);
 
   const openScript = () => {
     setTab('script');
@@ -83,22 +93,31 @@ export function ScriptDetail({
 
   return (
     <>
-      <ScriptHero script={script} onGetScript={openScript} />
+      <ScriptHero script={script} votes={votes} onGetScript={openScript} />
 
       <div id={CONTENT_ID} className="mt-10 scroll-mt-24">
         <ScriptGate scriptId={script.id} channels={channels}>
-          <ScriptTabs script={script} loadstring={loadstring} siteChannels={siteChannels} value={tab} onValueChange={setTab} report={report} />
+          <ScriptTabs
+            script={script}
+            loadstring={loadstring}
+            siteChannels={siteChannels}
+            value={tab}
+            onValueChange={setTab}
+            report={report}
+            noWorkingExecutor={script.noWorkingExecutor}
+          />
         </ScriptGate>
       </div>
 
+      <ScriptCompatibility html={compatibility} rows={votes.fromServer ? votes.state.compatibility : undefined} />
       <ScriptFacts script={script} />
       <ScriptFaq />
     </>
   );
 }
 
-/** The page's top: the image, then the game, title, badges, date and views, votes, the steps, Get Script and Report. */
-function ScriptHero({ script, onGetScript }: { script: ScriptCard; onGetScript: () => void }) {
+/** The page's top: the image, then the game, title, badges, date and views, votes, the steps, Get Script, Get a key and Report. */
+function ScriptHero({ script, votes, onGetScript }: { script: ScriptCard; votes: Votes; onGetScript: () => void }) {
   return (
     <div className="mt-4 grid gap-6 lg:grid-cols-5 lg:gap-10">
       <div className="lg:col-span-3">
@@ -118,17 +137,30 @@ function ScriptHero({ script, onGetScript }: { script: ScriptCard; onGetScript: 
         <h1 className="text-3xl font-extrabold leading-tight tracking-tight text-white sm:text-4xl">{script.playsname}</h1>
         <PublicScriptBadges script={script} linkKey className="mt-3" />
         <ScriptDateAndViews script={script} />
-        <ScriptVotes key={script.id} script={script} />
+        <ScriptVotes id={script.id} votes={votes} />
         <ScriptSteps />
-        <div className="mt-6 lg:mt-auto lg:pt-6">
+        <div className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-2 lg:mt-auto lg:pt-6">
           <Button size="lg" onClick={onGetScript} className="w-full sm:w-auto">
             <Code2 aria-hidden className="h-5 w-5" />
             {t.getScript}
           </Button>
+          <GetKeyLink script={script} />
           <ReportButton scriptId={script.id} />
         </div>
       </div>
     </div>
+  );
+}
+
+/** A key-system script's key page (issue 27): user-given, so nofollow and ugc; https only, as the server keeps it. */
+function GetKeyLink({ script }: { script: ScriptCard }) {
+  const link = script.keySystem ? script.keyLink : null;
+  if (!link?.startsWith('https://')) return null;
+  return (
+    <a href={link} target="_blank" rel="nofollow noopener ugc" className={buttonClasses({ variant: 'secondary', size: 'lg', className: 'w-full sm:w-auto' })}>
+      {t.getKey}
+      <span className="sr-only"> {subscriptions.newTab}</span>
+    </a>
   );
 }
 

@@ -29,6 +29,7 @@ export function ScriptTabs({
   value,
   onValueChange,
   report,
+  noWorkingExecutor,
 }: {
   script: ScriptCard;
   /** The loader text, or null when the page left it out (a gated script): then it is fetched. */
@@ -38,6 +39,8 @@ export function ScriptTabs({
   onValueChange: (value: ScriptTab) => void;
   /** "What this loader does", rendered on the server: shown above the loader and its Copy button. */
   report: string;
+  /** Every executor the script was tested with or answered for is patched or discontinued: said beside Copy. */
+  noWorkingExecutor: boolean;
 }) {
   const description = script.description.trim();
   const loader = useLoaderText(script.id, loadstring, siteChannels);
@@ -62,7 +65,7 @@ export function ScriptTabs({
 
       <TabPanel value="script" forceMount className={panel}>
         <LoaderReport html={report} />
-        <LoaderBlock loader={loader} />
+        <LoaderBlock loader={loader} noWorkingExecutor={noWorkingExecutor} />
         <p className="mt-3 text-sm text-slate-400">{t.scriptHint}</p>
       </TabPanel>
     </Tabs>
@@ -70,7 +73,7 @@ export function ScriptTabs({
 }
 
 /** The loader with its Copy button; while a gated script's loader is fetched, its state instead. */
-function LoaderBlock({ loader }: { loader: LoaderText }) {
+function LoaderBlock({ loader, noWorkingExecutor }: { loader: LoaderText; noWorkingExecutor: boolean }) {
   if (loader.state === 'loading') {
     return (
       <p role="status" className="flex items-center gap-2 rounded-xl bg-black/40 p-4 text-sm text-slate-300 ring-1 ring-white/10">
@@ -92,7 +95,10 @@ function LoaderBlock({ loader }: { loader: LoaderText }) {
     <div className="overflow-hidden rounded-xl bg-black/40 ring-1 ring-white/10">
       <div className="flex items-center justify-between gap-3 border-b border-white/10 bg-white/[0.03] px-4 py-2">
         <span className="text-xs font-semibold uppercase tracking-wider text-slate-400">{t.loaderLabel}</span>
-        <CopyButton text={loader.text} />
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {noWorkingExecutor ? <span className="badge badge-patched">{t.noWorkingExecutor}</span> : null}
+          <CopyButton text={loader.text} />
+        </div>
       </div>
       <pre
         tabIndex={0}

@@ -16,12 +16,15 @@ async function call(url: string, init?: RequestInit): Promise<VoteState> {
   return (await response.json()) as VoteState;
 }
 
-/** Sends one vote (`vote`: like, dislike, none; `works`: true, false, null); answers the new state or throws its message. */
-export async function send(id: number, kind: 'vote' | 'works', value: string | boolean | null): Promise<VoteState> {
+/**
+ * Sends one vote (`vote`: like, dislike, none; `works`: true, false, null, for the executor the visitor
+ * chose where there is one); answers the new state or throws its message.
+ */
+export async function send(id: number, kind: 'vote' | 'works', value: string | boolean | null, executor?: string): Promise<VoteState> {
   const state = await call(`/api/scripts/${id}/${kind}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(kind === 'vote' ? { value } : { works: value }),
+    body: JSON.stringify(kind === 'vote' ? { value } : executor ? { works: value, executor } : { works: value }),
   });
   remember(id);
   return state;

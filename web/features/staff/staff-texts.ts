@@ -85,6 +85,7 @@ export interface StaffTexts {
     created: string;
     failed: string;
     facts: FactTexts;
+    executors: ExecutorFieldTexts;
   };
   /** The views of the panel's scripts per day, above its scripts list (where the panel shows it). */
   insights?: { title: string; caption: string; loadFailed: string };
@@ -134,4 +135,17 @@ export interface FactTexts {
   patchedHint: string;
   verified?: string;
   verifiedHint?: string;
+}
+
+/** The script form's "Tested with": the executors staff ran the script on (issue 27). */
+export interface ExecutorFieldTexts {
+  legend: string;
+  hint: string;
+  loading: string;
+  failed: string;
+  /** The admin has made no executor yet. */
+  none: string;
+  /** Named after an executor that cannot be used as it is (working ones say nothing). */
+  status: { updating: string; patched: string; discontinued: string };
+  tooMany: (max: number) => string;
 }

@@ -19,6 +19,7 @@ const mv = m.validation;
 /** zod issues in Russian: the contract's English messages describe the API, not this screen. */
 export const wordInRussian: IssueWording = (issue) => {
   if (issue.code === 'too_big' && issue.path[0] === 'channels') return mv.tooManyChannels(Number(issue.maximum));
+  if (issue.code === 'too_big' && issue.path[0] === 'executors') return mf.executors.tooMany(Number(issue.maximum));
   // The contract's own sentences about the facts, in Russian (its other custom issues name the field).
   if (issue.code === 'custom' && issue.path[0] === 'keyLink' && issue.message.includes('https')) return mv.keyLinkHttps;
   if (issue.code === 'custom' && issue.path[0] === 'game' && issue.message.includes('universal')) return mv.universalGame;
@@ -43,6 +44,7 @@ const admin: StaffTexts = {
   },
   word: (issue) => {
     if (issue.path[0] === 'channels' && issue.code === 'too_big') return af.tooManyChannels(Number(issue.maximum));
+    if (issue.path[0] === 'executors' && issue.code === 'too_big') return af.executors.tooMany(Number(issue.maximum));
     // The site channel's https rule: the contract's message is written for API clients.
     if (issue.path[0] === 'url' && issue.code === 'custom') return messages.admin.siteChannels.urlHttps;
     return undefined;
@@ -98,6 +100,7 @@ const admin: StaffTexts = {
     created: as.created,
     failed: as.saveFailed,
     facts: af.facts,
+    executors: af.executors,
   },
   reports: messages.admin.reports,
   visibility: messages.admin.visibility,
@@ -183,6 +186,7 @@ const moderator: StaffTexts = {
     created: mf.created,
     failed: mf.failed,
     facts: mf.facts,
+    executors: mf.executors,
   },
   insights: m.insights,
   reports: m.reports,

@@ -49,9 +49,9 @@ const flag = z
 
 const listGameSchema = z.preprocess(canonicalKeys(['id', 'name', 'slug']), z.object({ id: z.number().int(), name: z.string(), slug: z.string() }));
 
-/** One row of a staff script list (the contract's StaffScript, read tolerantly: facts left out are none and false). */
+/** One row of a staff script list (the contract's StaffScript, read tolerantly: facts left out are none and false, executors none). */
 export const listScriptSchema = z.preprocess(
-  canonicalKeys(['id', 'playsname', 'description', 'loadstring', 'image', 'imageCard', 'createdAt', 'channels', 'game', 'universal', 'keySystem', 'keyLink', 'patched', 'verified', 'mayBePatched', 'hidden']),
+  canonicalKeys(['id', 'playsname', 'description', 'loadstring', 'image', 'imageCard', 'createdAt', 'channels', 'game', 'universal', 'keySystem', 'keyLink', 'patched', 'verified', 'mayBePatched', 'hidden', 'executors']),
   z.object({
     id: z.number().int(),
     playsname: z.string(),
@@ -75,6 +75,11 @@ export const listScriptSchema = z.preprocess(
     verified: flag,
     mayBePatched: flag,
     hidden: flag,
+    /** The slugs of the executors staff tested it with (issue 27); left out: none. */
+    executors: z
+      .array(z.string())
+      .nullish()
+      .transform((value) => value ?? []),
   }),
 );
 export type ListScript = z.infer<typeof listScriptSchema>;

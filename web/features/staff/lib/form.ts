@@ -20,12 +20,16 @@ export function zodFieldErrors<Name extends string>(error: z.ZodError, word: Iss
   return errors as FieldErrors<Name>;
 }
 
-/** The server's per-field messages (a 400's `fields`) for the fields a form has, by name or alias. */
+/**
+ * The server's per-field messages (a 400's `fields`) for the fields a form has, by name or alias; a
+ * list's item (`executors[].2`, `executors.0`) counts for its list.
+ */
 export function serverFieldErrors<Name extends string>(error: unknown, names: readonly Name[], aliases: Partial<Record<string, Name>> = {}): FieldErrors<Name> {
   if (!(error instanceof ApiError) || error.kind !== 'http' || !error.fields) return {};
   const errors: FieldErrors<Name> = {};
+  const nameOf = (key: string) => ((names as readonly string[]).includes(key) ? (key as Name) : aliases[key]);
   for (const [key, message] of Object.entries(error.fields)) {
-    const name = (names as readonly string[]).includes(key) ? (key as Name) : aliases[key];
+    const name = nameOf(key) ?? nameOf(key.split('.')[0] ?? key);
     if (name && !errors[name]) errors[name] = message;
   }
   return errors;

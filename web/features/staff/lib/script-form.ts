@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Channel, SCRIPT_LIMITS, type StaffScript } from '../../../../contract/index.ts';
+import { type Channel, SCRIPT_EXECUTORS_MAX, SCRIPT_LIMITS, type StaffScript } from '../../../../contract/index.ts';
 import { keyLinkSchema, SCRIPT_FACT_KEYS, scriptFieldsSchema, scriptGameSchema } from '../../../../contract/script-form.ts';
 import { splitChannels } from './text.ts';
 
@@ -38,6 +38,7 @@ export const scriptFormSchema = scriptFieldsSchema.extend({
   keyLink: keyLinkSchema,
   patched: z.boolean(),
   verified: z.boolean(),
+  executors: z.array(z.string()).max(SCRIPT_EXECUTORS_MAX, `At most ${SCRIPT_EXECUTORS_MAX} executors`),
 });
 
 /** The form's values checked as they will be sent: a hidden key link or a universal script's game is not checked. */
@@ -52,11 +53,13 @@ export interface ScriptFormValues extends FormFacts {
   /** Comma-separated channels text. */
   channels: string;
   image: File | null;
+  /** The slugs of the executors staff tested the script with, in slug order. */
+  executors: string[];
 }
 
 export type ScriptField = keyof ScriptFormValues;
 /** The form's fields in the order they are shown (the first one with an error gets the focus). */
-export const SCRIPT_FIELDS: readonly ScriptField[] = ['playsname', 'description', 'loadstring', 'game', 'universal', 'keySystem', 'keyLink', 'patched', 'verified', 'channels', 'image'];
+export const SCRIPT_FIELDS: readonly ScriptField[] = ['playsname', 'description', 'loadstring', 'game', 'universal', 'keySystem', 'keyLink', 'patched', 'verified', 'executors', 'channels', 'image'];
 export const SCRIPT_FIELD_IDS: Record<ScriptField, string> = {
   playsname: 'script-playsname',
   description: 'script-description',
@@ -67,14 +70,23 @@ export const SCRIPT_FIELD_IDS: Record<ScriptField, string> = {
   keyLink: 'script-key-link',
   patched: 'script-patched',
   verified: 'script-verified',
+  executors: 'script-executors',
   channels: 'script-channels',
   image: 'script-image',
 };
 
 type FactFields = 'game' | 'universal' | 'keySystem' | 'keyLink' | 'patched' | 'verified';
 
-/** The script being edited, or none for a new one: the contract's staff script, as far as the form reads it. */
-export type EditedScript = Pick<StaffScript, 'id' | 'playsname' | 'description' | 'loadstring' | 'image' | 'imageCard' | 'channels' | FactFields>;
+/**
+ * The script being edited, or none for a new one: the contract's staff script, as far as the form
+ * reads it, with the slugs of the executors it was tested with (none when the answer leaves them out).
+ */
+export type EditedScript = Pick<StaffScript, 'id' | 'playsname' | 'description' | 'loadstring' | 'image' | 'imageCard' | 'channels' | FactFields> & { executors?: readonly string[] };
+
+/** A set of executor slugs as the form holds and compares them: each once, in slug order. */
+export function executorSet(slugs: readonly string[]): string[] {
+  return [...new Set(slugs)].sort();
+}
 
 const NO_FACTS: FormFacts = { game: '', universal: false, keySystem: false, keyLink: '', patched: false, verified: false };
 
@@ -109,6 +121,7 @@ export function initialValues(script?: EditedScript): ScriptFormValues {
     loadstring: script?.loadstring ?? '',
     channels: script ? script.channels.map(channelToText).join(', ') : '',
     image: null,
+    executors: executorSet(script?.executors ?? []),
     ...(script ? factsOf(script) : NO_FACTS),
   };
 }
@@ -120,9 +133,11 @@ export function initialValues(script?: EditedScript): ScriptFormValues {
  * per-script subscription flags); a list emptied on edit goes as one empty `channels[]`, which
  * removes them all. The facts go as the contract's multipart fields ('true'/'false', blank game or
  * key link: none), each only when it differs from the script's (on create: from none and false), so
- * a moderator's form never sends `verified`.
+ * a moderator's form never sends `verified`. The executors tested go as repeated `executors[]`, like
+ * the channels: on create when there are any, on edit when the set changed, one empty part when an
+ * edit removes them all.
  */
-export function toFormData(values: ScriptFormValues, edited?: Pick<EditedScript, 'channels'> & Partial<Pick<EditedScript, FactFields>>): FormData {
+export function toFormData(values: ScriptFormValues, edited?: Pick<EditedScript, 'channels' | 'executors'> & Partial<Pick<EditedScript, FactFields>>): FormData {
   const form = new FormData();
   for (const key of ['playsname', 'description', 'loadstring'] as const) {
     const value = values[key].trim();
@@ -137,6 +152,13 @@ export function toFormData(values: ScriptFormValues, edited?: Pick<EditedScript,
   const facts = effectiveFacts(values);
   const before = edited ? factsOf(edited) : NO_FACTS;
   for (const key of SCRIPT_FACT_KEYS) if (facts[key] !== before[key]) form.append(key, String(facts[key]));
+  appendExecutors(form, executorSet(values.executors), edited && executorSet(edited.executors ?? []));
   if (values.image) form.append('image', values.image);
   return form;
+}
+
+function appendExecutors(form: FormData, executors: readonly string[], before: readonly string[] | undefined): void {
+  if (before && executors.join(',') === before.join(',')) return;
+  if (before && executors.length === 0) form.append('executors[]', '');
+  for (const slug of executors) form.append('executors[]', slug);
 }

@@ -1,0 +1,42 @@
+import { bitsOf, type ExecutorStatus, type Platform } from '../../contract/platforms.ts';
+import type { Db } from '../../server/db/database.ts';
+import type { Services } from '../../server/services.ts';
+import { ensureRows, refreshPlatforms } from '../../server/executors/compatibility-writes.ts';
+
+/**
+ * Executors and a script's compatibility arranged directly in the database (the executors migration's
+ * tables, written with the shared compatibility writes), for pages that read them; then the cached
+ * answers of these services dropped (a server in another process keeps its own: arrange before it reads).
+ */
+
+export async function insertExecutor({ db, services }: { db: Db; services: Services }, executor: { name: string; slug: string; platforms: Platform[]; status?: ExecutorStatus }): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await db.kysely
+    .insertInto('executors')
+    .values({ name: executor.name, slug: executor.slug, platforms: bitsOf(executor.platforms), status: executor.status ?? 'working', free: 1, status_changed_at: now, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  services.cache.invalidate();
+  return Number(row.id);
+}
+
+export interface CompatibilityData {
+  tested?: boolean;
+  worksYes?: number;
+  worksNo?: number;
+}
+
+/** One script's row for one executor: the staff mark and the window's answer counts; the script's platforms follow. */
+export async function setCompatibility({ db, services }: { db: Db; services: Services }, scriptId: number, executorId: number, data: CompatibilityData): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    await ensureRows(trx, [{ scriptId, executorId }]);
+    await trx
+      .updateTable('script_executors')
+      .set({ tested: data.tested ? 1 : 0, works_yes: data.worksYes ?? 0, works_no: data.worksNo ?? 0 })
+      .where('script_id', '=', scriptId)
+      .where('executor_id', '=', executorId)
+      .execute();
+    await refreshPlatforms(trx, [scriptId]);
+  });
+  services.cache.invalidate();
+}
