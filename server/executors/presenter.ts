@@ -1,4 +1,5 @@
-import { type Executor, type ExecutorDetail, platformsOf } from '../../contract/index.ts';
+import { type Compatibility, type Executor, type ExecutorDetail, type ExecutorStatus, platformsOf } from '../../contract/index.ts';
+import type { CompatibilityRow } from './compatibility-repository.ts';
 import type { ExecutorRow } from '../db/types.ts';
 import { toIso } from '../shared/dates.ts';
 import type { ExecutorWithCounts } from './repository.ts';
@@ -20,4 +21,17 @@ export function toExecutor(row: ExecutorRow): Executor {
 
 export function toExecutorDetail(row: ExecutorWithCounts): ExecutorDetail {
   return { ...toExecutor(row), scripts: row.scripts, tested: row.tested };
+}
+
+/** One executor's row of a script's compatibility table: the script's answer and the vote answers show it alike. */
+export function toCompatibility(row: CompatibilityRow): Compatibility {
+  return {
+    executor: row.slug,
+    name: row.name,
+    platforms: platformsOf(row.platforms),
+    status: row.status as ExecutorStatus,
+    tested: row.tested === 1,
+    worksYes: row.works_yes,
+    worksNo: row.works_no,
+  };
 }

@@ -1,8 +1,9 @@
 /** The one place script rows become API shapes. */
-import { type Compatibility, type ExecutorStatus, platformsOf, type PublicScript, type ScriptCard, type ScriptDetail, type StaffScript, UNUSABLE_STATUSES } from '../../contract/index.ts';
+import { type ExecutorStatus, platformsOf, type PublicScript, type ScriptCard, type ScriptDetail, type StaffScript, UNUSABLE_STATUSES } from '../../contract/index.ts';
 import { visitorAnalysis } from './analysis.ts';
 import type { ChannelRow } from '../db/types.ts';
 import type { CompatibilityRow } from '../executors/compatibility-repository.ts';
+import { toCompatibility } from '../executors/presenter.ts';
 import { toChannel } from '../channels/presenter.ts';
 import { toIso } from '../shared/dates.ts';
 import { cardImagePath, detailImagePath } from '../images/urls.ts';
@@ -49,18 +50,6 @@ export async function toScriptDetail(row: ListedScriptRow, trusted: readonly str
   };
 }
 
-/** One executor's row of a script's compatibility table. */
-export function toCompatibility(row: CompatibilityRow): Compatibility {
-  return {
-    executor: row.slug,
-    name: row.name,
-    platforms: platformsOf(row.platforms),
-    status: row.status as ExecutorStatus,
-    tested: row.tested === 1,
-    worksYes: row.works_yes,
-    worksNo: row.works_no,
-  };
-}
 
 /** Every executor with data on the script is patched or discontinued (none with data: false, nothing is known). */
 function noWorkingExecutor(rows: readonly CompatibilityRow[]): boolean {

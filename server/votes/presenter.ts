@@ -1,5 +1,5 @@
-import { type Compatibility, type ExecutorStatus, platformsOf, type VoteState, type VoteValue } from '../../contract/index.ts';
-import type { CompatibilityRow } from '../executors/compatibility-repository.ts';
+import type { VoteState, VoteValue } from '../../contract/index.ts';
+import { toCompatibility } from '../executors/presenter.ts';
 import type { VoteAnswer } from './vote-buffer.ts';
 
 /** The stored vote (1, -1, null) as the API names it, and back. */
@@ -13,18 +13,6 @@ export function storedWorks(works: boolean | null): number | null {
   return works === null ? null : works ? 1 : 0;
 }
 
-/** One executor's row of the script's compatibility table. */
-export function toCompatibility(row: CompatibilityRow): Compatibility {
-  return {
-    executor: row.slug,
-    name: row.name,
-    platforms: platformsOf(row.platforms),
-    status: row.status as ExecutorStatus,
-    tested: row.tested === 1,
-    worksYes: row.works_yes,
-    worksNo: row.works_no,
-  };
-}
 
 export function toVoteState({ choice, counts, executors, compatibility }: VoteAnswer): VoteState {
   return {

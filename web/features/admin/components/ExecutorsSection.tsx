@@ -1,4 +1,4 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { Executor, ExecutorStatus } from '../../../../contract/executors.ts';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -13,6 +13,7 @@ import { StaffSection } from '../../staff/components/StaffSection.tsx';
 import { useConfirmedDelete, useFailureToast } from '../../staff/lib/hooks.ts';
 import { useDeleteExecutor, useExecutors } from '../api/executors.ts';
 import { type ExecutorDialogState, ExecutorFormDialog } from './ExecutorFormDialog.tsx';
+import { RowActions } from './RowActions.tsx';
 
 const t = messages.admin.executors;
 const c = messages.admin.common;
@@ -89,16 +90,7 @@ function ExecutorTable({ rows, onEdit, onDelete }: { rows: Executor[]; onEdit: (
               <td className={`${cell} hidden whitespace-nowrap text-slate-300 md:table-cell`}>
                 <time dateTime={executor.statusChangedAt}>{formatDate(executor.statusChangedAt, timeZone)}</time>
               </td>
-              <td className="px-3 py-1 sm:px-4">
-                <div className="flex justify-end gap-1">
-                  <Button variant="ghost" size="icon" aria-label={t.editLabel(executor.name)} title={c.edit} onClick={() => onEdit(executor)}>
-                    <Pencil aria-hidden className="h-4 w-4" />
-                  </Button>
-                  <Button variant="ghost" size="icon" aria-label={t.deleteLabel(executor.name)} title={c.delete} onClick={() => onDelete(executor)} className="text-red-300 hover:text-red-200">
-                    <Trash2 aria-hidden className="h-4 w-4" />
-                  </Button>
-                </div>
-              </td>
+              <RowActions editLabel={t.editLabel(executor.name)} deleteLabel={t.deleteLabel(executor.name)} onEdit={() => onEdit(executor)} onDelete={() => onDelete(executor)} />
             </tr>
           ))}
         </tbody>

@@ -1,4 +1,4 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { Game } from '../../../../contract/games.ts';
 import { TABLE_PAGE_SIZE } from '../../../../contract/index.ts';
@@ -13,6 +13,7 @@ import { Thumbnail } from '../../staff/components/Thumbnail.tsx';
 import { useClampPage, useConfirmedDelete, useFailureToast, useListParams } from '../../staff/lib/hooks.ts';
 import { useDeleteGame, useGamePage } from '../api/games.ts';
 import { type GameDialogState, GameFormDialog } from './GameFormDialog.tsx';
+import { RowActions } from './RowActions.tsx';
 
 const t = messages.admin.games;
 const c = messages.admin.common;
@@ -83,16 +84,7 @@ function GameTable({ rows, onEdit, onDelete }: { rows: Game[]; onEdit: (game: Ga
               <td className={`${cell} hidden break-all font-mono text-xs text-slate-300 md:table-cell`}>{game.slug}</td>
               <td className={`${cell} hidden whitespace-nowrap text-slate-300 md:table-cell`}>{game.placeId ?? <span className="text-slate-400">{t.noPlaceId}</span>}</td>
               <td className={`${cell} text-right tabular-nums text-slate-200`}>{game.scripts}</td>
-              <td className="px-3 py-1 sm:px-4">
-                <div className="flex justify-end gap-1">
-                  <Button variant="ghost" size="icon" aria-label={t.editLabel(game.name)} title={c.edit} onClick={() => onEdit(game)}>
-                    <Pencil aria-hidden className="h-4 w-4" />
-                  </Button>
-                  <Button variant="ghost" size="icon" aria-label={t.deleteLabel(game.name)} title={c.delete} onClick={() => onDelete(game)} className="text-red-300 hover:text-red-200">
-                    <Trash2 aria-hidden className="h-4 w-4" />
-                  </Button>
-                </div>
-              </td>
+              <RowActions editLabel={t.editLabel(game.name)} deleteLabel={t.deleteLabel(game.name)} onEdit={() => onEdit(game)} onDelete={() => onDelete(game)} />
             </tr>
           ))}
         </tbody>
