@@ -67,6 +67,8 @@ export const FORM_FILTER_PARAMS = [GAME_PARAM, PLATFORM_PARAM, EXECUTOR_PARAM, .
 
 /** A list page's filter and sort but the game, which a game's page has in its path. */
 const GAME_PAGE_FILTER_PARAMS = LIST_FILTER_PARAMS.filter((name) => name !== GAME_PARAM);
+/** The same but the executor, which an executor's page has in its path. */
+const EXECUTOR_PAGE_FILTER_PARAMS = LIST_FILTER_PARAMS.filter((name) => name !== EXECUTOR_PARAM);
 
 /**
  * The query parameters each public page reads besides SEARCH_PARAM (every page reads that one); a
@@ -76,6 +78,7 @@ const GAME_PAGE_FILTER_PARAMS = LIST_FILTER_PARAMS.filter((name) => name !== GAM
 export const PAGE_PARAMS: Readonly<Record<string, readonly string[]>> = {
   '/scripts': LIST_FILTER_PARAMS,
   '/games/{slug}': GAME_PAGE_FILTER_PARAMS,
+  '/executors/{slug}': EXECUTOR_PAGE_FILTER_PARAMS,
   '/subscribe': ['from'],
   '/sitemap.xml': ['page'],
 };

@@ -35,6 +35,8 @@ export default [
     route('scripts/:id', 'routes/script-detail.tsx'),
     route('games', 'routes/games.tsx'),
     route('games/:slug', 'routes/game.tsx'),
+    route('executors', 'routes/executors.tsx'),
+    route('executors/:slug', 'routes/executor.tsx'),
     route('subscribe', 'routes/subscribe.tsx'),
     route('privacy', 'routes/privacy.tsx'),
     route('terms', 'routes/terms.tsx'),

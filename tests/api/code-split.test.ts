@@ -8,7 +8,9 @@ const PANEL_TEXTS = ['Вход для модератора', 'Create New Moderat
 // The chart library's own class names (its SVG root and wrapper), which survive minification: only
 // the panels' charts use it (docs/decisions.md#charts-in-the-panels).
 const CHART_LIBRARY = ['recharts-surface', 'recharts-wrapper'];
-const PUBLIC_PAGES = ['/', '/info', '/scripts', '/scripts/{id}', '/games', '/games/{game}', '/subscribe', '/privacy', '/no-such-page'];
+const PUBLIC_PAGES = ['/', '/info', '/scripts', '/scripts/{id}', '/games', '/games/{game}', '/executors', '/executors/{executor}', '/subscribe', '/privacy', '/no-such-page'];
+/** A public page's path with the fixture's script, game and executor. */
+const pathOf = (path: string, id: number) => path.replace('{id}', String(id)).replace('{game}', 'split-game').replace('{executor}', 'split-executor');
 
 describe('code splitting of the built web app', () => {
   let ctx: TestContext;
@@ -18,6 +20,7 @@ describe('code splitting of the built web app', () => {
     ctx = await createTestContext('sqlite', { web: true });
     id = (await insertScript(ctx.services, { playsname: 'Split Farm' })).id;
     await setFacts(ctx, id, { gameId: await insertGame(ctx, 'Split Game', 'split-game') });
+    await ctx.services.executors.create({ name: 'Split Executor', slug: 'split-executor', platforms: ['windows'], status: 'working' });
   });
   afterAll(async () => ctx?.close());
 
@@ -45,7 +48,7 @@ describe('code splitting of the built web app', () => {
   }
 
   it.each(PUBLIC_PAGES)('ships no panel code on %s', async (path) => {
-    const files = await firstLoadJs(path.replace('{id}', String(id)).replace('{game}', 'split-game'));
+    const files = await firstLoadJs(pathOf(path, id));
     expect(files.size).toBeGreaterThan(0);
     for (const [asset, text] of files) {
       for (const marker of PANEL_TEXTS) expect(text.includes(marker), `${asset} holds "${marker}"`).toBe(false);
@@ -59,7 +62,7 @@ describe('code splitting of the built web app', () => {
   });
 
   it.each(PUBLIC_PAGES)('never lets %s load the chart library, not even later', async (path) => {
-    const files = await firstLoadJs(path.replace('{id}', String(id)).replace('{game}', 'split-game'), { dynamic: true });
+    const files = await firstLoadJs(pathOf(path, id), { dynamic: true });
     expect(files.size).toBeGreaterThan(0);
     for (const [asset, text] of files) {
       for (const marker of CHART_LIBRARY) expect(text.includes(marker), `${asset} holds "${marker}"`).toBe(false);
@@ -76,8 +79,8 @@ describe('code splitting of the built web app', () => {
 
   // The schema library is the panels' (their forms validate with the contract): a public page that
   // imports a schema module for a helper ships all of it, about 27 KB gzip (docs/decisions.md#public-pages-and-first-load-javascript).
-  it.each(['/', '/scripts', '/scripts/{id}', '/games'])('ships no schema library on %s', async (path) => {
-    const files = await firstLoadJs(path.replace('{id}', String(id)).replace('{game}', 'split-game'));
+  it.each(['/', '/scripts', '/scripts/{id}', '/games', '/executors', '/executors/{executor}'])('ships no schema library on %s', async (path) => {
+    const files = await firstLoadJs(pathOf(path, id));
     for (const [asset, text] of files) expect(text.includes('ZodError'), `${asset} holds zod`).toBe(false);
   });
 

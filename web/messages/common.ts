@@ -28,6 +28,7 @@ export const common = {
     home: 'Home',
     scripts: 'Scripts',
     games: 'Games',
+    executors: 'Executors',
     searchPlaceholder: 'Search scripts...',
     searchLabel: 'Search scripts',
     mainMenu: 'Main menu',

@@ -3,7 +3,7 @@ import { webContext } from '../context.ts';
 import type { Route } from './+types/sitemap';
 
 /**
- * /sitemap.xml: the public pages, each game's page and every script page (at its slug URL), with absolute URLs (SITE_URL or the
+ * /sitemap.xml: the public pages, each game's and executor's page and every script page (at its slug URL), with absolute URLs (SITE_URL or the
  * request's origin); an index of files of 50,000 URLs once the catalogue outgrows one. Each file
  * reads only its own scripts.
  */
@@ -11,9 +11,13 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
   const context = routerContext.get(webContext);
   const origin = siteOrigin(context.settings.siteUrl, request.url);
   const page = new URL(request.url).searchParams.get('page');
-  const [{ total }, games] = await Promise.all([context.catalogue.sitemap(0, 0), context.games.list()]);
-  // Game pages with scripts to show; an empty one is not worth a crawler's visit.
-  const fixed = fixedPaths(games.filter((game) => game.scripts > 0).map((game) => game.slug));
+  const [{ total }, games, executors] = await Promise.all([context.catalogue.sitemap(0, 0), context.games.list(), context.executors.list()]);
+  // Game pages with scripts to show; an empty one is not worth a crawler's visit. Every executor's page
+  // is worth one, its status news even with no script (docs/decisions.md#the-executors-pages).
+  const fixed = fixedPaths(
+    games.filter((game) => game.scripts > 0).map((game) => game.slug),
+    executors.map((executor) => executor.slug),
+  );
   const part = sitemapPart(total, page, undefined, fixed.length);
   if (part === undefined) {
     return new Response('Not found\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });

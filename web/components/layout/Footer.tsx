@@ -27,6 +27,7 @@ export function Footer() {
             <li><Link className={item} to="/">{common.nav.home}</Link></li>
             <li><Link className={item} to="/scripts">{common.nav.scripts}</Link></li>
             <li><Link className={item} to="/games">{common.nav.games}</Link></li>
+            <li><Link className={item} to="/executors">{common.nav.executors}</Link></li>
             <li><Link className={item} to="/seo">{t.seo}</Link></li>
           </ul>
         </nav>

@@ -43,14 +43,18 @@ export function scriptUrls(scripts: readonly SitemapScript[]): SitemapUrl[] {
   return scripts.map((script) => ({ path: scriptPath(script), lastmod: w3cDatetime(script.updatedAt) }));
 }
 
-/** The pages every sitemap lists before the scripts: the public pages, then each game's page. */
-export function fixedPaths(gameSlugs: readonly string[]): string[] {
-  return [...PUBLIC_PATHS, ...gameSlugs.map((slug) => `/games/${slug}`)];
+/**
+ * The pages every sitemap lists before the scripts: the public pages, then each game's page, then
+ * /executors and each executor's page when there are executors (an empty list is not worth a visit).
+ */
+export function fixedPaths(gameSlugs: readonly string[], executorSlugs: readonly string[] = []): string[] {
+  const executors = executorSlugs.length > 0 ? ['/executors', ...executorSlugs.map((slug) => `/executors/${slug}`)] : [];
+  return [...PUBLIC_PATHS, ...gameSlugs.map((slug) => `/games/${slug}`), ...executors];
 }
 
 /**
  * One document of /sitemap.xml: the index of its files, or the URLs from `first` to `last` (not
- * included) of the whole list, which is the fixed pages (public pages and game pages), then every
+ * included) of the whole list, which is the fixed pages (public pages, game and executor pages), then every
  * script in id order.
  */
 export type SitemapPart = { kind: 'index'; pages: number } | { kind: 'urls'; first: number; last: number };

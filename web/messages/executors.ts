@@ -1,0 +1,31 @@
+import type { ExecutorStatus, Platform } from '../../contract/platforms.ts';
+import { formatCount } from '../lib/format.ts';
+
+// The executor pages' strings (docs/product.md#executors-page, docs/product.md#executor-page): the facts
+// both pages show here, each page's own in executor-list.ts and executor-page.ts, so neither ships the other's.
+
+const statuses = { working: 'Working', updating: 'Updating', patched: 'Patched', discontinued: 'Discontinued' } as const satisfies Record<ExecutorStatus, string>;
+
+/** An executor's facts, as the list and its page show them. */
+export const executorFacts = {
+  statuses,
+  platforms: { windows: 'Windows', mac: 'Mac', android: 'Android', ios: 'iOS' } satisfies Record<Platform, string>,
+  platformsLabel: 'Runs on',
+  version: (version: string) => `Version ${version}`,
+  free: 'Free',
+  paid: 'Paid',
+  /** Followed by a <time>: "Status changed 3 days ago". */
+  statusChanged: 'Status changed',
+  justNow: 'just now',
+} as const;
+
+/** The pages' head texts: only their loaders build the head tags, so no page's JavaScript carries these. */
+export const executorsMeta = {
+  listTitle: 'Roblox Executors',
+  description:
+    'Roblox executors and whether they work today: status (working, updating, patched or discontinued), devices, version and price, with the scripts that run on each.',
+  /** An executor page's own name in <title> and its CollectionPage. */
+  pageTitle: (name: string) => `${name} Executor: Status and Scripts`,
+  pageDescription: (name: string, status: ExecutorStatus, count: number) =>
+    `${name} is ${statuses[status].toLowerCase()} today. ${formatCount(count)} Roblox ${count === 1 ? 'script works' : 'scripts work'} on it: auto-farms and loaders tested by staff or confirmed by visitors.`,
+} as const;

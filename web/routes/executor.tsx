@@ -1,0 +1,98 @@
+import { lazy } from 'react';
+import { data, isRouteErrorResponse, Link, useLocation, useNavigation } from 'react-router';
+import { EXECUTOR_PARAM } from '../../contract/catalogue-params.ts';
+import { CATALOGUE_FIRST_PAGE } from '../../contract/constants.ts';
+import { executorSlugSchema } from '../../contract/executors.ts';
+import { CatalogueResults } from '../features/catalogue/CatalogueResults.tsx';
+import { FilterBar } from '../features/catalogue/FilterBar.tsx';
+import { activeFilterCount, FILTER_NAMES, listSearch } from '../features/catalogue/filters.ts';
+import { readListQuery, toCardPage } from '../features/catalogue/filters.server.ts';
+import { publicOrigin } from '../features/catalogue/seo.ts';
+import { LoadError } from '../features/catalogue/states.tsx';
+import { ExecutorHeader, NoScripts } from '../features/executors/ExecutorHeader.tsx';
+import { EXECUTORS_PATH, executorPath } from '../features/executors/links.ts';
+import { executorPageMeta } from '../features/executors/meta.ts';
+import { gameChoices } from '../features/games/links.ts';
+import { cn } from '../lib/cn.ts';
+import { errorMeta, rootSettings, useSettings } from '../lib/settings.ts';
+import { webContext } from '../context.ts';
+import { common } from '../messages/common.ts';
+import { executorPage as t } from '../messages/executor-page.ts';
+import type { Route } from './+types/executor';
+
+/** An executor's page reads every filter but the executor, which its path names (contract/catalogue-params.ts PAGE_PARAMS). */
+const EXECUTOR_PAGE_FILTERS = FILTER_NAMES.filter((name) => name !== EXECUTOR_PARAM);
+
+/** The executor and the first cards of the scripts that work on it, for the URL's search, filters and sort; 404 for an unknown executor. */
+export async function loader({ params, request, context: routerContext }: Route.LoaderArgs) {
+  const context = routerContext.get(webContext);
+  const slug = executorSlugSchema.safeParse(params.slug).data;
+  const executor = slug === undefined ? undefined : await context.executors.bySlug(slug);
+  if (!executor) throw data(null, { status: 404 });
+  const { q, filters } = readListQuery(new URL(request.url).searchParams, EXECUTOR_PAGE_FILTERS);
+  const [list, games] = await Promise.all([context.catalogue.list({ limit: CATALOGUE_FIRST_PAGE, offset: 0, q, ...filters, executor: executor.slug }), context.games.list()]);
+  const page = toCardPage(list);
+  const origin = publicOrigin(context.settings.siteUrl, request.url);
+  const narrowed = Boolean(q) || activeFilterCount(filters) > 0;
+  return {
+    executor,
+    page,
+    q: q ?? '',
+    filters,
+    games: gameChoices(games),
+    now: new Date().toISOString(),
+    meta: executorPageMeta(executor, page.scripts, { origin, siteName: context.settings.siteName, narrowed }),
+  };
+}
+
+export function meta({ data: loaded, error, matches }: Route.MetaArgs) {
+  const siteName = rootSettings(matches)?.siteName ?? '';
+  if (!loaded) {
+    const missing = !error || (isRouteErrorResponse(error) && error.status === 404);
+    return errorMeta(missing ? t.notFound.title : common.error.title, siteName);
+  }
+  // Built by the loader (features/executors/meta.ts).
+  return loaded.meta;
+}
+
+/** /executors/{slug}: the executor's facts and the scripts that work on it, with the catalogue's filters (but the executor) and sorts (docs/product.md#executor-page). */
+export default function ExecutorPage({ loaderData }: Route.ComponentProps) {
+  const { timeZone } = useSettings();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const { executor, page, q, filters, games, now } = loaderData;
+  const path = executorPath(executor.slug);
+  const loading = navigation.state === 'loading' && navigation.location.pathname === path;
+  const filtered = Boolean(q) || activeFilterCount(filters) > 0;
+  const clearFilters = activeFilterCount(filters) > 0 ? `${path}${listSearch(q || undefined, { sort: filters.sort })}` : undefined;
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10">
+      <Link to={EXECUTORS_PATH} className="text-sm text-violet-300 underline-offset-4 hover:text-violet-200 hover:underline">
+        {t.allExecutors}
+      </Link>
+      <ExecutorHeader executor={executor} now={now} timeZone={timeZone} />
+      <FilterBar action={path} q={q} filters={filters} games={games} />
+      <div className={cn('transition-opacity duration-150', loading && 'opacity-60')}>
+        {page.total === 0 && !filtered ? (
+          <NoScripts name={executor.name} />
+        ) : (
+          <CatalogueResults key={location.key} page={page} q={q} filters={{ ...filters, executor: executor.slug }} clearFilters={clearFilters} timeZone={timeZone} />
+        )}
+      </div>
+    </main>
+  );
+}
+
+// Only an unknown executor shows it: its code loads then (the server renders it whole; hydration waits for it).
+const NotFoundMessage = lazy(() => import('../components/ui/NotFoundMessage.tsx').then((module) => ({ default: module.NotFoundMessage })));
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFoundMessage title={t.notFound.title} text={t.notFound.text} to={EXECUTORS_PATH} back={t.notFound.back} />;
+  }
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10">
+      <LoadError className="mt-12" onRetry={() => window.location.reload()} />
+    </main>
+  );
+}
