@@ -139,6 +139,11 @@ describe.each(dialects)('every flag of the definition, end to end on %s', (diale
     const select = /<select name="executor"[^>]*>(.*?)<\/select>/s.exec(response.body)?.[1] ?? '';
     expect([...select.matchAll(/<option value="([a-z-]*)"/g)].map(([, value]) => value)).toEqual(['', 'beta', 'alpha']);
     expect(select).toMatch(/<option value="alpha" selected="">/);
+    // An executor no one has: the page shows an empty list (the API says 400), as for an unknown game.
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/scripts?executor=no-such-executor', headers: { 'user-agent': BROWSER } });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).not.toContain('class="script-card-title"');
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/scripts/paginated?executor=no-such-executor' })).statusCode).toBe(400);
     await ctx.db.kysely.deleteFrom('executors').execute();
     ctx.services.cache.invalidate();
   });
