@@ -1000,7 +1000,10 @@ async function main() {
   const detailPage = scriptPath(script);
   const games = (await (await fetch(`${server.url}/api/games`)).json()) as { slug: string }[];
   const gamePages = games[0] ? ['/games', `/games/${games[0].slug}`] : ['/games'];
-  const pages = [...PUBLIC_PAGES.slice(0, 2), detailPage, ...gamePages, ...PUBLIC_PAGES.slice(2)];
+  // The executors' pages (issue 27): the list and the first executor's scripts.
+  const executors = (await (await fetch(`${server.url}/api/executors`)).json()) as { slug: string }[];
+  const executorPages = executors[0] ? ['/executors', `/executors/${executors[0].slug}`] : ['/executors'];
+  const pages = [...PUBLIC_PAGES.slice(0, 2), detailPage, ...gamePages, ...executorPages, ...PUBLIC_PAGES.slice(2)];
   const chosen = values.pages?.split(',').map((page) => (page === 'detail' ? detailPage : page));
   const lighthousePages = chosen ? pages.filter((page) => chosen.includes(page)) : pages;
 
