@@ -4,7 +4,7 @@ import { CATALOGUE_FIRST_PAGE, CATALOGUE_NEXT_PAGE } from '../../contract/consta
 import { type Executor, executorListSchema, executorSchema } from '../../contract/executors.ts';
 import { type PublicScript, paginatedScriptsSchema } from '../../contract/scripts.ts';
 import { scriptPath } from '../../contract/slugs.ts';
-import { ensureRows, refreshPlatforms } from '../../server/executors/compatibility-writes.ts';
+import { type CompatibilityRowData, writeCompatibility as writeRows } from '../helpers/compatibility.ts';
 import type { Principal } from '../../server/policies/policies.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { type Account, createAdmin, injectAs } from '../helpers/auth.ts';
@@ -28,22 +28,7 @@ const HOUR = 3_600_000;
 const xml = new XMLParser();
 
 /** Rows of script_executors as the staff saves and the vote flush write them. */
-type Compat = { scriptId: number; executorId: number; tested?: number; yes?: number; no?: number };
-
-async function writeCompatibility(ctx: TestContext, rows: Compat[]): Promise<void> {
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await ensureRows(trx, rows);
-    for (const row of rows) {
-      await trx
-        .updateTable('script_executors')
-        .set({ tested: row.tested ?? 0, works_yes: row.yes ?? 0, works_no: row.no ?? 0 })
-        .where('script_id', '=', row.scriptId)
-        .where('executor_id', '=', row.executorId)
-        .execute();
-    }
-    await refreshPlatforms(trx, [...new Set(rows.map((row) => row.scriptId))]);
-  });
-}
+const writeCompatibility = (ctx: TestContext, rows: CompatibilityRowData[]) => writeRows(ctx.db, rows);
 
 /** The `<li>` of one executor on /executors. */
 function itemOf(html: string, slug: string): string {

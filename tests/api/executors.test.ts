@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Executor, executorDetailSchema, executorListSchema, executorSchema } from '../../contract/index.ts';
-import { ensureRows, refreshPlatforms } from '../../server/executors/compatibility-writes.ts';
+import { type CompatibilityRowData, writeCompatibility } from '../helpers/compatibility.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { type Account, createAdmin, createModerator, injectAs } from '../helpers/auth.ts';
 import { dialects } from '../helpers/databases.ts';
@@ -52,19 +52,7 @@ describe.each(dialects)('the executors API on %s', (dialect) => {
   });
   const platformsOfScript = async (id: number) => Number((await ctx.db.kysely.selectFrom('scripts').select('platforms').where('id', '=', id).executeTakeFirstOrThrow()).platforms);
   /** Marks scripts tested with an executor, or gives them works answers, as the staff saves and the vote flush would. */
-  const compatibility = (rows: { scriptId: number; executorId: number; tested?: number; yes?: number; no?: number }[]) =>
-    ctx.db.kysely.transaction().execute(async (trx) => {
-      await ensureRows(trx, rows);
-      for (const row of rows) {
-        await trx
-          .updateTable('script_executors')
-          .set({ tested: row.tested ?? 0, works_yes: row.yes ?? 0, works_no: row.no ?? 0 })
-          .where('script_id', '=', row.scriptId)
-          .where('executor_id', '=', row.executorId)
-          .execute();
-      }
-      await refreshPlatforms(trx, rows.map((row) => row.scriptId));
-    });
+  const compatibility = (rows: CompatibilityRowData[]) => writeCompatibility(ctx.db, rows);
 
   describe('create, read, edit, delete', () => {
     it('creates with a slug from the name, lists it, answers it by slug, edits and deletes it', async () => {

@@ -26,17 +26,36 @@ export interface CompatibilityData {
   worksNo?: number;
 }
 
-/** One script's row for one executor: the staff mark and the window's answer counts; the script's platforms follow. */
-export async function setCompatibility({ db, services }: { db: Db; services: Services }, scriptId: number, executorId: number, data: CompatibilityData): Promise<void> {
+/** One script's row for one executor, as `writeCompatibility` takes it: the staff mark (1 or 0) and the window's answer counts. */
+export interface CompatibilityRowData {
+  scriptId: number;
+  executorId: number;
+  tested?: number;
+  yes?: number;
+  no?: number;
+}
+
+/**
+ * Scripts' rows for executors, as the staff saves and the vote flush write them (the shared
+ * compatibility writes), in one transaction; the scripts' platforms follow.
+ */
+export async function writeCompatibility(db: Db, rows: CompatibilityRowData[]): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
-    await ensureRows(trx, [{ scriptId, executorId }]);
-    await trx
-      .updateTable('script_executors')
-      .set({ tested: data.tested ? 1 : 0, works_yes: data.worksYes ?? 0, works_no: data.worksNo ?? 0 })
-      .where('script_id', '=', scriptId)
-      .where('executor_id', '=', executorId)
-      .execute();
-    await refreshPlatforms(trx, [scriptId]);
+    await ensureRows(trx, rows);
+    for (const row of rows) {
+      await trx
+        .updateTable('script_executors')
+        .set({ tested: row.tested ?? 0, works_yes: row.yes ?? 0, works_no: row.no ?? 0 })
+        .where('script_id', '=', row.scriptId)
+        .where('executor_id', '=', row.executorId)
+        .execute();
+    }
+    await refreshPlatforms(trx, [...new Set(rows.map((row) => row.scriptId))]);
   });
+}
+
+/** One script's row for one executor; then the cached answers of these services dropped. */
+export async function setCompatibility({ db, services }: { db: Db; services: Services }, scriptId: number, executorId: number, data: CompatibilityData): Promise<void> {
+  await writeCompatibility(db, [{ scriptId, executorId, tested: data.tested ? 1 : 0, yes: data.worksYes ?? 0, no: data.worksNo ?? 0 }]);
   services.cache.invalidate();
 }
