@@ -37,7 +37,8 @@ export class DemoRepository {
           free: executor.free ? 1 : 0,
           status_changed_at: executor.statusChangedAt.toISOString(),
           created_at: now.toISOString(),
-          updated_at: now.toISOString(),
+          // Its last change is its status's, which came after it was added.
+          updated_at: executor.statusChangedAt.toISOString(),
         })),
       )
       .onConflict((conflict) => conflict.column('slug').doNothing())
