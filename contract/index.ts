@@ -15,3 +15,4 @@ export * from './script-analysis.ts';
 export * from './votes.ts';
 export * from './reports.ts';
 export * from './executors.ts';
+export * from './versions.ts';

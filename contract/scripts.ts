@@ -39,6 +39,9 @@ export const publicScriptSchema = z
     worksYes: z.number().int().describe('Visitors who say it works'),
     worksNo: z.number().int().describe('Visitors who say it does not work'),
     mayBePatched: z.boolean().describe('Recent "does not work" votes passed the threshold since staff last checked it'),
+    version: z.number().int().describe("The loader's version: 1 when created, one more for each save that changed the loader (GET /api/scripts/{id}/versions)"),
+    loaderChangedAt: z.string().nullable().describe('ISO 8601: when a save last changed the loader, or null when it never changed since the script was created'),
+    updateAddedHigh: z.boolean().describe('The latest loader update added a finding of high severity'),
     platforms: z
       .array(z.enum(PLATFORMS))
       .describe('Platforms on which it has an executor staff tested it with, or one with more yes than no answers of the last 30 days (docs/decisions.md#executors-and-compatibility)'),

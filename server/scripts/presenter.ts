@@ -33,6 +33,10 @@ export function toPublicScript(row: ListedScriptRow): PublicScript {
     worksYes: Number(row.works_yes),
     worksNo: Number(row.works_no),
     mayBePatched: mayBePatched(row),
+    // Issue 28 in progress: the versions' columns come with their migration.
+    version: 1,
+    loaderChangedAt: null,
+    updateAddedHigh: false,
     platforms: platformsOf(Number(row.platforms)),
   };
 }
