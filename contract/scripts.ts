@@ -139,12 +139,46 @@ export const catalogueFilterSchema = z.object({
 });
 export type CatalogueFilter = z.infer<typeof catalogueFilterSchema>;
 
+/** At most this many ids in one `ids` list (GET /api/scripts/paginated?ids=): a visitor's favourites. */
+export const IDS_MAX = 100;
+
+/**
+ * `ids`: comma-separated ids (the id rule each), at most IDS_MAX, none repeated, none empty. Anything
+ * else is refused rather than folded, so one list has one spelling and one cache key
+ * (docs/decisions.md#favourites-without-an-account).
+ */
+export const idListSchema = z
+  .string({ error: 'ids must be comma-separated ids' })
+  // Longer than IDS_MAX ten-digit ids with their commas cannot be valid: refused before any split.
+  .max(IDS_MAX * 11, `ids must have at most ${IDS_MAX} ids`)
+  .transform((value, context) => {
+    const items = value.split(',');
+    const fail = (message: string) => {
+      context.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (items.length > IDS_MAX) return fail(`ids must have at most ${IDS_MAX} ids`);
+    const ids: number[] = [];
+    for (const item of items) {
+      const id = idSchema.safeParse(item).data;
+      if (id === undefined) return fail('ids must be comma-separated ids (whole numbers from 1, without leading zeros)');
+      ids.push(id);
+    }
+    if (new Set(ids).size !== ids.length) return fail('ids must not repeat an id');
+    return ids;
+  });
+
 export const paginatedQuerySchema = catalogueFilterSchema.extend({
   limit: wholeNumber('limit', 1, CATALOGUE_MAX_LIMIT).default(CATALOGUE_FIRST_PAGE),
   offset: wholeNumber('offset', 0, 10_000_000).default(0),
   q: searchTextSchema.describe(
     `Words to find, in any order, each as a substring of the name or description (case, ё/е folded); at most ${SEARCH_MAX_WORDS} words, ${SEARCH_MAX_LENGTH} characters`,
   ),
+  ids: idListSchema
+    .optional()
+    .describe(
+      `Only these scripts, in the order given: comma-separated ids, at most ${IDS_MAX}, none repeated (a favourites list). Hidden, deleted and unknown ids are simply absent, and so is a script the other filters drop; total is how many were found. Not combined with limit, offset, sort or q (400)`,
+    ),
 });
 export type PaginatedQuery = z.infer<typeof paginatedQuerySchema>;
 

@@ -21,6 +21,8 @@ export interface CachedAnswer<T> {
 export const ANSWER_HEAP_BYTES = 640;
 /** Limits and offsets of one list (same filters, sort and no search) kept at once. */
 export const SHAPES_PER_LIST = 32;
+/** `?ids=` lists kept at once (favourites: one per visitor's list, so a family of its own). */
+export const IDS_LISTS = 256;
 /** Pages of the sitemap's slices kept at once. */
 const SITEMAP_SLICES = 64;
 
@@ -54,7 +56,7 @@ export function foundNothing(answer: CachedAnswer<unknown>): boolean {
 /**
  * The family a key counts in and how many keys that family may hold (undefined: only the entry
  * bound). Keys: `list:{limit}:{offset}:{listing}:{q}`, `count:{listing}:{q}`, `sitemap:{offset}:{limit}`,
- * `script:{id}`, `channels:{id}` (server/scripts/service.ts), `executor:{slug}` (server/executors/service.ts),
+ * `script:{id}`, `channels:{id}`, `ids:{listing}:{ids}` (server/scripts/service.ts), `executor:{slug}` (server/executors/service.ts),
  * and single keys of other services.
  */
 export function familyOf(key: string, answer: CachedAnswer<unknown>, maxEntries: number): { family: string; cap: number } | undefined {
@@ -68,6 +70,8 @@ export function familyOf(key: string, answer: CachedAnswer<unknown>, maxEntries:
     return kind === 'list' ? { family: `list:${parts[3]}`, cap: SHAPES_PER_LIST } : undefined;
   }
   if (kind === 'sitemap') return { family: 'sitemap', cap: SITEMAP_SLICES };
+  // Any visitor can name a new list: all of them, found or not, share one cap.
+  if (kind === 'ids') return { family: 'ids', cap: Math.min(IDS_LISTS, Math.max(16, Math.floor(maxEntries / 16))) };
   if (isNullAnswer(answer)) return { family: 'nothing', cap: Math.max(16, Math.floor(maxEntries / 16)) };
   return undefined;
 }
@@ -77,9 +81,10 @@ function reaches(change: CatalogueChange, key: string): boolean {
   if (change.kind === 'all') return true;
   if (change.kind === 'site-channels') return key === 'site-channels';
   // A game's rename or deletion moves scripts out of its filter: its lists and counts go too.
-  if (change.kind === 'games') return key === 'games' || key.startsWith('list:') || key.startsWith('count:') || key.startsWith('script:') || key.startsWith('sitemap');
+  if (change.kind === 'games') return key === 'games' || key.startsWith('list:') || key.startsWith('ids:') || key.startsWith('count:') || key.startsWith('script:') || key.startsWith('sitemap');
   return (
     key.startsWith('list:') ||
+    key.startsWith('ids:') ||
     key.startsWith('count:') ||
     key.startsWith('sitemap') ||
     key === 'games' ||

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,7 +10,7 @@ import {
   scriptDetailSchema,
   scriptIdParamsSchema,
 } from '../../contract/index.ts';
-import { notFound } from '../shared/errors.ts';
+import { badRequest, notFound } from '../shared/errors.ts';
 import type { PublicCache } from '../cache/public-cache.ts';
 import type { SiteChannelService } from '../channels/site-channels.ts';
 import type { CatalogueService } from './service.ts';
@@ -40,13 +40,18 @@ function listRoute(app: FastifyInstance, { catalogue, cache }: Pick<PublicScript
       schema: {
         tags: ['public'],
         summary:
-          'A page of the catalogue: filtered by game, universal, key system, patched, verified, platform (pc, mobile) and executor, sorted newest first (default), by views, trending or last update, and optionally searched by words of name or description',
+          'A page of the catalogue: filtered by game, universal, key system, patched, verified, platform (pc, mobile) and executor, sorted newest first (default), by views, trending or last update, and optionally searched by words of name or description; or, with ids, those scripts in the order given',
         querystring: paginatedQuerySchema,
         response: { 200: paginatedScriptsSchema, 400: errorBodySchema },
       },
+      preValidation: refuseIdsWithPaging,
     },
     (request, reply) => {
       const query = request.query;
+      if (query.ids !== undefined) {
+        const { ids, limit: _limit, offset: _offset, q: _q, sort: _sort, ...filter } = query;
+        return catalogue.checkExecutor(filter.executor).then(() => catalogue.idsAnswer(ids, filter).then((cached) => sendPublicJson(request, reply, cached.json)));
+      }
       const answer = (cached: CachedAnswer<PaginatedScripts>): void => {
         // A search that found nothing is counted for the insights (buffered, written with the views);
         // told from the cached bytes, never parsed.
@@ -60,6 +65,16 @@ function listRoute(app: FastifyInstance, { catalogue, cache }: Pick<PublicScript
       return catalogue.listAnswer(query).then(answer);
     },
   );
+}
+
+/** Parameters that page or order a list mean nothing for `ids` (the whole list, in its order): refused before validation fills their defaults. */
+const NOT_WITH_IDS = ['limit', 'offset', 'sort', 'q'] as const;
+
+async function refuseIdsWithPaging(request: FastifyRequest): Promise<void> {
+  const raw = request.query as Record<string, unknown>;
+  if (raw.ids === undefined) return;
+  const given = NOT_WITH_IDS.filter((name) => raw[name] !== undefined);
+  if (given.length > 0) throw badRequest(`ids: not combined with ${given.join(', ')}`, { ids: `ids cannot be combined with ${given.join(', ')}` });
 }
 
 /** GET /api/scripts/{id} and /api/scripts/{id}/channels: one script and the channels before it. */

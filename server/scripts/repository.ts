@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { type Listing, listingOf, narrows, visibleOnly } from '../db/listing.ts';
+import { filterOnRow, type Listing, listingOf, narrows, visibleOnly } from '../db/listing.ts';
 import { foldSearchText, searchTextOf } from '../db/search.ts';
 import type { ChannelRow, Database, ScriptRow } from '../db/types.ts';
 import { type CatalogueFilter, SEARCH_TOTAL_CAP } from '../../contract/index.ts';
@@ -92,6 +92,16 @@ export class ScriptRepository {
   async byIds(ids: number[]): Promise<ListedScriptRow[]> {
     if (ids.length === 0) return [];
     return inOrder(ids, await this.listedFrom(this.k).where('scripts.id', 'in', ids).execute());
+  }
+
+  /**
+   * The visible scripts among `ids` that the filter keeps, in the order of `ids` (a favourites list):
+   * each read by primary key, the filter tested on those rows only.
+   */
+  async listedAmong(ids: number[], filter: CatalogueFilter): Promise<ListedScriptRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.listedFrom(this.k).where('scripts.id', 'in', ids).where(filterOnRow(this.db.dialect, listingOf(filter), 'scripts')).execute();
+    return inOrder(ids, rows);
   }
 
   /** One script as the public answers and staff tables show it. */

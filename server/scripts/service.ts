@@ -1,4 +1,4 @@
-import { CATALOGUE_FIRST_PAGE, type Channel, type PaginatedQuery, type PaginatedScripts, type ScriptDetail, searchTextSchema, type SitemapSlice } from '../../contract/index.ts';
+import { CATALOGUE_FIRST_PAGE, type CatalogueFilter, type Channel, type PaginatedQuery, type PaginatedScripts, type ScriptDetail, searchTextSchema, type SitemapSlice } from '../../contract/index.ts';
 import { NARROWING_PARAMS, SEARCH_PARAM } from '../../contract/catalogue-params.ts';
 import { listingKey, listingOf } from '../db/listing.ts';
 import { toChannel } from '../channels/presenter.ts';
@@ -40,6 +40,17 @@ export class CatalogueService {
     return this.cache.remember(listKey(query), async () => {
       const [rows, total] = await Promise.all([this.repository.listCards({ limit, offset, q, ...filter }), this.totalAnswer(query)]);
       return { scripts: rows.map(toPublicScript), total: total.value };
+    });
+  }
+
+  /**
+   * `?ids=`: the listed scripts among `ids` the filter keeps, in the order given; total is how many.
+   * Cached per exact list (and filter) in the `ids` family, whose cap keeps many lists from flushing the rest.
+   */
+  idsAnswer(ids: number[], filter: CatalogueFilter): Promise<CachedAnswer<PaginatedScripts>> {
+    return this.cache.remember(idsKey(ids, filter), async () => {
+      const rows = await this.repository.listedAmong(ids, filter);
+      return { scripts: rows.map(toPublicScript), total: rows.length };
     });
   }
 
@@ -137,4 +148,9 @@ export function listKey({ limit, offset, q, ...filter }: PaginatedQuery): string
 
 function countKey(q: string | undefined, filter: Omit<PaginatedQuery, 'limit' | 'offset' | 'q'>): string {
   return `count:${listingKey(listingOf(filter), false)}:${q ?? ''}`;
+}
+
+/** The cache key of an ids list: the filter (no sort: the order is the list's), then the ids as given. */
+export function idsKey(ids: number[], filter: CatalogueFilter): string {
+  return `ids:${listingKey(listingOf(filter), false)}:${ids.join(',')}`;
 }
