@@ -12,6 +12,7 @@ import type { PublicCache } from '../cache/public-cache.ts';
 import type { FactChanges } from './facts.ts';
 import type { ListedScriptRow } from './listed-rows.ts';
 import type { ScriptRepository } from './repository.ts';
+import type { SavedBy } from './versions-repository.ts';
 
 /**
  * The form's facts as the repository takes them: a game name or slug to resolve (or create), null for
@@ -22,6 +23,11 @@ function factChanges(principal: Principal, facts: ScriptFacts): FactChanges {
   if (facts.verified !== undefined && principal.role !== 'admin') throw forbidden('Only the admin may set verified');
   const { game, ...flags } = facts;
   return { ...flags, ...(game === undefined ? {} : { game: game === null ? null : { name: game } }) };
+}
+
+/** The account a version names (docs/decisions.md#loader-versions). */
+function savedBy(principal: Principal): SavedBy {
+  return principal.role === 'admin' ? { role: 'admin', id: principal.adminId } : { role: 'moderator', id: principal.moderatorId };
 }
 
 /** A script as the moderation log names it. */
@@ -95,6 +101,7 @@ export class StaffScriptService {
         ownerModeratorId: ownerFor(principal),
         channels: input.channels,
         executors: input.executors,
+        savedBy: savedBy(principal),
       }),
     );
     this.cache.changed({ kind: 'script', id: row.id });
@@ -117,7 +124,7 @@ export class StaffScriptService {
     const before = (await this.present([current]))[0];
     const image = input.image ? await this.images.prepare(input.image) : undefined;
     const { row, previousImageKey, gameCreated } = await this.withImage(image, async () => {
-      const updated = await this.repository.update(id, { ...input.fields, ...facts, analysis, imageKey: image?.key, channels: input.channels, executors: input.executors });
+      const updated = await this.repository.update(id, { ...input.fields, ...facts, analysis, imageKey: image?.key, channels: input.channels, executors: input.executors, savedBy: savedBy(principal) });
       if (!updated) throw notFound('Script not found');
       return updated;
     });
