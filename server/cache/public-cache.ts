@@ -68,6 +68,8 @@ export function familyOf(key: string, answer: CachedAnswer<unknown>, maxEntries:
     return kind === 'list' ? { family: `list:${parts[3]}`, cap: SHAPES_PER_LIST } : undefined;
   }
   if (kind === 'sitemap') return { family: 'sitemap', cap: SITEMAP_SLICES };
+  // Scripts' histories: every page and version of every script could be asked for, so they share a cap.
+  if ((kind === 'versions' || kind === 'version') && !isNullAnswer(answer)) return { family: 'history', cap: Math.max(16, Math.floor(maxEntries / 8)) };
   if (isNullAnswer(answer)) return { family: 'nothing', cap: Math.max(16, Math.floor(maxEntries / 16)) };
   return undefined;
 }
@@ -86,7 +88,10 @@ function reaches(change: CatalogueChange, key: string): boolean {
     // An executor's counts of scripts that work on it and were tested with it.
     key.startsWith('executor:') ||
     key === `script:${change.id}` ||
-    key === `channels:${change.id}`
+    key === `channels:${change.id}` ||
+    // A script's loader history (a save may add a version; hiding or deleting it removes the history).
+    key.startsWith(`versions:${change.id}:`) ||
+    key.startsWith(`version:${change.id}:`)
   );
 }
 

@@ -115,6 +115,8 @@ export class StaffScriptService {
     principal: Principal,
     id: number,
     input: { fields: ScriptFieldsPatch; facts?: ScriptFacts; channels: ParsedChannel[] | undefined; executors?: string[] | undefined; image: UploadedImage | undefined },
+    /** A restore of a loader version (versions-service.ts): its log row says which. */
+    note: { restoredFrom?: number } = {},
   ) {
     const facts = factChanges(principal, input.facts ?? {});
     const current = await this.repository.findById(id);
@@ -134,13 +136,15 @@ export class StaffScriptService {
     const updated = (await this.present([row]))[0];
     // Deleted by another request right after this edit was stored: there is no script to answer with.
     if (!updated) throw notFound('Script not found');
-    if (before) await this.recordEdit(principal, before, updated);
+    if (before) await this.recordEdit(principal, before, updated, note.restoredFrom);
     return updated;
   }
 
   /** An edit's entry, and a separate verify or unverify entry when the admin changed `verified`. */
-  private async recordEdit(principal: Principal, before: StaffScript, after: StaffScript): Promise<void> {
+  private async recordEdit(principal: Principal, before: StaffScript, after: StaffScript, restoredFrom?: number): Promise<void> {
     const { verified, ...changes } = changesBetween(auditFacts(before), auditFacts(after)) ?? {};
+    // A restore is an edit of the loader, noted with the version it brought back and the one it made.
+    if (restoredFrom !== undefined && changes['loadstring']) Object.assign(changes, { restoredFrom: { to: restoredFrom }, version: { from: before.version, to: after.version } });
     if (Object.keys(changes).length > 0) await this.audit?.record(principal, { action: 'script.update', object: scriptObject(after), changes });
     if (verified) await this.audit?.record(principal, { action: after.verified ? 'script.verify' : 'script.unverify', object: scriptObject(after), changes: { verified } });
   }
