@@ -10,6 +10,7 @@ import { insightsRoutes } from './insights/routes.ts';
 import { publicReportRoutes, staffReportRoutes } from './reports/routes.ts';
 import { publicScriptRoutes } from './scripts/public-routes.ts';
 import { staffScriptRoutes } from './scripts/staff-routes.ts';
+import { publicVersionRoutes, staffVersionRoutes } from './scripts/versions-routes.ts';
 import type { Services } from './services.ts';
 import { createGuards } from './staff/guards.ts';
 import { staffRoutes } from './staff/routes.ts';
@@ -22,6 +23,7 @@ export async function registerRoutes(app: FastifyInstance, services: Services): 
   const { config } = services;
   await app.register(healthRoutes, { db: services.db });
   await app.register(publicScriptRoutes, { catalogue: services.catalogue, cache: services.cache, siteChannels: services.siteChannels });
+  await app.register(publicVersionRoutes, { versions: services.versions });
   await app.register(publicGameRoutes, { games: services.games });
   await app.register(publicExecutorRoutes, { executors: services.executors });
   await app.register(voteRoutes, { votes: services.votes });
@@ -30,6 +32,7 @@ export async function registerRoutes(app: FastifyInstance, services: Services): 
   await app.register(metricsRoutes, { cache: services.cache, pages: services.pages, heap: services.heap, guards });
   await app.register(staffRoutes, { auth: services.auth, moderators: services.moderators, guards });
   await app.register(staffScriptRoutes, { staffScripts: services.staffScripts, uploadMaxBytes: config.uploadMaxBytes, guards });
+  await app.register(staffVersionRoutes, { versions: services.versions, guards });
   await app.register(siteChannelAdminRoutes, { siteChannels: services.siteChannels, guards });
   await app.register(gameAdminRoutes, { games: services.games, uploadMaxBytes: config.uploadMaxBytes, guards });
   await app.register(executorAdminRoutes, { executors: services.executors, guards });

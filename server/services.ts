@@ -27,6 +27,8 @@ import { type BackfillOptions, backfillAnalyses } from './scripts/analysis-backf
 import { ScriptRepository } from './scripts/repository.ts';
 import { CatalogueService } from './scripts/service.ts';
 import { StaffScriptService } from './scripts/staff-service.ts';
+import { VersionRepository } from './scripts/versions-repository.ts';
+import { VersionService } from './scripts/versions-service.ts';
 import { ViewRepository } from './views/repository.ts';
 import { ViewCounter } from './views/view-counter.ts';
 import { VoteRepository } from './votes/repository.ts';
@@ -69,6 +71,8 @@ export interface Services {
   auth: AuthService;
   moderators: ModeratorService;
   staffScripts: StaffScriptService;
+  /** Scripts' loader versions: the public history and the staff's, with restores (docs/decisions.md#loader-versions). */
+  versions: VersionService;
   /** The moderation log: every staff write records itself here. */
   audit: AuditLog;
   /** Analyses the loaders stored without a current analysis (or every loader: `all`); answers how many it stored (docs/decisions.md#stored-loader-analysis). */
@@ -122,6 +126,7 @@ export function createServices(config: Config, db: Db, log: Log, { now, clock }:
     ...imageParts,
     ...createStaffAccounts(config, db, clock, audit),
     staffScripts,
+    versions: new VersionService(new VersionRepository(db), scripts, catalogue, staffScripts, cache, () => domains.trusted()),
     audit,
     backfillAnalyses: (options) => backfillAnalyses(new AnalysisRepository(db), cache, options),
     visibility: new VisibilityService(scripts, new VisibilityRepository(db), cache, audit),

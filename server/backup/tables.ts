@@ -24,6 +24,7 @@ export const BACKED_UP_TABLES: readonly BackedUpTable[] = [
   { name: 'scripts', key: ['id'], identity: true, load: 'insert' },
   { name: 'script_executors', key: ['script_id', 'executor_id'], load: 'insert' },
   { name: 'script_executor_votes', key: ['script_id', 'executor_id', 'visitor_hash'], load: 'insert' },
+  { name: 'script_versions', key: ['script_id', 'version'], load: 'insert' },
   { name: 'script_channels', key: ['id'], identity: true, load: 'insert' },
   { name: 'script_votes', key: ['script_id', 'visitor_hash'], load: 'insert' },
   { name: 'script_daily_views', key: ['script_id', 'day'], load: 'insert' },

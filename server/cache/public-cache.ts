@@ -72,6 +72,8 @@ export function familyOf(key: string, answer: CachedAnswer<unknown>, maxEntries:
   if (kind === 'sitemap') return { family: 'sitemap', cap: SITEMAP_SLICES };
   // Any visitor can name a new list: all of them, found or not, share one cap.
   if (kind === 'ids') return { family: 'ids', cap: Math.min(IDS_LISTS, Math.max(16, Math.floor(maxEntries / 16))) };
+  // Scripts' histories: every page and version of every script could be asked for, so they share a cap.
+  if ((kind === 'versions' || kind === 'version') && !isNullAnswer(answer)) return { family: 'history', cap: Math.max(16, Math.floor(maxEntries / 8)) };
   if (isNullAnswer(answer)) return { family: 'nothing', cap: Math.max(16, Math.floor(maxEntries / 16)) };
   return undefined;
 }
@@ -91,7 +93,10 @@ function reaches(change: CatalogueChange, key: string): boolean {
     // An executor's counts of scripts that work on it and were tested with it.
     key.startsWith('executor:') ||
     key === `script:${change.id}` ||
-    key === `channels:${change.id}`
+    key === `channels:${change.id}` ||
+    // A script's loader history (a save may add a version; hiding or deleting it removes the history).
+    key.startsWith(`versions:${change.id}:`) ||
+    key.startsWith(`version:${change.id}:`)
   );
 }
 

@@ -16,6 +16,7 @@ import * as reports from './migrations/20261128020000_reports.ts';
 import * as votes from './migrations/20261128030000_votes.ts';
 import * as analysisVersion from './migrations/20261129000000_analysis_version.ts';
 import * as executors from './migrations/20261130000000_executors.ts';
+import * as scriptVersions from './migrations/20261201000000_script_versions.ts';
 
 // A static list rather than a folder scan, so migrations work the same from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '20261128030000_votes': votes,
   '20261129000000_analysis_version': analysisVersion,
   '20261130000000_executors': executors,
+  '20261201000000_script_versions': scriptVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

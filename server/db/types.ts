@@ -50,6 +50,26 @@ export interface ScriptsTable {
   hidden: Generated<number>;
   /** The platforms of the executors it works on, a bit set (contract/executors.ts PLATFORM_BITS); written with script_executors. */
   platforms: Generated<number>;
+  /** The loader's current version (docs/decisions.md#loader-versions): 1 when created, one more per save that changed it. */
+  version: Generated<number>;
+  /** When a save last changed the loader; null while version 1. */
+  loader_changed_at: Timestamp | null;
+  /** 1: the latest loader update added a high finding. */
+  update_added_high: Generated<number>;
+}
+
+/** One version of a script's loader (docs/decisions.md#loader-versions). */
+export interface ScriptVersionsTable {
+  script_id: number;
+  version: number;
+  created_at: Timestamp;
+  /** The staff account that saved it, as the moderation log names it; null: the migration, the demo, a backfill. */
+  saved_by: string | null;
+  loadstring: string;
+  /** The stored analysis JSON, as `scripts.analysis` keeps it. */
+  analysis: string | null;
+  /** JSON `{ added, removed, hostsAdded, hostsRemoved }`: finding codes and hosts against the version before. */
+  changes: string;
 }
 
 /** The admin's executors (docs/decisions.md#executors-and-compatibility). */
@@ -317,6 +337,7 @@ export interface Database {
   script_executors: ScriptExecutorsTable;
   script_executor_votes: ScriptExecutorVotesTable;
   executor_facets: ExecutorFacetsTable;
+  script_versions: ScriptVersionsTable;
 }
 
 export type ScriptRow = Selectable<ScriptsTable>;
@@ -326,6 +347,7 @@ export type BlockedDomainRow = Selectable<BlockedDomainsTable>;
 export type ReportRow = Selectable<ReportsTable>;
 export type ExecutorRow = Selectable<ExecutorsTable>;
 export type ScriptExecutorRow = Selectable<ScriptExecutorsTable>;
+export type ScriptVersionRow = Selectable<ScriptVersionsTable>;
 export type ChannelRow = Selectable<ScriptChannelsTable>;
 export type SiteChannelRow = Selectable<SiteChannelsTable>;
 export type ModeratorRow = Selectable<ModeratorsTable>;

@@ -155,6 +155,14 @@ export const DEMO_FLAGGED_LOADERS: Record<string, string> = {
   'Universal Paste Hub': ['-- demo loader: the paste does not exist', 'loadstring(game:HttpGet("https://pastebin.com/raw/demo0000"))()'].join('\n'),
 };
 
+/**
+ * Demo loaders saved first in an earlier form, so the demo ships a history (docs/decisions.md#loader-versions):
+ * the Stats Logger's first version only printed its stats; its update added the webhook request, a high finding.
+ */
+export const DEMO_EARLIER_LOADERS: Record<string, string> = {
+  'Universal Stats Logger': ['-- demo loader: prints the session stats', 'print("demo session stats")'].join('\n'),
+};
+
 function placeholderLoader(playsname: string): string {
   return `-- demo placeholder, not a real script\nprint(${JSON.stringify(`Demo script: ${playsname}`)})`;
 }

@@ -8,7 +8,7 @@ import type { Db } from '../db/database.ts';
 import type { GameService } from '../games/service.ts';
 import type { ImageStorage } from '../images/storage.ts';
 import type { ScriptRepository } from '../scripts/repository.ts';
-import { DEMO_CATALOGUE, DEMO_GAME_LIST, DEMO_GROUPS, DEMO_SEARCH_MISSES, type DemoScript } from './catalogue.ts';
+import { DEMO_CATALOGUE, DEMO_EARLIER_LOADERS, DEMO_GAME_LIST, DEMO_GROUPS, DEMO_SEARCH_MISSES, type DemoScript } from './catalogue.ts';
 import { DEMO_EXECUTORS, demoTested } from './executors.ts';
 import { random, renderDemoIcon, renderDemoImage } from './images.ts';
 import { DemoRepository } from './repository.ts';
@@ -114,7 +114,7 @@ export async function loadDemoCatalogue(services: DemoServices, maxPixels = DEFA
       const row = await services.scripts.insert({
         playsname: script.playsname,
         description: script.description,
-        loadstring: script.loadstring,
+        loadstring: DEMO_EARLIER_LOADERS[script.playsname] ?? script.loadstring,
         imageKey: image.key,
         ownerModeratorId: null,
         channels: parseChannelList(script.channels),
@@ -127,6 +127,8 @@ export async function loadDemoCatalogue(services: DemoServices, maxPixels = DEFA
         verified: script.verified,
         executors: demoTested(DEMO_CATALOGUE.indexOf(script), script.playsname),
       });
+      // Its update makes version 2, whose analysis adds what the earlier loader lacked.
+      if (DEMO_EARLIER_LOADERS[script.playsname] !== undefined) await services.scripts.update(row.id, { loadstring: script.loadstring });
       const views = demoViews(script.playsname, utcDay(createdAt.getTime()), today);
       await demo.setViews(row.id, views, trendingScore(views, today));
       // Every fifth script was changed after it was added, so "recently updated" has its own order.

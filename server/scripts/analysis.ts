@@ -41,7 +41,7 @@ export async function analysisColumnsOffThread(loadstring: string): Promise<Anal
 const strings = (value: unknown): string[] | undefined => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined);
 
 /** The stored JSON read back; undefined when missing, of an older analysis or not in the stored shape (then the backfill redoes it). */
-function parseStored(json: string | null): StoredAnalysis | undefined {
+export function parseStored(json: string | null): StoredAnalysis | undefined {
   if (json === null) return undefined;
   try {
     const value = JSON.parse(json) as Partial<StoredAnalysis>;

@@ -39,6 +39,9 @@ const LISTED_COLUMNS = [
   'scripts.rating',
   'scripts.hidden',
   'scripts.platforms',
+  'scripts.version',
+  'scripts.loader_changed_at',
+  'scripts.update_added_high',
   'games.name as game_name',
   'games.slug as game_slug',
 ] as const;

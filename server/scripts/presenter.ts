@@ -33,10 +33,9 @@ export function toPublicScript(row: ListedScriptRow): PublicScript {
     worksYes: Number(row.works_yes),
     worksNo: Number(row.works_no),
     mayBePatched: mayBePatched(row),
-    // Issue 28 in progress: the versions' columns come with their migration.
-    version: 1,
-    loaderChangedAt: null,
-    updateAddedHigh: false,
+    version: Number(row.version),
+    loaderChangedAt: row.loader_changed_at === null ? null : toIso(row.loader_changed_at),
+    updateAddedHigh: Number(row.update_added_high) === 1,
     platforms: platformsOf(Number(row.platforms)),
   };
 }

@@ -5,7 +5,7 @@ import { foldSearchText, searchTextOf } from '../db/search.ts';
 import type { ChannelRow, Database, ScriptRow } from '../db/types.ts';
 import { type CatalogueFilter, SEARCH_TOTAL_CAP } from '../../contract/index.ts';
 import { lockGames } from '../games/repository.ts';
-import { analysisColumns } from './analysis.ts';
+import { type AnalysisColumns, analysisColumns } from './analysis.ts';
 import { NO_FACTS, nextFacts, storedFacts } from './facts.ts';
 import { inOrder, listed, type ListedScriptRow } from './listed-rows.ts';
 import {
@@ -24,6 +24,7 @@ import {
 } from './script-writes.ts';
 import { recentWorksSince } from '../votes/recent-works.ts';
 import { SearchRepository } from './search-repository.ts';
+import { writeVersion } from './versions-repository.ts';
 
 export interface ListOptions extends CatalogueFilter {
   limit: number;
@@ -212,7 +213,7 @@ export class ScriptRepository {
    * replaced, which the caller may release (another edit's key is never mistaken for it).
    */
   async update(id: number, patch: ScriptPatch): Promise<{ row: ScriptRow; previousImageKey: string | null; gameCreated: boolean } | undefined> {
-    const analysis = patch.loadstring === undefined ? {} : (patch.analysis ?? analysisColumns(patch.loadstring));
+    const analysis: Partial<AnalysisColumns> = patch.loadstring === undefined ? {} : (patch.analysis ?? analysisColumns(patch.loadstring));
     return this.k.transaction().execute(async (trx) => {
       if (namesGame(patch.game)) await lockGames(trx, this.db.dialect);
       // Executors before the script's row: the order an executor's delete takes them in, so neither waits on the other in a cycle.
@@ -237,6 +238,9 @@ export class ScriptRepository {
       const channelsChanged = patch.channels !== undefined && !sameChannels(await channelList(trx, id), patch.channels);
       const testedChanged = tested !== undefined && !(await sameTested(trx, id, tested));
       if (!fieldsChanged && !channelsChanged && !testedChanged) return { row: current, previousImageKey: current.image_key, gameCreated };
+      const at = new Date().toISOString();
+      // Only a save that changed the loader's text makes a version (docs/decisions.md#loader-versions).
+      const version = next.loadstring === current.loadstring ? {} : await writeVersion(trx, id, at, { loadstring: next.loadstring, analysis: analysis.analysis ?? null }, current, patch.savedBy);
       const row = await trx
         .updateTable('scripts')
         .set({
@@ -245,7 +249,8 @@ export class ScriptRepository {
           search_text: searchTextOf(next.playsname, next.description),
           loadstring_search: foldSearchText(next.loadstring),
           ...analysis,
-          updated_at: new Date().toISOString(),
+          ...version,
+          updated_at: at,
         })
         .where('id', '=', id)
         .returningAll()
@@ -297,6 +302,7 @@ export class ScriptRepository {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await writeVersion(trx, row.id, at, { loadstring: script.loadstring, analysis: analysis.analysis }, null, script.savedBy);
       if (script.channels.length > 0) {
         await trx
           .insertInto('script_channels')

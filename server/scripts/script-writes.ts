@@ -5,6 +5,7 @@ import { dropEmptyRows, ensureRows, refreshPlatforms } from '../executors/compat
 import { resolveGame } from '../games/repository.ts';
 import { badRequest, unauthorized } from '../shared/errors.ts';
 import type { AnalysisColumns } from './analysis.ts';
+import type { SavedBy } from './versions-repository.ts';
 import { type FactChanges, flag, type GameChoice, type NextFacts } from './facts.ts';
 
 // A script's create and edit as ScriptRepository writes them: the shapes it takes and the steps
@@ -23,6 +24,8 @@ export interface NewScript extends FactChanges {
   createdAt?: Date;
   /** The loader's analysis, made by the caller off the event loop; analysed here, before the transaction, when left out (docs/decisions.md#a-linear-bounded-off-thread-loader-analysis). */
   analysis?: AnalysisColumns | undefined;
+  /** The staff account saving it, named by its version 1; left out: none (the demo, tests' fixtures). */
+  savedBy?: SavedBy | undefined;
 }
 
 export interface StaffListOptions {
@@ -43,6 +46,8 @@ export interface ScriptPatch extends FactChanges {
   executors?: readonly string[] | undefined;
   /** The new loader's analysis (as NewScript's); the stored one stays when the loader is left out. */
   analysis?: AnalysisColumns | undefined;
+  /** The staff account saving it, named by the version a changed loader makes. */
+  savedBy?: SavedBy | undefined;
 }
 
 /**

@@ -12,6 +12,7 @@ import type { PublicCache } from '../cache/public-cache.ts';
 import type { FactChanges } from './facts.ts';
 import type { ListedScriptRow } from './listed-rows.ts';
 import type { ScriptRepository } from './repository.ts';
+import type { SavedBy } from './versions-repository.ts';
 
 /**
  * The form's facts as the repository takes them: a game name or slug to resolve (or create), null for
@@ -22,6 +23,11 @@ function factChanges(principal: Principal, facts: ScriptFacts): FactChanges {
   if (facts.verified !== undefined && principal.role !== 'admin') throw forbidden('Only the admin may set verified');
   const { game, ...flags } = facts;
   return { ...flags, ...(game === undefined ? {} : { game: game === null ? null : { name: game } }) };
+}
+
+/** The account a version names (docs/decisions.md#loader-versions). */
+function savedBy(principal: Principal): SavedBy {
+  return principal.role === 'admin' ? { role: 'admin', id: principal.adminId } : { role: 'moderator', id: principal.moderatorId };
 }
 
 /** A script as the moderation log names it. */
@@ -95,6 +101,7 @@ export class StaffScriptService {
         ownerModeratorId: ownerFor(principal),
         channels: input.channels,
         executors: input.executors,
+        savedBy: savedBy(principal),
       }),
     );
     this.cache.changed({ kind: 'script', id: row.id });
@@ -108,6 +115,8 @@ export class StaffScriptService {
     principal: Principal,
     id: number,
     input: { fields: ScriptFieldsPatch; facts?: ScriptFacts; channels: ParsedChannel[] | undefined; executors?: string[] | undefined; image: UploadedImage | undefined },
+    /** A restore of a loader version (versions-service.ts): its log row says which. */
+    note: { restoredFrom?: number } = {},
   ) {
     const facts = factChanges(principal, input.facts ?? {});
     const current = await this.repository.findById(id);
@@ -117,7 +126,7 @@ export class StaffScriptService {
     const before = (await this.present([current]))[0];
     const image = input.image ? await this.images.prepare(input.image) : undefined;
     const { row, previousImageKey, gameCreated } = await this.withImage(image, async () => {
-      const updated = await this.repository.update(id, { ...input.fields, ...facts, analysis, imageKey: image?.key, channels: input.channels, executors: input.executors });
+      const updated = await this.repository.update(id, { ...input.fields, ...facts, analysis, imageKey: image?.key, channels: input.channels, executors: input.executors, savedBy: savedBy(principal) });
       if (!updated) throw notFound('Script not found');
       return updated;
     });
@@ -127,13 +136,15 @@ export class StaffScriptService {
     const updated = (await this.present([row]))[0];
     // Deleted by another request right after this edit was stored: there is no script to answer with.
     if (!updated) throw notFound('Script not found');
-    if (before) await this.recordEdit(principal, before, updated);
+    if (before) await this.recordEdit(principal, before, updated, note.restoredFrom);
     return updated;
   }
 
   /** An edit's entry, and a separate verify or unverify entry when the admin changed `verified`. */
-  private async recordEdit(principal: Principal, before: StaffScript, after: StaffScript): Promise<void> {
+  private async recordEdit(principal: Principal, before: StaffScript, after: StaffScript, restoredFrom?: number): Promise<void> {
     const { verified, ...changes } = changesBetween(auditFacts(before), auditFacts(after)) ?? {};
+    // A restore is an edit of the loader, noted with the version it brought back and the one it made.
+    if (restoredFrom !== undefined && changes['loadstring']) Object.assign(changes, { restoredFrom: { to: restoredFrom }, version: { from: before.version, to: after.version } });
     if (Object.keys(changes).length > 0) await this.audit?.record(principal, { action: 'script.update', object: scriptObject(after), changes });
     if (verified) await this.audit?.record(principal, { action: after.verified ? 'script.verify' : 'script.unverify', object: scriptObject(after), changes: { verified } });
   }

@@ -143,6 +143,14 @@ describe.each(dialects)('demo catalogue on %s', (dialect) => {
       expect(overview.newScriptsPerDay.some((entry) => entry.value > 0)).toBe(true);
       expect(overview.emptySearches.length).toBeGreaterThanOrEqual(3);
 
+      // One script ships a history: its update added a webhook, a high finding (docs/decisions.md#loader-versions).
+      const logger = rows.find((row) => row.playsname === 'Universal Stats Logger');
+      const history = await services.versions.pageAnswer(Number(logger?.id), 20, 0);
+      expect(history.value?.map((entry) => entry.version)).toEqual([2, 1]);
+      expect(history.value?.[0]).toMatchObject({ added: [{ code: 'webhook', severity: 'high' }], hostsAdded: ['discord.com'] });
+      expect(await services.catalogue.get(Number(logger?.id))).toMatchObject({ version: 2, updateAddedHigh: true, loadstring: DEMO_FLAGGED_LOADERS['Universal Stats Logger'] });
+      expect(await k.selectFrom('script_versions').select('script_id').where('version', '>', 1).execute()).toHaveLength(1);
+
       expect(await seedDemoIfEmpty(services, config)).toBe(0);
       expect(await services.scripts.count()).toBe(loaded);
     } finally {

@@ -128,7 +128,8 @@ describe.each(dialects)('staff authorization matrix on %s', (dialect) => {
       .replace(':game', String(world.gameId))
       .replace(':domain', String(world.domainId))
       .replace(':report', String(world.reportId))
-      .replace(':executor', String(world.executorId));
+      .replace(':executor', String(world.executorId))
+      .replace(':version', '1');
 
   it.each(cases)('$method $path as $principal → $status', async (testCase) => {
     const world = await buildWorld(testCase);

@@ -1,7 +1,7 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertScript } from '../helpers/factories.ts';
-import { expectNoSeriousViolations, launchBrowser, newPage, type Site, startSite, waitForHydration } from './harness.ts';
+import { expectNoSeriousViolations, launchBrowser, loginAdmin, newPage, type Site, staffApi, startSite, waitForHydration } from './harness.ts';
 
 // Favourites without an account (docs/product.md#favourites): stars kept in the browser, one before
 // hydration; /favourites lists them; a changed loader is marked and counted in the header.
@@ -9,17 +9,10 @@ import { expectNoSeriousViolations, launchBrowser, newPage, type Site, startSite
 const star = (page: Page, name: string) => page.getByRole('button', { name: `Favourite: ${name}` });
 const stored = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('favourites') ?? '[]') as { id: number; seen: number }[]);
 
-/**
- * The loader of script `id` changes. The versions' migration (another part of issue 28) is not on main
- * yet, so every script answers `version: 1` and no write can raise it; until then the visitor's seen
- * version is lowered instead, which the page compares the same way. When versions land, this body
- * becomes one line: a staff edit of the loader (staffApi PATCH /api/scripts/{id} with a new loadstring).
- */
-async function loaderChanged(page: Page, _site: Site, id: number): Promise<void> {
-  await page.evaluate((changed) => {
-    const list = JSON.parse(localStorage.getItem('favourites') ?? '[]') as { id: number; seen: number }[];
-    localStorage.setItem('favourites', JSON.stringify(list.map((item) => (item.id === changed ? { ...item, seen: item.seen - 1 } : item))));
-  }, id);
+/** The admin edits the loader of script `id`: its version goes up by one. */
+async function loaderChanged(site: Site, id: number): Promise<void> {
+  const token = await loginAdmin(site);
+  await staffApi(site, token, `/api/update-script/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loadstring: `print("updated ${id}")` }) });
 }
 
 describe('favourites in a real browser', () => {
@@ -76,7 +69,7 @@ describe('favourites in a real browser', () => {
     await expect(page.getByTestId('favourites-changed').count()).resolves.toBe(0);
     await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toBe('noindex');
 
-    await loaderChanged(page, site, first.id);
+    await loaderChanged(site, first.id);
     await page.reload();
     await waitForHydration(page);
     await expect.poll(() => page.getByTestId('favourite-updated').count()).toBe(1);
@@ -88,7 +81,7 @@ describe('favourites in a real browser', () => {
     // Opening the changed script's page marks its version seen: the count goes once the list is asked again.
     await page.goto(`${site.url}/scripts/${first.id}`);
     await waitForHydration(page);
-    await expect.poll(async () => (await stored(page)).find((item) => item.id === first.id)?.seen).toBe(1);
+    await expect.poll(async () => (await stored(page)).find((item) => item.id === first.id)?.seen).toBe(2);
     await page.goto(`${site.url}/favourites`);
     await waitForHydration(page);
     await expect.poll(() => page.getByRole('list', { name: 'Favourites' }).getByRole('heading').count()).toBe(2);

@@ -11,7 +11,7 @@ type Statuses = [number, number, number, number, number, number, number];
 
 export interface RouteRow {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** `:script` is the owner's script, `:moderator` a fresh moderator, `:siteChannel` a site channel, `:game` a game with an icon that the owner's script is for, `:domain` a blocked domain, `:report` an open report on the owner's script, `:executor` a Windows executor the owner's script was tested with. */
+  /** `:script` is the owner's script, `:moderator` a fresh moderator, `:siteChannel` a site channel, `:game` a game with an icon that the owner's script is for, `:domain` a blocked domain, `:report` an open report on the owner's script, `:executor` a Windows executor the owner's script was tested with, `:version` the owner's script's version 1. */
   path: string;
   statuses: Statuses;
   /** What an allowed call changes; every other part must stay as it was. */
@@ -96,6 +96,10 @@ export const MATRIX: RouteRow[] = [
   row('GET',    '/api/reports',                    [401, 200,  200,  401,    200,  401,    401]),
   row('PATCH',  '/api/reports/:report',            [401, 200,  404,  401,    200,  401,    401],     ['reports', 'scripts', 'audit_log'], async () => ({ action: 'hide' })),
   row('POST',   '/api/scripts/:script/visibility', [401, 200,  404,  401,    200,  401,    401],     ['scripts', 'audit_log'], async () => ({ hidden: true })),
+  // Loader versions (docs/decisions.md#loader-versions): the admin any script's, a moderator its own. `:version` is 1, the
+  // script's current loader, so a restore saves the text it already has: nothing changes (tests/api/script-versions.test.ts restores older ones).
+  row('GET',    '/api/staff/scripts/:script/versions', [401, 200, 404, 401,  200,  401,    401]),
+  row('POST',   '/api/staff/scripts/:script/versions/:version/restore', [401, 200, 404, 401, 200, 401, 401]),
 ];
 
 /** Routes anyone may call, without a token: each is here or in MATRIX, never in neither. */
@@ -105,6 +109,8 @@ export const PUBLIC_ROUTES: { method: 'GET' | 'POST'; path: string; what: string
   { method: 'GET',  path: '/api/scripts/paginated',     what: 'the catalogue' },
   { method: 'GET',  path: '/api/scripts/:id',           what: 'a script' },
   { method: 'GET',  path: '/api/scripts/:id/channels',  what: 'a script’s channels' },
+  { method: 'GET',  path: '/api/scripts/:id/versions',  what: 'a script’s loader history' },
+  { method: 'GET',  path: '/api/scripts/:id/versions/:version', what: 'one loader version' },
   { method: 'GET',  path: '/api/site-channels',         what: 'the /subscribe list' },
   { method: 'GET',  path: '/api/games',                 what: 'the games with their script counts' },
   { method: 'GET',  path: '/api/executors',             what: 'the executors' },
