@@ -139,8 +139,11 @@ function readManifest(buildDir: string): Manifest {
   const serverEntry = path.join(buildDir, 'server', 'index.js');
   const main = path.join(buildDir, 'app', 'main.mjs');
   for (const file of [serverEntry, main]) if (!fs.existsSync(file)) throw new Error(`missing ${path.relative(ROOT, file)}`);
-  const url = /"url":\s*"(\/assets\/manifest-[^"]+\.js)"/.exec(fs.readFileSync(serverEntry, 'utf8'))?.[1];
-  if (!url) throw new Error('no client manifest URL in build/server/index.js');
+  // The server build's entry, or (when the build splits its code) one of its chunks, names the client manifest.
+  const chunks = path.join(buildDir, 'server', 'assets');
+  const serverFiles = [serverEntry, ...(fs.existsSync(chunks) ? fs.readdirSync(chunks).filter((name) => name.endsWith('.js')).map((name) => path.join(chunks, name)) : [])];
+  const url = serverFiles.map((file) => /"url":\s*"(\/assets\/manifest-[^"]+\.js)"/.exec(fs.readFileSync(file, 'utf8'))?.[1]).find(Boolean);
+  if (!url) throw new Error('no client manifest URL in the server build (build/server)');
   const text = fs.readFileSync(path.join(buildDir, 'client', url), 'utf8');
   const start = text.indexOf('{');
   const manifest = JSON.parse(text.slice(start, text.lastIndexOf('}') + 1)) as Manifest;

@@ -9,7 +9,6 @@ export const STORAGE_KEYS = {
   isSubscribed: 'isSubscribed',
   subscribedChannelsVersion: 'subscribedChannelsVersion',
   votedScripts: 'votedScripts',
-  favourites: 'favourites',
 } as const;
 
 function storage(): Storage | undefined {

@@ -32,8 +32,6 @@ export const common = {
     searchPlaceholder: 'Search scripts...',
     searchLabel: 'Search scripts',
     mainMenu: 'Main menu',
-    favourites: 'Favourites',
-    favouritesChanged: 'changed:',
     userMenu: 'User menu',
     telegram: 'Telegram',
     signOut: 'Sign out',

@@ -2,14 +2,11 @@ import { Outlet } from 'react-router';
 import { Footer } from '../components/layout/Footer.tsx';
 import { Header } from '../components/layout/Header.tsx';
 import { common } from '../messages/common.ts';
-import { EARLY_STAR_SCRIPT } from '../components/favourites/early-star.ts';
 
 /** The public area's shared header and footer (docs/product.md#header-and-footer). */
 export default function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">
-      {/* Stars work before hydration (docs/decisions.md#favourites-without-an-account); hashed into the page's CSP. */}
-      <script dangerouslySetInnerHTML={{ __html: EARLY_STAR_SCRIPT }} />
       <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-violet-600 focus:px-3 focus:py-2">
         {common.nav.skipToContent}
       </a>

@@ -32,33 +32,6 @@ function NavLinks({ className }: { className?: string }) {
   );
 }
 
-/**
- * The Favourites link with the count of changed favourites, worked out after hydration by a lazy
- * module (one ?ids= request at most per page view, kept a few minutes: docs/product.md#favourites).
- */
-function FavouritesLink() {
-  const [count, setCount] = useState(0);
-  const { pathname } = useLocation();
-  useEffect(() => {
-    const told = (event: Event) => setCount(Number((event as CustomEvent).detail) || 0);
-    window.addEventListener('favourites-changed', told);
-    import('../../lib/favourites-changed.ts').then((module) => module.changedCount()).then(setCount, () => undefined);
-    return () => window.removeEventListener('favourites-changed', told);
-  }, [pathname]);
-  return (
-    <Link to="/favourites" className="flex items-center gap-1 rounded-md px-2 py-2 text-sm font-medium text-slate-300 hover:text-white">
-      <span aria-hidden>★</span>
-      {common.nav.favourites}
-      {count > 0 ? (
-        <span data-testid="favourites-changed" className="rounded-full bg-amber-400 px-1.5 text-xs font-bold text-ink">
-          <span className="sr-only">, {common.nav.favouritesChanged} </span>
-          {count}
-        </span>
-      ) : null}
-    </Link>
-  );
-}
-
 /** The shared navigation bar; below md the links and search sit in a panel behind the main-menu button. */
 export function Header() {
   const { siteName } = useSettings();
@@ -86,7 +59,6 @@ export function Header() {
           <SearchBox id="search-desktop" />
         </div>
         <div className="ml-auto flex items-center gap-2 md:ml-0">
-          <FavouritesLink />
           <UserMenu />
           <button
             ref={menuButton}
