@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EXECUTOR_LIMITS } from './constants.ts';
 import { EXECUTOR_STATUSES, PLATFORMS } from './platforms.ts';
 import { SLUG_PATTERN } from './games.ts';
-import { withoutControls } from './text.ts';
+import { isHttpsUrl, withoutControls } from './text.ts';
 
 export * from './platforms.ts';
 
@@ -44,15 +44,6 @@ export const executorDetailSchema = executorSchema
 export type ExecutorDetail = z.infer<typeof executorDetailSchema>;
 
 export const executorSlugParamsSchema = z.object({ slug: executorSlugSchema });
-
-function isHttpsUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
 
 const name = withoutControls(
   z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ChannelTextError, type ParsedChannel, parseChannelList } from './channels.ts';
 import { GAME_LIMITS, KEY_LINK_MAX, SCRIPT_EXECUTORS_MAX, SCRIPT_LIMITS } from './constants.ts';
 import { executorSlugSchema } from './executors.ts';
-import { withoutControls } from './text.ts';
+import { isHttpsUrl, withoutControls } from './text.ts';
 
 const text = (label: string, max: number, lines: 'single' | 'multi') =>
   withoutControls(
@@ -33,15 +33,6 @@ export const keyLinkSchema = withoutControls(
   z.string().trim().max(KEY_LINK_MAX, `Key link must be at most ${KEY_LINK_MAX} characters`),
   'Key link',
 ).refine((value) => value === '' || isHttpsUrl(value), 'Key link must be an https:// URL');
-
-function isHttpsUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
 
 /** The game as staff type it: an existing game's name or slug, or a new name; blank means none. */
 export const scriptGameSchema = withoutControls(

@@ -22,3 +22,13 @@ export function hasControlCharacters(text: string, lines: 'single' | 'multi' = '
 export function withoutControls<T extends z.ZodString>(schema: T, label: string, lines: 'single' | 'multi' = 'single'): T {
   return schema.regex(lines === 'single' ? SINGLE_LINE : MULTI_LINE, controlMessage(label)) as T;
 }
+
+/** An absolute https: URL with a host (key links, executors' websites). */
+export function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}

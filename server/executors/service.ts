@@ -5,7 +5,6 @@ import {
   type ExecutorDetail,
   type ExecutorInput,
   type ExecutorPatch,
-  platformsOf,
   slugOf,
 } from '../../contract/index.ts';
 import { badRequest, conflict, notFound } from '../shared/errors.ts';
@@ -118,14 +117,8 @@ function rowPatch(patch: ExecutorPatch): RowPatch {
 function executorObject(row: ExecutorRow) {
   return { type: 'executor' as const, id: Number(row.id), label: row.name };
 }
+/** What the moderation log compares: the executor as the API shows it, without its ids and times. */
 function executorFacts(row: ExecutorRow) {
-  return {
-    name: row.name,
-    slug: row.slug,
-    platforms: platformsOf(Number(row.platforms)),
-    status: row.status,
-    version: row.version,
-    website: row.website,
-    free: Number(row.free) === 1,
-  };
+  const { name, slug, platforms, status, version, website, free } = toExecutor(row);
+  return { name, slug, platforms, status, version, website, free };
 }

@@ -1,28 +1,16 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { executorListSchema, executorSchema } from '../../../../contract/executors.ts';
-import { apiRequest, roleRequest } from '../../staff/api/client.ts';
+import { executorSchema } from '../../../../contract/executors.ts';
+import { roleRequest } from '../../staff/api/client.ts';
+import { executorKeys } from '../../staff/api/executors.ts';
 import { useListMutation } from '../../staff/api/mutation.ts';
 import { scriptKeys } from '../../staff/api/scripts.ts';
 import type { ExecutorBody, ExecutorPatchBody } from '../lib/executor-form.ts';
 
 /*
  * The admin's executors (docs/decisions.md#executors-and-compatibility): the list is the public
- * GET /api/executors, every executor at once (tens of them); the writes are admin only and JSON.
+ * GET /api/executors, every executor at once (tens of them), read as the script forms read it; the
+ * writes are admin only and JSON.
  */
-
-export function getExecutors(signal?: AbortSignal) {
-  return apiRequest('/api/executors', { schema: executorListSchema, signal });
-}
-
-export const executorKeys = { all: ['executors'] as const };
-
-export function executorsQueryOptions() {
-  return queryOptions({ queryKey: executorKeys.all, queryFn: ({ signal }) => getExecutors(signal) });
-}
-
-export function useExecutors() {
-  return useQuery(executorsQueryOptions());
-}
+export { executorKeys, executorsQueryOptions, getExecutors, useExecutors } from '../../staff/api/executors.ts';
 
 export type SaveExecutorInput = { id?: undefined; body: ExecutorBody } | { id: number; body: ExecutorPatchBody };
 
