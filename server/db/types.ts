@@ -119,16 +119,8 @@ export interface ScriptExecutorVotesTable {
 }
 
 /** How many visible scripts work on each executor, per game (0: none), flags and platform side, kept by triggers. */
-export interface ExecutorFacetsTable {
+export interface ExecutorFacetsTable extends ScriptFacetsTable {
   executor_id: number;
-  game_id: number;
-  universal: number;
-  key_system: number;
-  patched: number;
-  verified: number;
-  pc: number;
-  mobile: number;
-  scripts: number;
 }
 
 export interface GamesTable {
