@@ -56,7 +56,8 @@ describe('executors and compatibility, end to end in a real browser', () => {
     await card.locator('a').first().click();
     await page.waitForURL(new RegExp(`/scripts/${mobileId}`));
     await waitForHydration(page);
-    await expect(page.getByRole('table', { name: 'Compatibility' }).isVisible()).resolves.toBe(true);
+    // The card's link navigates inside the app: the address changes before the script's page has drawn.
+    await page.getByRole('table', { name: 'Compatibility' }).waitFor();
     await expect(cells(page, 'journey-pocket').nth(1).innerText()).resolves.toBe('Tested');
 
     await page.getByRole('button', { name: 'Where did you run it?' }).click();
