@@ -2,6 +2,7 @@ import type { Executor, ExecutorDetail } from './executors.ts';
 import type { Game } from './games.ts';
 import type { ScriptDetail } from './script-analysis.ts';
 import type { Channel, PaginatedQuery, PaginatedScripts } from './scripts.ts';
+import type { ScriptVersionSummary } from './versions.ts';
 
 /** Settings the public pages need in the browser; nothing secret goes here. */
 export interface PublicSettings {
@@ -32,6 +33,8 @@ export type WebLoadContext = {
     channels(id: number): Promise<Channel[]>;
     /** The script count and `limit` scripts from `offset` in id order, for one file of /sitemap.xml. */
     sitemap(offset: number, limit: number): Promise<SitemapSlice>;
+    /** The script's loader updates, newest first (the History section, the script's feed); null: no script the public may see. */
+    versions(id: number, limit: number, offset: number): Promise<ScriptVersionSummary[] | null>;
   };
   /** Every game with its script count, most scripts first; and one by slug. */
   games: {

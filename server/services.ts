@@ -110,6 +110,7 @@ export function createServices(config: Config, db: Db, log: Log, { now, clock }:
   const imageParts = createImages(config, db);
   const games = new GameService(new GameRepository(db), cache, imageParts.imageService, audit);
   const staffScripts = new StaffScriptService(scripts, imageParts.imageService, cache, audit, domains);
+  const versions = new VersionService(new VersionRepository(db), scripts, catalogue, staffScripts, cache, () => domains.trusted());
   return {
     config,
     db,
@@ -126,12 +127,12 @@ export function createServices(config: Config, db: Db, log: Log, { now, clock }:
     ...imageParts,
     ...createStaffAccounts(config, db, clock, audit),
     staffScripts,
-    versions: new VersionService(new VersionRepository(db), scripts, catalogue, staffScripts, cache, () => domains.trusted()),
+    versions,
     audit,
     backfillAnalyses: (options) => backfillAnalyses(new AnalysisRepository(db), cache, options),
     visibility: new VisibilityService(scripts, new VisibilityRepository(db), cache, audit),
     reports: new ReportService(new ReportRepository(db), staffScripts, cache, clock, audit),
-    loadContext: createLoadContext(config, { catalogue, games, executors, siteChannels }),
+    loadContext: createLoadContext(config, { catalogue, games, executors, siteChannels, versions }),
   };
 }
 
@@ -213,7 +214,7 @@ function createStaffAccounts(config: Config, db: Db, clock: Clocks['clock'], aud
 }
 
 /** What the web app's loaders read: the settings and the same services, in-process. */
-function createLoadContext(config: Config, { catalogue, games, executors, siteChannels }: Pick<Services, 'catalogue' | 'games' | 'executors' | 'siteChannels'>): WebLoadContext {
+function createLoadContext(config: Config, { catalogue, games, executors, siteChannels, versions }: Pick<Services, 'catalogue' | 'games' | 'executors' | 'siteChannels' | 'versions'>): WebLoadContext {
   return {
     settings: {
       siteName: config.siteName,
@@ -230,6 +231,7 @@ function createLoadContext(config: Config, { catalogue, games, executors, siteCh
       get: (id) => catalogue.get(id),
       channels: async (id) => (await catalogue.channels(id)) ?? [],
       sitemap: (offset, limit) => catalogue.sitemap(offset, limit),
+      versions: async (id, limit, offset) => (await versions.pageAnswer(id, limit, offset)).value,
     },
     games: { list: () => games.list(), bySlug: (slug) => games.bySlug(slug) },
     executors: { list: () => executors.list(), bySlug: (slug) => executors.bySlug(slug) },

@@ -21,7 +21,7 @@ export class PageFaults {
         });
     this.context = {
       settings: base.settings,
-      catalogue: { list: note(base.catalogue.list), get: note(base.catalogue.get), channels: note(base.catalogue.channels), sitemap: note(base.catalogue.sitemap) },
+      catalogue: { list: note(base.catalogue.list), get: note(base.catalogue.get), channels: note(base.catalogue.channels), sitemap: note(base.catalogue.sitemap), versions: note(base.catalogue.versions) },
       games: { list: note(base.games.list), bySlug: note(base.games.bySlug) },
       executors: { list: note(base.executors.list), bySlug: note(base.executors.bySlug) },
       siteChannels: note(base.siteChannels),
