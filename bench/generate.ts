@@ -15,6 +15,7 @@ import { utcDay } from '../server/shared/dates.ts';
 import { seededRandom } from '../tools/seeded-random.ts';
 import { ANALYSIS_VERSION } from '../contract/loader-analysis.ts';
 import { analysisColumns } from '../server/scripts/analysis.ts';
+import { firstVersions } from '../server/db/migrations/20261201000000_script_versions.ts';
 
 const ROWS_PER_INSERT = 500; // 10 columns → 5,000 bound values, far below SQLite's 32,766
 const ROWS_PER_TRANSACTION = 50_000;
@@ -228,6 +229,38 @@ function dailyRows(first: number, rows: GeneratedRow[]) {
   return rows.flatMap((script, index) => script.daily.map(([day, views]) => ({ script_id: first + index + 1, day, views })));
 }
 
+/** One script in UPDATED_EVERY has a second loader version, saved in the last UPDATED_DAYS days. */
+const UPDATED_EVERY = 40;
+const UPDATED_DAYS = 30;
+
+/**
+ * Loader versions as saves leave them (docs/decisions.md#loader-versions): version 1 of every script,
+ * and for one script in UPDATED_EVERY an older first text (another file on the same host, so the
+ * analysis did not change) and the current text as version 2, saved in the last UPDATED_DAYS days: the
+ * "Loader updated" marks and History sections the pages show at scale.
+ */
+async function writeVersions(db: ReturnType<typeof openDatabase>, now: number): Promise<void> {
+  await firstVersions(db.kysely);
+  const kysely = db.kysely;
+  const every = UPDATED_EVERY;
+  await kysely
+    .updateTable('script_versions')
+    .set({ loadstring: sql<string>`replace(loadstring, '.lua"', '-old.lua"')` })
+    .where('version', '=', 1)
+    .where(sql<boolean>`script_id % ${every} = 0`)
+    .execute();
+  const updated = await kysely.selectFrom('scripts').select(['id', 'loadstring', 'analysis']).where(sql<boolean>`id % ${every} = 0`).execute();
+  const noChange = JSON.stringify({ added: [], removed: [], hostsAdded: [], hostsRemoved: [] });
+  for (let start = 0; start < updated.length; start += ROWS_PER_INSERT) {
+    const slice = updated.slice(start, start + ROWS_PER_INSERT);
+    const at = (id: number) => new Date(now - ((id / every) % UPDATED_DAYS) * 24 * HOUR_MS - HOUR_MS).toISOString();
+    await kysely.transaction().execute(async (trx) => {
+      await trx.insertInto('script_versions').values(slice.map((script) => ({ script_id: script.id, version: 2, created_at: at(script.id), saved_by: 'admin', loadstring: script.loadstring, analysis: script.analysis, changes: noChange }))).execute();
+      for (const script of slice) await trx.updateTable('scripts').set({ version: 2, loader_changed_at: at(script.id) }).where('id', '=', script.id).execute();
+    });
+  }
+}
+
 /** The generated scores are for the generation day (a server started on a later day rolls them); the analyses are current. */
 async function markTrendingDay(db: ReturnType<typeof openDatabase>, today: number): Promise<void> {
   await db.kysely.updateTable('catalogue_counts').set({ value: today }).where('name', '=', 'trending_day').execute();
@@ -318,6 +351,7 @@ export async function ensurePostgresCatalogue(count: number, serverUrl: string):
       process.stdout.write(`\r  generating on PostgreSQL: ${last.toLocaleString('en')} / ${count.toLocaleString('en')}`);
     }
     process.stdout.write('\n');
+    await writeVersions(db, Date.now());
     await markTrendingDay(db, today);
     await sql`ANALYZE`.execute(db.kysely);
     await sql`CREATE TABLE bench_ready (count integer NOT NULL)`.execute(db.kysely);
@@ -372,6 +406,7 @@ export async function ensureCatalogue(count: number): Promise<Catalogue> {
       process.stdout.write(`\r  generating: ${last.toLocaleString('en')} / ${count.toLocaleString('en')}`);
     }
     process.stdout.write('\n');
+    await writeVersions(db, Date.now());
     await markTrendingDay(db, today);
   } finally {
     await db.close();

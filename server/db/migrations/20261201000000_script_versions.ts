@@ -31,8 +31,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await firstVersions(db);
 }
 
-/** Version 1 of every script, its changes built from its stored analysis (an unanalysed row: none yet). */
-async function firstVersions(db: Kysely<any>): Promise<void> {
+/** Version 1 of every script, its changes built from its stored analysis (an unanalysed row: none yet); the bench's generator calls it too. */
+export async function firstVersions(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) {
     await sql`
       INSERT INTO script_versions (script_id, version, created_at, saved_by, loadstring, analysis, changes)
