@@ -99,6 +99,29 @@ export const admin = {
     deleted: 'Script deleted successfully',
     saveFailed: 'Failed to save script',
     deleteFailed: 'Failed to delete script',
+    /** A script's loader versions and their restore (issue 28, docs/product.md#admin-scripts). */
+    history: {
+      label: 'History',
+      rowLabel: (name: string) => `History of ${name}`,
+      title: (name: string) => `History of ${name}`,
+      intro: 'Every version of the loader, newest first: when it was saved, by whom, and what it changed in what the loader does.',
+      listLabel: 'Versions',
+      version: (version: number) => `Version ${version}`,
+      current: 'Current',
+      savedBy: (name: string) => `Saved by ${name}`,
+      savedBySystem: 'Saved by the system',
+      addedHigh: 'Added a high risk',
+      noChanges: 'No change in what the loader does',
+      restore: 'Restore',
+      restoreLabel: (version: number) => `Restore version ${version}`,
+      confirmRestore: (version: number) => `Restore version ${version}?`,
+      confirmRestoreDetail: 'Its loader is saved as a new version, checked like any save; the current one stays in the history.',
+      restored: (from: number, to: number) => `Version ${from} restored as version ${to}`,
+      restoreFailed: 'Failed to restore the version',
+      loadFailed: 'Failed to load the history',
+      empty: 'No versions yet',
+      more: 'Show older versions',
+    },
     form: {
       createTitle: 'Create New Script',
       editTitle: 'Edit Script',
@@ -321,6 +344,8 @@ export const admin = {
     yes: 'yes',
     no: 'no',
     changeCount: (count: number) => (count === 1 ? '1 field' : `${count} fields`),
+    /** A `script.update` that brought back a loader version (its `restoredFrom`). */
+    restoredVersion: (version: number) => `Restored version ${version}`,
     actions: {
       login: 'Logged in',
       logout: 'Logged out',

@@ -89,6 +89,39 @@ export const moderator = {
       showing: (from: number, to: number, total: number) => `Показано ${from} - ${to} из ${total}`,
     },
   },
+  /** Версии загрузчика скрипта и их восстановление (issue 28, docs/product.md#moderator-panel). */
+  history: {
+    label: 'История',
+    rowLabel: (name: string) => `История скрипта «${name}»`,
+    title: (name: string) => `История: ${name}`,
+    intro: 'Все версии загрузчика, от новых к старым: когда и кем сохранена каждая и что она изменила в том, что делает загрузчик.',
+    listLabel: 'Версии',
+    version: (version: number) => `Версия ${version}`,
+    current: 'Текущая',
+    savedBy: (name: string) => `Сохранил: ${name}`,
+    savedBySystem: 'Сохранено системой',
+    addedHigh: 'Добавлен высокий риск',
+    noChanges: 'То, что делает загрузчик, не изменилось',
+    restore: 'Восстановить',
+    restoreLabel: (version: number) => `Восстановить версию ${version}`,
+    confirmRestore: (version: number) => `Восстановить версию ${version}?`,
+    confirmRestoreDetail: 'Её загрузчик сохранится как новая версия и пройдёт те же проверки, что и любое сохранение; текущая версия останется в истории.',
+    restored: (from: number, to: number) => `Версия ${from} восстановлена как версия ${to}`,
+    restoreFailed: 'Не удалось восстановить версию',
+    loadFailed: 'Не удалось загрузить историю',
+    empty: 'Версий пока нет',
+    more: 'Показать более старые версии',
+    /**
+     * Что изменило обновление: у предложений contract/analysis-diff.ts нет русских текстов, поэтому
+     * находка называется своим русским текстом (form.analysis.findings) после «Добавлено» или «Убрано».
+     */
+    changes: {
+      added: (finding: string) => `Добавлено: ${finding}`,
+      removed: (finding: string) => `Убрано: ${finding}`,
+      hostAdded: (host: string) => `Теперь загружает с ${host}`,
+      hostRemoved: (host: string) => `Больше не загружает с ${host}`,
+    },
+  },
   form: {
     title: 'Новый скрипт',
     description: 'Название, описание и loadstring обязательны; каналы и изображение — по желанию.',

@@ -1,3 +1,4 @@
+import type { HistoryTexts } from './history-texts.ts';
 import type { ReportTexts, VisibilityTexts } from './report-texts.ts';
 import type { IssueWording } from './lib/form.ts';
 import type { PaginationProps } from './components/Pagination.tsx';
@@ -93,6 +94,8 @@ export interface StaffTexts {
   reports: ReportTexts;
   /** The Hidden mark and the Hide/Unhide action of the scripts list. */
   visibility: VisibilityTexts;
+  /** A script's loader versions, who saved each, and their restore (issue 28). */
+  history: HistoryTexts;
   /** The edit texts, for a panel whose role may edit scripts. */
   edit?: {
     label: string;

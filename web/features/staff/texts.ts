@@ -1,3 +1,4 @@
+import { type AnalysisChanges, changeSentences } from '../../../contract/analysis-diff.ts';
 import { messages } from '../../messages/staff.ts';
 import type { StaffRole } from './api/auth-storage.ts';
 import type { IssueWording } from './lib/form.ts';
@@ -15,6 +16,7 @@ const m = messages.moderator;
 const ms = m.scripts;
 const mf = m.form;
 const mv = m.validation;
+const mh = m.history;
 
 /** zod issues in Russian: the contract's English messages describe the API, not this screen. */
 export const wordInRussian: IssueWording = (issue) => {
@@ -27,6 +29,24 @@ export const wordInRussian: IssueWording = (issue) => {
   if (issue.code === 'too_small' || issue.code === 'invalid_type') return mv.required;
   return undefined;
 };
+
+/**
+ * An update's changes in Russian: the contract's sentences are English only, so each finding is named by
+ * the panel's own Russian text of it (the form's live findings), after "added" or "removed".
+ */
+function changesInRussian(changes: AnalysisChanges): string[] {
+  const said = mh.changes;
+  const finding = (code: keyof typeof mf.analysis.findings) => {
+    const text = mf.analysis.findings[code];
+    return text.charAt(0).toLocaleLowerCase('ru-RU') + text.slice(1);
+  };
+  return [
+    ...changes.added.map((item) => said.added(finding(item.code))),
+    ...changes.removed.map((item) => said.removed(finding(item.code))),
+    ...changes.hostsAdded.map(said.hostAdded),
+    ...changes.hostsRemoved.map(said.hostRemoved),
+  ];
+}
 
 const admin: StaffTexts = {
   common: {
@@ -104,6 +124,8 @@ const admin: StaffTexts = {
   },
   reports: messages.admin.reports,
   visibility: messages.admin.visibility,
+  // The contract's sentences are the admin panel's: it is in English, as they are.
+  history: { ...as.history, changes: changeSentences },
   edit: {
     label: ac.edit,
     rowLabel: as.editLabel,
@@ -191,6 +213,7 @@ const moderator: StaffTexts = {
   insights: m.insights,
   reports: m.reports,
   visibility: m.visibility,
+  history: { ...mh, changes: changesInRussian },
 };
 
 export const STAFF_TEXTS: Record<StaffRole, StaffTexts> = { admin, moderator };

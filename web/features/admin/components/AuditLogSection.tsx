@@ -92,7 +92,7 @@ function AuditTable({ rows }: { rows: AuditEntry[] }) {
               <td className={`${cell} break-all text-white`}>
                 {entry.actor.name} <span className="text-xs text-slate-400">({t.roles[entry.actor.role]})</span>
               </td>
-              <td className={`${cell} text-white`}>{t.actions[entry.action]}</td>
+              <td className={`${cell} text-white`}>{actionText(entry)}</td>
               <td className={`${cell} break-all text-slate-200`}>
                 {t.objects[entry.object.type]}
                 {entry.object.label ? `: ${entry.object.label}` : ''}
@@ -105,6 +105,13 @@ function AuditTable({ rows }: { rows: AuditEntry[] }) {
       </table>
     </div>
   );
+}
+
+/** The action's plain label; an edit that brought back a loader version (`restoredFrom`, issue 28) reads as that restore. */
+function actionText(entry: AuditEntry): string {
+  const restoredFrom = entry.changes?.['restoredFrom']?.to;
+  if (entry.action === 'script.update' && typeof restoredFrom === 'number') return t.restoredVersion(restoredFrom);
+  return t.actions[entry.action];
 }
 
 const shown = (value: AuditValue | undefined): string =>

@@ -10,21 +10,23 @@ export interface ConfirmDialogProps {
   /** A line under the question: what else the action does. */
   detail?: string;
   confirmLabel: string;
+  /** `primary` for an action that takes nothing away (a restore keeps every version). */
+  tone?: 'danger' | 'primary';
   cancelLabel: string;
   closeLabel: string;
   busy?: boolean;
   onConfirm: () => void;
 }
 
-/** A confirmation step before a destructive action (an in-page dialog rather than window.confirm). */
-export function ConfirmDialog({ open, onOpenChange, question, detail, confirmLabel, cancelLabel, closeLabel, busy, onConfirm }: ConfirmDialogProps) {
+/** A confirmation step before a destructive or weighty action (an in-page dialog rather than window.confirm). */
+export function ConfirmDialog({ open, onOpenChange, question, detail, confirmLabel, tone = 'danger', cancelLabel, closeLabel, busy, onConfirm }: ConfirmDialogProps) {
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={question} description={detail} closeLabel={closeLabel}>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
           {cancelLabel}
         </Button>
-        <Button variant="danger" onClick={onConfirm} loading={busy} disabled={busy}>
+        <Button variant={tone} onClick={onConfirm} loading={busy} disabled={busy}>
           {confirmLabel}
         </Button>
       </div>

@@ -8,11 +8,13 @@ export interface ModalProps {
   title: string;
   description?: string;
   closeLabel: string;
+  /** `wide` for a dialog that reads like a list (a script's history). */
+  size?: 'normal' | 'wide';
   children: ReactNode;
 }
 
 /** An accessible modal (focus trap, Escape, labelled title) that fits a 375 px screen. */
-export function Modal({ open, onOpenChange, title, description, closeLabel, children }: ModalProps) {
+export function Modal({ open, onOpenChange, title, description, closeLabel, size = 'normal', children }: ModalProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -22,7 +24,7 @@ export function Modal({ open, onOpenChange, title, description, closeLabel, chil
           onEscapeKeyDown={(event) => {
             if (event.target instanceof Element && event.target.getAttribute('aria-expanded') === 'true') event.preventDefault();
           }}
-          className="fixed left-1/2 top-1/2 z-50 max-h-[92vh] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-white/10 bg-panel p-5 text-slate-100 shadow-2xl focus:outline-none"
+          className={`fixed left-1/2 top-1/2 z-50 max-h-[92vh] w-[calc(100vw-1.5rem)] ${size === 'wide' ? 'max-w-2xl' : 'max-w-lg'} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-white/10 bg-panel p-5 text-slate-100 shadow-2xl focus:outline-none`}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
             <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>

@@ -1,4 +1,4 @@
-import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
+import { Eye, EyeOff, History, Pencil, Trash2 } from 'lucide-react';
 import { TABLE_DESCRIPTION_CLIP } from '../../../../contract/constants.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -23,6 +23,8 @@ interface ListProps {
   onDelete: (script: ListScript) => void;
   /** Hide or show the script on the public site. */
   onVisibility?: (script: ListScript) => void;
+  /** Open the script's loader history (issue 28). */
+  onHistory?: (script: ListScript) => void;
 }
 
 /** The mark of a script out of the public site (docs/product.md#reports). */
@@ -74,13 +76,19 @@ function DateCell({ iso }: { iso: string }) {
   return <time dateTime={iso}>{formatDate(iso, timeZone)}</time>;
 }
 
-function RowActions({ script, onEdit, onDelete, onVisibility, withText = false }: { script: ListScript; withText?: boolean } & Omit<ListProps, 'scripts'>) {
+function RowActions({ script, onEdit, onDelete, onVisibility, onHistory, withText = false }: { script: ListScript; withText?: boolean } & Omit<ListProps, 'scripts'>) {
   const { texts } = usePanel();
   const t = texts.scripts;
   // 40 px tall: a proper tap target on a phone.
   return (
-    <div className="flex justify-end gap-1">
+    <div className="flex flex-wrap justify-end gap-1">
       <MarkWorkingButton script={script} withText={withText} />
+      {onHistory ? (
+        <Button variant="ghost" size={withText ? 'md' : 'icon'} aria-label={texts.history.rowLabel(script.playsname)} title={texts.history.label} onClick={() => onHistory(script)}>
+          <History aria-hidden className="h-4 w-4" />
+          {withText ? <span aria-hidden>{texts.history.label}</span> : null}
+        </Button>
+      ) : null}
       {onEdit && texts.edit ? (
         <Button variant="ghost" size={withText ? 'md' : 'icon'} aria-label={texts.edit.rowLabel(script.playsname)} title={texts.edit.label} onClick={() => onEdit(script)}>
           <Pencil aria-hidden className="h-4 w-4" />
@@ -109,7 +117,7 @@ function RowActions({ script, onEdit, onDelete, onVisibility, withText = false }
 
 const imageOf = (script: ListScript) => script.imageCard ?? script.image;
 
-export function ScriptTable({ scripts, onEdit, onDelete, onVisibility }: ListProps) {
+export function ScriptTable({ scripts, onEdit, onDelete, onVisibility, onHistory }: ListProps) {
   const { texts } = usePanel();
   const t = texts.scripts;
   return (
@@ -122,7 +130,7 @@ export function ScriptTable({ scripts, onEdit, onDelete, onVisibility }: ListPro
             <th scope="col" className="px-4 py-3 font-semibold">{t.columns.description}</th>
             <th scope="col" className="w-28 px-4 py-3 font-semibold">{t.columns.date}</th>
             <th scope="col" className="w-[16%] px-4 py-3 font-semibold">{t.columns.channels}</th>
-            <th scope="col" className="w-36 px-4 py-3 text-right font-semibold">{texts.common.actions}</th>
+            <th scope="col" className="w-52 px-4 py-3 text-right font-semibold">{texts.common.actions}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-white/10">
@@ -141,7 +149,7 @@ export function ScriptTable({ scripts, onEdit, onDelete, onVisibility }: ListPro
               <td className="px-4 py-3 text-slate-300"><Description text={script.description} /></td>
               <td className="whitespace-nowrap px-4 py-3 text-slate-300"><DateCell iso={script.createdAt} /></td>
               <td className="px-4 py-3"><Channels script={script} /></td>
-              <td className="px-4 py-2"><RowActions script={script} onEdit={onEdit} onDelete={onDelete} onVisibility={onVisibility} /></td>
+              <td className="px-4 py-2"><RowActions script={script} onEdit={onEdit} onDelete={onDelete} onVisibility={onVisibility} onHistory={onHistory} /></td>
             </tr>
           ))}
         </tbody>
@@ -150,7 +158,7 @@ export function ScriptTable({ scripts, onEdit, onDelete, onVisibility }: ListPro
   );
 }
 
-export function ScriptCards({ scripts, onEdit, onDelete, onVisibility }: ListProps) {
+export function ScriptCards({ scripts, onEdit, onDelete, onVisibility, onHistory }: ListProps) {
   const { texts } = usePanel();
   return (
     <ul aria-label={texts.scripts.listLabel} className="flex flex-col gap-3 lg:hidden">
@@ -173,7 +181,7 @@ export function ScriptCards({ scripts, onEdit, onDelete, onVisibility }: ListPro
               <p className="sr-only">{texts.scripts.columns.channels}</p>
               <Channels script={script} />
             </div>
-            <RowActions script={script} onEdit={onEdit} onDelete={onDelete} onVisibility={onVisibility} withText />
+            <RowActions script={script} onEdit={onEdit} onDelete={onDelete} onVisibility={onVisibility} onHistory={onHistory} withText />
           </div>
         </li>
       ))}

@@ -12,12 +12,13 @@ import { ErrorBanner } from './ErrorBanner.tsx';
 import { ListEmpty, ListView } from './ListStates.tsx';
 import { ScriptCards, ScriptTable } from './ScriptList.tsx';
 import { type ScriptDialogState, ScriptFormDialog } from './ScriptForm.tsx';
+import { type HistoryScript, ScriptHistoryDialog } from './ScriptHistory.tsx';
 import { SearchInput } from './SearchInput.tsx';
 import { StaffSection } from './StaffSection.tsx';
 
 /**
- * A panel's scripts: search, the table or cards, paging, refresh, create, edit (where allowed) and
- * delete; `lead` goes between the title and the list (the moderator's views chart).
+ * A panel's scripts: search, the table or cards, paging, refresh, create, edit (where allowed), the
+ * loader's history with its restore, and delete; `lead` goes between the title and the list (the moderator's views chart).
  */
 export function ScriptsSection({ lead }: { lead?: ReactNode } = {}) {
   const { role, texts } = usePanel();
@@ -27,6 +28,7 @@ export function ScriptsSection({ lead }: { lead?: ReactNode } = {}) {
   const query = useScriptPage(role, { page: list.page, q: list.q });
   const remove = useConfirmedDelete<ListScript>(role, useDeleteScript(role), { ...t, timedOut: texts.common.timedOut });
   const [dialog, setDialog] = useState<ScriptDialogState>({ kind: 'closed' });
+  const [history, setHistory] = useState<HistoryScript | null>(null);
   const searchInput = useRef<HTMLInputElement>(null);
   const toggleHidden = useVisibilityToggle();
 
@@ -79,8 +81,8 @@ export function ScriptsSection({ lead }: { lead?: ReactNode } = {}) {
       <ListView query={query} loadFailed={t.loadFailed} onRetry={() => void refresh()} empty={empty} paging={{ page: list.page, setPage: list.setPage }}>
         {(scripts) => (
           <>
-            <ScriptTable scripts={scripts} onEdit={canEdit ? (script) => setDialog({ kind: 'edit', script }) : undefined} onDelete={remove.setPending} onVisibility={toggleHidden} />
-            <ScriptCards scripts={scripts} onEdit={canEdit ? (script) => setDialog({ kind: 'edit', script }) : undefined} onDelete={remove.setPending} onVisibility={toggleHidden} />
+            <ScriptTable scripts={scripts} onEdit={canEdit ? (script) => setDialog({ kind: 'edit', script }) : undefined} onDelete={remove.setPending} onVisibility={toggleHidden} onHistory={setHistory} />
+            <ScriptCards scripts={scripts} onEdit={canEdit ? (script) => setDialog({ kind: 'edit', script }) : undefined} onDelete={remove.setPending} onVisibility={toggleHidden} onHistory={setHistory} />
           </>
         )}
       </ListView>
@@ -91,6 +93,7 @@ export function ScriptsSection({ lead }: { lead?: ReactNode } = {}) {
         onSaved={(kind) => (kind === 'create' ? list.reset() : undefined)}
       />
       <DeleteDialog question={t.confirmDelete} remove={remove} />
+      <ScriptHistoryDialog script={history} onClose={() => setHistory(null)} />
     </StaffSection>
   );
 }

@@ -1,0 +1,136 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StaffScriptVersionSummary } from '../../contract/versions.ts';
+import { scriptForm } from '../helpers/staff.ts';
+import { DESKTOP, expectNoSeriousViolations, launchBrowser, loginAdmin, PHONE, type Site, SITE_ADMIN, staffApi, startSite, waitForHydration } from './harness.ts';
+
+/**
+ * Issue 28, item 3 (docs/product.md#staff-panels): both panels' script lists open a script's loader
+ * history, with who saved each version and what it changed; Restore (behind a confirmation) saves a
+ * version as a new one through the save's rules, and the moderation log reads it as a restore. The
+ * moderator's panel says it in Russian, and a version whose loader now hits a blocked domain is
+ * refused as a save is, changing nothing.
+ */
+
+const PASSWORD = 'moderator-password-1';
+const HUB = 'loadstring(game:HttpGet("https://raw.githubusercontent.com/history/hub.lua"))()';
+const WEBHOOK = 'request({ Url = "https://discord.com/api/webhooks/1/history", Method = "POST", Body = "stats" })';
+const LATER_BLOCKED = 'loadstring(game:HttpGet("https://blocked-later.example/hub.lua"))()';
+
+describe('a script’s history in both staff panels', () => {
+  let site: Site;
+  let browser: Browser;
+  let adminToken: string;
+  let moderatorToken: string;
+  const contexts: BrowserContext[] = [];
+
+  const json = (method: string, body: unknown): RequestInit => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  /** A moderator's new script (version 1, saved by it), then the admin's edit of its loader (version 2). */
+  async function twoVersions(playsname: string, first: string, second: string): Promise<number> {
+    const { id } = await staffApi<{ id: number }>(site, moderatorToken, '/api/m', json('POST', { playsname, description: 'A history sample', loadstring: first }));
+    await staffApi(site, adminToken, `/api/update-script/${id}`, { method: 'PATCH', body: scriptForm({ loadstring: second }) });
+    return id;
+  }
+  const staffVersions = (id: number, token: string) => staffApi<StaffScriptVersionSummary[]>(site, token, `/api/staff/scripts/${id}/versions`);
+
+  async function panel(storageKey: string, token: string, pathname: string, heading: string, viewport = DESKTOP): Promise<Page> {
+    const context = await browser.newContext({ viewport });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.addInitScript(([key, value]) => window.localStorage.setItem(key as string, value as string), [storageKey, token]);
+    await page.goto(`${site.url}${pathname}`);
+    await waitForHydration(page);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    return page;
+  }
+  const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
+  const versionItem = (dialog: ReturnType<Page['getByRole']>, version: number) => dialog.locator(`[data-testid=script-version][data-version="${version}"]`);
+
+  beforeAll(async () => {
+    site = await startSite();
+    adminToken = await loginAdmin(site);
+    await staffApi(site, adminToken, '/api/createModerator', json('POST', { UserName: 'history_mod', Password: PASSWORD }));
+    const login = await fetch(`${site.url}/api/login`, json('POST', { UserName: 'history_mod', Password: PASSWORD }));
+    moderatorToken = ((await login.json()) as { token: string }).token;
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await site?.stop();
+  });
+
+  it('the admin sees two versions and who saved them, restores version 1 as version 3 with a toast, and the log reads it as a restore', async () => {
+    const id = await twoVersions('History Hub Admin', HUB, `${HUB}\n${WEBHOOK}`);
+    const page = await panel('adminToken', adminToken, '/admin/dashboard/scripts', 'Manage Scripts');
+    await page.getByRole('button', { name: 'History of History Hub Admin' }).click();
+    const dialog = page.getByRole('dialog', { name: 'History of History Hub Admin' });
+    await expect.poll(() => dialog.getByTestId('script-version').count()).toBe(2);
+
+    const second = versionItem(dialog, 2);
+    expect(await second.getByRole('heading').textContent()).toBe('Version 2CurrentAdded a high risk');
+    expect(await second.getByTestId('saved-by').textContent()).toBe(`Saved by ${SITE_ADMIN.username}`);
+    expect(await second.locator('ul li').allTextContents()).toEqual(['Adds a request to a Discord webhook', 'Now fetches from discord.com']);
+    expect(await second.getByRole('button').count()).toBe(0);
+    const first = versionItem(dialog, 1);
+    expect(await first.getByTestId('saved-by').textContent()).toBe('Saved by history_mod');
+    expect(await first.locator('ul li').allTextContents()).toEqual(['Now downloads more code and runs it', 'Now fetches from raw.githubusercontent.com']);
+    await expectNoSeriousViolations(page, 'the admin’s history dialog', { pointerAway: true });
+
+    await first.getByRole('button', { name: 'Restore version 1' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Restore version 1?' });
+    await confirm.getByRole('button', { name: 'Restore', exact: true }).click();
+    await toast(page, 'Version 1 restored as version 3').waitFor();
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => dialog.getByTestId('script-version').count()).toBe(3);
+    const third = versionItem(dialog, 3);
+    expect(await third.getByRole('heading').textContent()).toBe('Version 3Current');
+    expect(await third.locator('ul li').allTextContents()).toEqual(['No longer sends data to a Discord webhook', 'No longer fetches from discord.com']);
+    // The current version moved: version 2 may be restored now, version 3 may not.
+    expect(await versionItem(dialog, 2).getByRole('button', { name: 'Restore version 2' }).count()).toBe(1);
+    expect(await third.getByRole('button').count()).toBe(0);
+
+    const script = await staffApi<{ version: number; loadstring: string }>(site, adminToken, `/api/scripts/${id}`);
+    expect(script).toMatchObject({ version: 3, loadstring: HUB });
+
+    const log = await panel('adminToken', adminToken, '/admin/dashboard/log', 'Moderation Log');
+    await log.getByLabel('Action').selectOption({ label: 'Edited a script' });
+    const row = log.getByRole('table', { name: 'Moderation log' }).locator('tbody tr').filter({ hasText: 'History Hub Admin' }).first();
+    await expect.poll(() => row.locator('td').nth(2).textContent()).toBe('Restored version 1');
+  });
+
+  it('the moderator sees its own script’s history in Russian; a version whose loader is now blocked is refused and nothing changes', async () => {
+    const id = await twoVersions('История Хаб', LATER_BLOCKED, 'print("clean")');
+    await staffApi(site, adminToken, '/api/blocked-domains', json('POST', { domain: 'blocked-later.example', trusted: false }));
+    const before = await staffVersions(id, moderatorToken);
+    expect(before.map((item) => item.version)).toEqual([2, 1]);
+
+    const page = await panel('moderatorToken', moderatorToken, '/moderator/scripts', 'Скрипты', PHONE);
+    await page.getByRole('button', { name: 'История скрипта «История Хаб»' }).click();
+    const dialog = page.getByRole('dialog', { name: 'История: История Хаб' });
+    await expect.poll(() => dialog.getByTestId('script-version').count()).toBe(2);
+    const second = versionItem(dialog, 2);
+    expect(await second.getByRole('heading').textContent()).toBe('Версия 2Текущая');
+    expect(await second.getByTestId('saved-by').textContent()).toBe(`Сохранил: ${SITE_ADMIN.username}`);
+    expect(await second.locator('ul li').allTextContents()).toEqual([
+      'Убрано: скачивает и запускает дополнительный код: запустится то, что отдаст этот адрес.',
+      'Больше не загружает с blocked-later.example',
+    ]);
+    const first = versionItem(dialog, 1);
+    expect(await first.getByTestId('saved-by').textContent()).toBe('Сохранил: history_mod');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoSeriousViolations(page, 'the moderator’s history dialog', { pointerAway: true });
+
+    await first.getByRole('button', { name: 'Восстановить версию 1' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Восстановить версию 1?' });
+    await confirm.getByRole('button', { name: 'Восстановить', exact: true }).click();
+    await toast(page, 'Не удалось восстановить версию').waitFor();
+    await dialog.getByRole('alert').filter({ hasText: 'Fetches from blocked-later.example, which this site blocks' }).waitFor();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await dialog.getByTestId('script-version').count()).toBe(2);
+
+    expect(await staffVersions(id, moderatorToken)).toEqual(before);
+    expect(await staffApi<{ version: number; loadstring: string }>(site, moderatorToken, `/api/scripts/${id}`)).toMatchObject({ version: 2, loadstring: 'print("clean")' });
+  });
+});
