@@ -69,7 +69,7 @@ describe('a script’s history in both staff panels', () => {
     await expect.poll(() => dialog.getByTestId('script-version').count()).toBe(2);
 
     const second = versionItem(dialog, 2);
-    expect(await second.getByRole('heading').textContent()).toBe('Version 2CurrentAdded a high risk');
+    expect(await second.getByRole('heading').textContent()).toBe('Version 2CurrentAdded a high-risk finding');
     expect(await second.getByTestId('saved-by').textContent()).toBe(`Saved by ${SITE_ADMIN.username}`);
     expect(await second.locator('ul li').allTextContents()).toEqual(['Adds a request to a Discord webhook', 'Now fetches from discord.com']);
     expect(await second.getByRole('button').count()).toBe(0);

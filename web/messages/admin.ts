@@ -110,7 +110,7 @@ export const admin = {
       current: 'Current',
       savedBy: (name: string) => `Saved by ${name}`,
       savedBySystem: 'Saved by the system',
-      addedHigh: 'Added a high risk',
+      addedHigh: 'Added a high-risk finding',
       noChanges: 'No change in what the loader does',
       restore: 'Restore',
       restoreLabel: (version: number) => `Restore version ${version}`,

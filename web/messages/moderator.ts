@@ -100,7 +100,7 @@ export const moderator = {
     current: 'Текущая',
     savedBy: (name: string) => `Сохранил: ${name}`,
     savedBySystem: 'Сохранено системой',
-    addedHigh: 'Добавлен высокий риск',
+    addedHigh: 'Добавлена опасная находка',
     noChanges: 'То, что делает загрузчик, не изменилось',
     restore: 'Восстановить',
     restoreLabel: (version: number) => `Восстановить версию ${version}`,
