@@ -74,3 +74,41 @@ export const detail = {
     notFoundTitle: 'Script not found',
   },
 } as const;
+
+/**
+ * The script page's History section (docs/product.md#history): rendered on the server only
+ * (web/features/script-detail/history.server.tsx), a separate export so none of it ships with the page.
+ */
+export const historyTexts = {
+  heading: 'History',
+  intro: 'Every update of the loader, newest first, and what it changed.',
+  onlyFirst: 'The loader has not been updated since it was added.',
+  version: (n: number) => `Version ${n}`,
+  saved: 'saved',
+  first: 'First version',
+  unchanged: 'Changes the code, not what the loader does.',
+  high: 'High risk',
+  show: 'Show changes',
+  hide: 'Hide changes',
+  /** After Show changes / Hide changes, for screen readers: which update's changes. */
+  ofVersion: (n: number) => ` in version ${n}`,
+  older: (shown: number) => `The latest ${shown} updates are shown.`,
+  /**
+   * What the line diff says (web/features/script-detail/history-diff.ts). The section carries them as
+   * data for the diff's chunk, which fills in the {placeholders}: the page's JavaScript holds none.
+   */
+  diff: {
+    label: 'Changes in the loader from version {before} to version {version}',
+    summary: 'Lines added: {added}, removed: {removed}',
+    added: 'Added: ',
+    removed: 'Removed: ',
+    folded: '… {count} unchanged lines',
+    sameLines: 'Only the line endings changed.',
+    loading: 'Loading the changes…',
+    failed: 'The changes could not be loaded.',
+    retry: 'Try again',
+  },
+};
+
+/** The line diff's texts, as the History section hands them to its chunk. */
+export type HistoryDiffTexts = typeof historyTexts.diff;

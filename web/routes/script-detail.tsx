@@ -9,10 +9,14 @@ import { errorMeta, scriptMeta } from '../features/script-detail/meta.ts';
 import { BackToCatalogue, ScriptDetail, ScriptDetailSkeleton } from '../features/script-detail/ScriptDetail.tsx';
 import { loaderReportHtml } from '../features/script-detail/loader-report.server.tsx';
 import { compatibilityHtml } from '../features/script-detail/compatibility.server.tsx';
+import { historyHtml } from '../features/script-detail/history.server.tsx';
 import { SiteGate } from '../features/subscriptions/SiteGate.tsx';
 import { webContext } from '../context.ts';
 import type { Route } from './+types/script-detail';
 import { detail } from '../messages/detail.ts';
+
+/** The updates the History section lists: the latest ones. */
+const HISTORY_PAGE = 20;
 
 /**
  * The script, its required channels and the site channels; an unknown or malformed id is HTTP 404.
@@ -29,7 +33,11 @@ export async function loader({ params, request, context: routerContext }: Route.
   // A stale or mistyped slug moves permanently to the script's own address (docs/decisions.md#script-urls);
   // `/scripts/{id}` alone is served as it is, its canonical link naming the slug URL.
   if (named.slug !== undefined && named.slug !== scriptSlug(script.playsname)) throw redirect(scriptPath(script), 301);
-  const [channels, siteChannels] = await Promise.all([context.catalogue.channels(id), context.siteChannels()]);
+  const [channels, siteChannels, versions] = await Promise.all([
+    context.catalogue.channels(id),
+    context.siteChannels(),
+    context.catalogue.versions(id, HISTORY_PAGE, 0),
+  ]);
   const { loadstring, analysis, compatibility, ...card } = script;
   const gated = channels.length > 0 || siteChannels.length > 0;
   const origin = publicOrigin(context.settings.siteUrl, request.url);
@@ -40,6 +48,8 @@ export async function loader({ params, request, context: routerContext }: Route.
     siteChannels,
     report: loaderReportHtml(analysis),
     compatibility: compatibilityHtml(compatibility),
+    // Dates and what each update changed, never a version's text (docs/product.md#history).
+    history: historyHtml(versions, context.settings.timeZone, HISTORY_PAGE),
     // Built here: only the server's HTML needs them first hand, and the page's JavaScript carries no
     // tag or JSON-LD builder (docs/decisions.md#the-script-pages-head-tags-come-with-its-data).
     meta: scriptMeta(card, origin, context.settings.siteName, scriptPath(script)),
@@ -57,7 +67,7 @@ export function meta({ data: loaded, error, matches }: Route.MetaArgs) {
 
 /** /scripts/{id}-{slug} and /scripts/{id} (docs/product.md#script-detail-page), behind the site-wide and per-script gates. */
 export default function ScriptDetailPage({ loaderData }: Route.ComponentProps) {
-  const { script, loadstring, channels, siteChannels, report, compatibility } = loaderData;
+  const { script, loadstring, channels, siteChannels, report, compatibility, history } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const target = navigation.state === 'loading' ? navigation.location.pathname : undefined;
@@ -67,7 +77,7 @@ export default function ScriptDetailPage({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       <SiteGate siteChannels={siteChannels} />
       <BackToCatalogue />
-      {openingAnother ? <ScriptDetailSkeleton /> : <ScriptDetail key={script.id} script={script} loadstring={loadstring} channels={channels} siteChannels={siteChannels} report={report} compatibility={compatibility} />}
+      {openingAnother ? <ScriptDetailSkeleton /> : <ScriptDetail key={script.id} script={script} loadstring={loadstring} channels={channels} siteChannels={siteChannels} report={report} compatibility={compatibility} history={history} />}
     </main>
   );
 }

@@ -16,6 +16,7 @@ import { DETAIL_IMAGE } from './meta.ts';
 import { ScriptCompatibility } from './ScriptCompatibility.tsx';
 import { ScriptFacts } from './ScriptFacts.tsx';
 import { ScriptFaq } from './ScriptFaq.tsx';
+import { ScriptHistory } from './ScriptHistory.tsx';
 import { ReportButton } from './ReportButton.tsx';
 import { type ScriptTab, ScriptTabs } from './ScriptTabs.tsx';
 import { ScriptVotes, useVotes, type Votes } from './ScriptVotes.tsx';
@@ -70,12 +71,15 @@ export function ScriptDetail({
   siteChannels,
   report,
   compatibility,
+  history,
 }: {
   script: PageScript;
   /** "What this loader does" as HTML (loader-report.server.tsx). */
   report: string;
   /** The compatibility table as HTML (compatibility.server.tsx). */
   compatibility: string;
+  /** The History section as HTML (history.server.tsx). */
+  history: string;
   /** Null for a gated script: the Script tab fetches it once the gates are passed. */
   loadstring: string | null;
   channels: Channel[];
@@ -110,6 +114,7 @@ export function ScriptDetail({
       </div>
 
       <ScriptCompatibility html={compatibility} rows={votes.fromServer ? votes.state.compatibility : undefined} />
+      <ScriptHistory html={history} scriptId={script.id} channels={channels} siteChannels={siteChannels} />
       <ScriptFacts script={script} />
       <ScriptFaq />
     </>
