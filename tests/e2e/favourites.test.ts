@@ -11,7 +11,7 @@ type Stored = { id: number; seen: number }[];
 
 const star = (page: Page, name: string) => page.getByRole('button', { name: `Favourite: ${name}`, exact: true });
 const pressed = (page: Page, name: string) => star(page, name).getAttribute('aria-pressed');
-const stored = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('favourites') ?? '[]') as { id: number; seen: number }[]);
+const stored = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('favourites') ?? '[]') as Stored);
 const favouritesLink = (page: Page) => page.getByRole('banner').locator('a[href="/favourites"]');
 const listed = (page: Page) => page.getByRole('list', { name: 'Favourites' }).getByRole('heading').allTextContents();
 const isIdsRequest = (request: Request) => new URL(request.url()).pathname === '/api/scripts/paginated' && new URL(request.url()).searchParams.has('ids');
