@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration }
 import { LazyToaster } from './lib/toast.tsx';
 import { common } from './messages/common.ts';
 import { webContext } from './context.ts';
+import { EARLY_STAR_SCRIPT } from './components/favourites/early-star.ts';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 
@@ -40,6 +41,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Stylesheet />
         <Links />
+        {/*
+          The stars' handler (docs/decisions.md#favourites-without-an-account), last in <head>: in the server's
+          HTML only (its hash joins the page's CSP), so the browser's build carries none of it. Hydration skips
+          an element of <head> the client does not render.
+        */}
+        {import.meta.env.SSR ? <script dangerouslySetInnerHTML={{ __html: EARLY_STAR_SCRIPT }} /> : null}
       </head>
       <body className="min-h-screen bg-ink text-slate-100 antialiased">
         {children}

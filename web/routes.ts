@@ -38,6 +38,7 @@ export default [
     route('executors', 'routes/executors.tsx'),
     route('executors/:slug', 'routes/executor.tsx'),
     route('subscribe', 'routes/subscribe.tsx'),
+    route('favourites', 'routes/favourites.tsx'),
     route('privacy', 'routes/privacy.tsx'),
     route('terms', 'routes/terms.tsx'),
     route('cookies', 'routes/cookies.tsx'),

@@ -24,6 +24,8 @@ export const common = {
     },
     gameLabel: 'Game',
   },
+  /** The favourites star's name on a card and a script's page (docs/product.md#favourites). */
+  star: (name: string) => `Favourite: ${name}`,
   nav: {
     home: 'Home',
     scripts: 'Scripts',
@@ -32,6 +34,9 @@ export const common = {
     searchPlaceholder: 'Search scripts...',
     searchLabel: 'Search scripts',
     mainMenu: 'Main menu',
+    favourites: 'Favourites',
+    /** The header's Favourites link while some favourites changed since last seen. */
+    favouritesChanged: (count: number) => `Favourites, ${count} changed`,
     userMenu: 'User menu',
     telegram: 'Telegram',
     signOut: 'Sign out',

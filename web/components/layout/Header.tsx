@@ -40,6 +40,16 @@ export function Header() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   useEffect(() => setOpen(false), [location.pathname, location.search]);
+  // The count of changed favourites: its code loads after hydration, and only when this browser keeps
+  // favourites; it writes the count on the Favourites link (docs/decisions.md#favourites-without-an-account).
+  useEffect(() => {
+    try {
+      if (!localStorage.favourites) return;
+    } catch {
+      return;
+    }
+    void import('../../lib/favourites.ts').then((module) => module.watchChanged(common.nav.favouritesChanged));
+  }, []);
   // Escape closes the open menu, as it closes any disclosure, and gives focus back to its button.
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || !open) return;
@@ -59,6 +69,10 @@ export function Header() {
           <SearchBox id="search-desktop" />
         </div>
         <div className="ml-auto flex items-center gap-2 md:ml-0">
+          {/* data-count and the name with the count are set by web/lib/favourites.ts: React renders neither, so never writes over them. */}
+          <Link to="/favourites" className="fav-link">
+            <span className="fav-text">{common.nav.favourites}</span>
+          </Link>
           <UserMenu />
           <button
             ref={menuButton}

@@ -10,6 +10,7 @@ import { usePendingPath } from './navigation.ts';
 import type { LinkedCard } from './filters.ts';
 import { GameLink, PublicScriptBadges } from './ScriptBadges.tsx';
 import { ScriptImage } from './ScriptImage.tsx';
+import { Star } from '../../components/favourites/Star.tsx';
 import { catalogue } from '../../messages/catalogue.ts';
 import { common } from '../../messages/common.ts';
 
@@ -32,6 +33,7 @@ export function ScriptCard({ script, timeZone, from, priority = 'lazy' }: Script
   return (
     <article className="script-card">
       <ScriptImage src={script.imageCard} alt="" width={480} height={270} priority={priority} />
+      <Star id={script.id} version={script.version} name={script.playsname} />
       <div className="flex flex-1 flex-col p-4">
         {/* Clamped to two lines with an ellipsis; the title attribute keeps the whole name at hand. */}
         <h2 id={titleId} title={script.playsname} className="script-card-title">

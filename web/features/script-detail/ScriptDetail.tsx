@@ -20,6 +20,7 @@ import { ScriptHistory } from './ScriptHistory.tsx';
 import { ReportButton } from './ReportButton.tsx';
 import { type ScriptTab, ScriptTabs } from './ScriptTabs.tsx';
 import { ScriptVotes, useVotes, type Votes } from './ScriptVotes.tsx';
+import { Star } from '../../components/favourites/Star.tsx';
 import { common } from '../../messages/common.ts';
 import { detail } from '../../messages/detail.ts';
 import { subscriptions } from '../../messages/subscriptions.ts';
@@ -139,7 +140,10 @@ function ScriptHero({ script, votes, onGetScript }: { script: ScriptCard; votes:
       </div>
       <div className="flex min-w-0 flex-col lg:col-span-2 lg:py-2">
         {script.game ? <GameLink game={script.game} className="mb-2 self-start text-sm" /> : null}
-        <h1 className="text-3xl font-extrabold leading-tight tracking-tight text-white sm:text-4xl">{script.playsname}</h1>
+        <div className="flex items-start gap-3">
+          <h1 className="min-w-0 flex-1 text-3xl font-extrabold leading-tight tracking-tight text-white sm:text-4xl">{script.playsname}</h1>
+          <Star id={script.id} version={script.version} name={script.playsname} opened />
+        </div>
         <PublicScriptBadges script={script} linkKey className="mt-3" />
         <ScriptDateAndViews script={script} />
         <ScriptVotes id={script.id} votes={votes} />

@@ -1,0 +1,13 @@
+import { favourites as t } from '../../messages/favourites.ts';
+
+export type FavouritesStatusKind = 'loading' | 'blocked' | 'empty' | 'failed';
+
+/** What /favourites says while it has no cards to show: loading, storage blocked, none yet, or a failed request. */
+export function FavouritesStatus({ kind }: { kind: FavouritesStatusKind }) {
+  return (
+    <div role="status" className="empty-state">
+      <p className="font-semibold text-white">{t[kind]}</p>
+      {kind === 'empty' ? <p className="mt-2 text-sm text-slate-300">{t.emptyHint}</p> : null}
+    </div>
+  );
+}

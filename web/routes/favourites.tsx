@@ -1,0 +1,35 @@
+import { type ComponentType, useEffect, useState } from 'react';
+import { FavouritesStatus } from '../features/favourites/FavouritesStatus.tsx';
+import { pageTitle, useSettings } from '../lib/settings.ts';
+import { favourites as t } from '../messages/favourites.ts';
+import type { Route } from './+types/favourites';
+
+/** Kept out of search engines (and the sitemap): it shows only what this browser keeps. */
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(t.title, matches) }, { name: 'robots', content: 'noindex' }];
+}
+
+type List = ComponentType<{ timeZone: string }>;
+
+/**
+ * /favourites (docs/product.md#favourites): the same HTML for everyone, then the list, read in the
+ * browser. The list's code (with the catalogue's cards) is loaded here, never with the route's module, so
+ * no other page's chunks change for it (docs/decisions.md#favourites-without-an-account).
+ */
+export default function Favourites() {
+  const { timeZone } = useSettings();
+  const [list, setList] = useState<{ List: List } | 'failed'>();
+  useEffect(() => {
+    import('../features/favourites/FavouritesList.tsx').then(
+      (module) => setList({ List: module.FavouritesList }),
+      () => setList('failed'),
+    );
+  }, []);
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-extrabold tracking-tight text-white">{t.title}</h1>
+      <p className="mt-2 text-slate-300">{t.intro}</p>
+      {list === undefined || list === 'failed' ? <FavouritesStatus kind={list ? 'failed' : 'loading'} /> : <list.List timeZone={timeZone} />}
+    </main>
+  );
+}
