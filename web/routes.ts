@@ -6,6 +6,7 @@ export default [
   route('feed.xml', 'routes/feed.ts'),
   route('opensearch.xml', 'routes/opensearch.ts'),
   route('games/:slug/feed.xml', 'routes/game-feed.ts'),
+  route('scripts/:id/feed.xml', 'routes/script-feed.ts'),
   // Staff panels: rendered in the client, code-split away from the public pages.
   route('moderator', 'routes/moderator/index.tsx'),
   route('moderator/login', 'routes/moderator/login.tsx'),

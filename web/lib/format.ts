@@ -1,7 +1,7 @@
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** ru-RU date in the configured zone, identical on the server and in the browser (no hydration drift). */
-export function formatDate(iso: string, timeZone: string): string {
+export function formatDate(iso: string | number, timeZone: string): string {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('ru-RU', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' });

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { ScriptCard } from '../../../contract/scripts.ts';
 import { cn } from '../../lib/cn.ts';
@@ -17,7 +18,20 @@ export function GameLink({ game, className }: { game: NonNullable<ScriptCard['ga
   );
 }
 
-/** The public pages' badges: the shared rendering with the public texts. */
+// Its code loads after the page's (docs/decisions.md#loader-versions): the server's HTML already shows the
+// line, and a page whose scripts' loaders never changed does not load it.
+const LoaderUpdated = lazy(() => import('./LoaderUpdated.tsx'));
+
+/** The public pages' badges (the shared rendering with the public texts), then the loader's recent update. */
 export function PublicScriptBadges(props: { script: ScriptCard; linkKey?: boolean; className?: string }) {
-  return <ScriptBadges {...props} texts={common.script.badges} />;
+  return (
+    <>
+      <ScriptBadges {...props} texts={common.script.badges} />
+      {props.script.loaderChangedAt ? (
+        <Suspense>
+          <LoaderUpdated script={props.script} />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }

@@ -4,6 +4,7 @@ import { titleWithSite } from '../../lib/settings.ts';
 import { absoluteUrl, clipText } from '../catalogue/seo.ts';
 import { common } from '../../messages/common.ts';
 import { detail } from '../../messages/detail.ts';
+import { scriptFeed } from '../../messages/updates.ts';
 
 const t = detail;
 
@@ -14,9 +15,13 @@ export function scriptUrl(origin: string, path: string): string {
   return `${origin}${path}`;
 }
 
+/** The script's feed of loader updates, beside its page (`path`: `/scripts/{id}-{slug}` or `/scripts/{id}`). */
+export const scriptFeedPath = (path: string) => `${path}/feed.xml`;
+
 /**
- * <title>, description, Open Graph, Twitter card, canonical link and schema.org JSON-LD of a script's
- * page. React Router renders the JSON-LD with `<`, `>` and `&` escaped, so a name cannot close the tag.
+ * <title>, description, Open Graph, Twitter card, canonical link, the feed of its loader updates and
+ * schema.org JSON-LD of a script's page. React Router renders the JSON-LD with `<`, `>` and `&` escaped,
+ * so a name cannot close the tag.
  */
 export function scriptMeta(script: ScriptCard, origin: string, siteName: string, path: string): MetaDescriptor[] {
   const url = scriptUrl(origin, path);
@@ -28,6 +33,7 @@ export function scriptMeta(script: ScriptCard, origin: string, siteName: string,
     { title },
     { name: 'description', content: description },
     { tagName: 'link', rel: 'canonical', href: url },
+    { tagName: 'link', rel: 'alternate', type: 'application/atom+xml', title: scriptFeed.title(script.playsname), href: origin + scriptFeedPath(path) },
     { property: 'og:type', content: 'article' },
     { property: 'og:title', content: script.playsname },
     { property: 'og:description', content: description },

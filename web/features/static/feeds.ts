@@ -20,7 +20,7 @@ export interface AtomFeed {
 }
 
 /** XML 1.0 forbids most control characters even escaped; stored text may hold a few (tabs and newlines are fine). */
-function xmlText(text: string): string {
+export function xmlText(text: string): string {
   // eslint-disable-next-line no-control-regex -- exactly the characters XML cannot carry
   return escapeXml(text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, ''));
 }

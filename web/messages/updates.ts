@@ -1,0 +1,18 @@
+/**
+ * Loader updates (issue 28): the line cards and the script page show after a recent update
+ * (docs/product.md#script-badges), and the script's Atom feed (docs/product.md#feeds). Two objects, so
+ * a card's code carries only its own texts.
+ */
+export const loaderUpdates = {
+  updated: 'Loader updated',
+  /** Calendar days in the site's time zone (docs/decisions.md#loader-versions). */
+  ago: (days: number) => (days < 1 ? 'today' : days < 2 ? 'yesterday' : `${days} days ago`),
+  addedHigh: 'Update added a high-risk finding',
+} as const;
+
+export const scriptFeed = {
+  title: (name: string) => `${name}: loader updates`,
+  entryTitle: (version: number) => `Version ${version}`,
+  /** An update whose analysis found nothing new and nothing gone. */
+  noChanges: 'No change in what the loader does',
+} as const;
