@@ -12,11 +12,15 @@ import { compatibilityHtml } from '../features/script-detail/compatibility.serve
 import { historyHtml } from '../features/script-detail/history.server.tsx';
 import { SiteGate } from '../features/subscriptions/SiteGate.tsx';
 import { webContext } from '../context.ts';
+import type { ScriptVersionSummary } from '../../contract/versions.ts';
 import type { Route } from './+types/script-detail';
 import { detail } from '../messages/detail.ts';
 
 /** The updates the History section lists: the latest ones. */
 const HISTORY_PAGE = 20;
+
+/** Version 1 as the History section shows it: its date (a create writes both with one clock reading). */
+const firstVersion = (createdAt: string): ScriptVersionSummary => ({ version: 1, createdAt, added: [], removed: [], hostsAdded: [], hostsRemoved: [] });
 
 /**
  * The script, its required channels and the site channels; an unknown or malformed id is HTTP 404.
@@ -36,7 +40,9 @@ export async function loader({ params, request, context: routerContext }: Route.
   const [channels, siteChannels, versions] = await Promise.all([
     context.catalogue.channels(id),
     context.siteChannels(),
-    context.catalogue.versions(id, HISTORY_PAGE, 0),
+    // Most scripts never changed: their History is the first version, saved when the script was
+    // created, whose changes the section does not list, so the page needs no read for it.
+    script.version === 1 ? [firstVersion(script.createdAt)] : context.catalogue.versions(id, HISTORY_PAGE, 0),
   ]);
   const { loadstring, analysis, compatibility, ...card } = script;
   const gated = channels.length > 0 || siteChannels.length > 0;
