@@ -144,6 +144,9 @@ describe('favourites in a real browser', () => {
     // Opening it sees version 2: the mark and the count go.
     await history.click();
     await tab.getByRole('heading', { level: 1, name: 'Starred Early' }).waitFor();
+    // The link lands on the update, which says what it added.
+    await tab.waitForURL(/#version-2$/);
+    await expect.poll(() => tab.locator('#version-2').innerText()).toContain('Adds a request to a Discord webhook');
     await expect.poll(async () => (await stored(tab)).find((item) => item.id === early.id)?.seen).toBe(2);
     await expect.poll(() => favouritesLink(tab).getAttribute('data-count')).toBeNull();
     expect(await favouritesLink(tab).getAttribute('aria-label')).toBeNull();
