@@ -2,6 +2,7 @@ import type { FastifySchemaValidationError } from 'fastify';
 import type { SchemaErrorDataVar } from 'fastify/types/schema.js';
 import type { z } from 'zod';
 import type { UploadedImage } from '../images/image-service.ts';
+import type { ErrorText } from '../shared/error-texts.ts';
 import { badRequest } from '../shared/errors.ts';
 
 // What the staff forms (scripts, games) share once their multipart body is read (multipart.ts).
@@ -28,7 +29,8 @@ export function formErrors(errors: FastifySchemaValidationError[], dataVar: Sche
     fields[field] = text;
     message ??= issue.keyword === 'custom' ? text : `${field}: ${text}`;
   }
-  return badRequest(message ?? 'Invalid form', fields);
+  // zod's texts, which tests/api/api-errors-russian.test.ts finds in the catalogue by walking the schemas.
+  return badRequest((message ?? 'Invalid form') as ErrorText, fields as Record<string, ErrorText>);
 }
 
 /** The image a form carried, as the image service takes it. */

@@ -1,3 +1,4 @@
+import type { ErrorText } from '../shared/error-texts.ts';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../shared/errors.ts';
 import { DecodeQueue, type DecodeQueueLimits } from './decode-queue.ts';
 import { KeyedLock } from './keyed-lock.ts';
@@ -135,7 +136,7 @@ export class ImageService {
     }
     // A mislabelled or disguised file: say what it really is rather than store something else than was sent.
     if (declarationContradicts(declaredType, type)) {
-      const message = `The file is a ${type.toUpperCase()} image but was sent as ${declaredType}; save it with its real type and try again`;
+      const message: ErrorText = `The file is a ${type.toUpperCase()} image but was sent as ${declaredType}; save it with its real type and try again`;
       throw unsupportedMediaType(message, { image: message });
     }
   }

@@ -1,8 +1,9 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '../../contract/index.ts';
 import { isDatabaseUnavailable } from '../db/faults.ts';
+import { prefersRussian, russianErrorText } from '../shared/error-texts-russian.ts';
 import { AppError, databaseUnavailable } from '../shared/errors.ts';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -23,9 +24,26 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 /** PostgreSQL's "invalid byte sequence" and "untranslatable character" (SQLSTATE 22021, 22P05). */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 
-function send(reply: FastifyReply, status: number, body: ErrorBody) {
+/** The body in Russian for `Accept-Language: ru`: `error` and the `fields` texts; a text the catalogue lacks stays English. */
+function inRussian(body: ErrorBody): ErrorBody {
+  const text = (english: string) => russianErrorText(english) ?? english;
+  const fields = body.fields && Object.fromEntries(Object.entries(body.fields).map(([field, english]) => [field, text(english)]));
+  return { ...body, error: text(body.error), ...(fields ? { fields } : {}) };
+}
+
+/** Adds Accept-Language to Vary, keeping what is there: a cache must not give one language's error to another. */
+function varyByLanguage(reply: FastifyReply) {
+  const vary = reply.getHeader('vary');
+  const list = Array.isArray(vary) ? vary.join(', ') : vary === undefined ? '' : String(vary);
+  if (/(^|,)\s*accept-language\s*(,|$)/i.test(list)) return;
+  reply.header('vary', list.trim() === '' ? 'Accept-Language' : `${list}, Accept-Language`);
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, status: number, body: ErrorBody) {
+  varyByLanguage(reply);
+  const answer = prefersRussian(request.headers['accept-language']) ? inRussian(body) : body;
   // Error bodies skip the route's response schema: they are already in their final shape.
-  return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+  return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(answer));
 }
 
 /** Every failure leaves as { error, code } (plus fields for validation); never a stack trace. */
@@ -42,7 +60,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       // A refusal is about this client at this moment: no cache may keep it for others.
       if (error.statusCode === 429) reply.header('cache-control', 'no-store');
       if (error.extra?.allow) reply.header('allow', error.extra.allow);
-      return send(reply, error.statusCode, { error: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) });
+      return send(request, reply, error.statusCode, { error: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -52,19 +70,19 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       }
       const first = Object.entries(fields)[0];
       const message = first ? `${first[0]}: ${first[1]}` : 'Invalid request';
-      return send(reply, 400, { error: message, code: 'VALIDATION_FAILED', fields });
+      return send(request, reply, 400, { error: message, code: 'VALIDATION_FAILED', fields });
     }
     // Defence in depth: text PostgreSQL cannot store (a NUL byte) is the client's input, never our fault.
     if (UNSTORABLE_TEXT.has((error as { code?: string }).code ?? '')) {
-      return send(reply, 400, { error: 'The request contains characters that cannot be stored', code: 'BAD_REQUEST' });
+      return send(request, reply, 400, { error: 'The request contains characters that cannot be stored', code: 'BAD_REQUEST' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
-      return send(reply, status, { error: clientMessage(error, request.headers['content-type']), code: CODE_BY_STATUS[status] ?? 'BAD_REQUEST' });
+      return send(request, reply, status, { error: clientMessage(error, request.headers['content-type']), code: CODE_BY_STATUS[status] ?? 'BAD_REQUEST' });
     }
     request.log.error({ err: error }, 'request failed');
-    return send(reply, 500, { error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+    return send(request, reply, 500, { error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
   });
 });
 

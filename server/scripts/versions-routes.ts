@@ -15,6 +15,7 @@ import { type CachedAnswer, isNullAnswer } from '../cache/public-cache.ts';
 import { sendPublicJson } from '../cache/conditional.ts';
 import { type Guards, principalOf } from '../policies/guards.ts';
 import { noStore } from '../plugins/security.ts';
+import type { ErrorText } from '../shared/error-texts.ts';
 import { notFound } from '../shared/errors.ts';
 import type { VersionService } from './versions-service.ts';
 
@@ -25,7 +26,7 @@ const bearer = [{ bearer: [] }];
 /** GET /api/scripts/{id}/versions and /api/scripts/{id}/versions/{version}: a script's loader history (docs/product.md#public-calls). */
 export async function publicVersionRoutes(app: FastifyInstance, { versions }: { versions: VersionService }) {
   const route = app.withTypeProvider<ZodTypeProvider>();
-  const send = (missing: string) => (request: Parameters<typeof sendPublicJson>[0], reply: Parameters<typeof sendPublicJson>[1]) => (cached: CachedAnswer<unknown>) => {
+  const send = (missing: ErrorText) => (request: Parameters<typeof sendPublicJson>[0], reply: Parameters<typeof sendPublicJson>[1]) => (cached: CachedAnswer<unknown>) => {
     if (isNullAnswer(cached)) throw notFound(missing);
     sendPublicJson(request, reply, cached.json);
     return reply;

@@ -1,6 +1,9 @@
 import type { ErrorCode } from '../../contract/index.ts';
+import type { ErrorText } from './error-texts.ts';
 
 type Fields = Record<string, string>;
+/** The factories' texts: each has its Russian in error-texts.ts, or the call does not compile. */
+type TextFields = Record<string, ErrorText>;
 
 /** An expected failure with a status and a stable code; the error handler serialises it. */
 export class AppError extends Error {
@@ -17,19 +20,19 @@ export class AppError extends Error {
 }
 
 // Named factories: every status and code is spelled once, here.
-export const badRequest = (message: string, fields?: Fields) => new AppError(400, 'VALIDATION_FAILED', message, fields);
-export const malformed = (message: string) => new AppError(400, 'BAD_REQUEST', message);
-export const unauthorized = (message = 'Authentication required') => new AppError(401, 'UNAUTHORIZED', message);
-export const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
-export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
+export const badRequest = (message: ErrorText, fields?: TextFields) => new AppError(400, 'VALIDATION_FAILED', message, fields);
+export const malformed = (message: ErrorText) => new AppError(400, 'BAD_REQUEST', message);
+export const unauthorized = (message: ErrorText = 'Authentication required') => new AppError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message: ErrorText) => new AppError(403, 'FORBIDDEN', message);
+export const notFound = (message: ErrorText = 'Not found') => new AppError(404, 'NOT_FOUND', message);
 export const methodNotAllowed = (method: string, allow: string[]) =>
   new AppError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed here; use ${allow.join(', ')}`, undefined, { allow: allow.join(', ') });
-export const conflict = (message: string, fields?: Fields) => new AppError(409, 'CONFLICT', message, fields);
-export const payloadTooLarge = (message: string, fields?: Fields) => new AppError(413, 'PAYLOAD_TOO_LARGE', message, fields);
-export const unsupportedMediaType = (message: string, fields?: Fields) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message, fields);
-export const rateLimited = (message: string, retryAfterSeconds: number) =>
+export const conflict = (message: ErrorText, fields?: TextFields) => new AppError(409, 'CONFLICT', message, fields);
+export const payloadTooLarge = (message: ErrorText, fields?: TextFields) => new AppError(413, 'PAYLOAD_TOO_LARGE', message, fields);
+export const unsupportedMediaType = (message: ErrorText, fields?: TextFields) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message, fields);
+export const rateLimited = (message: ErrorText, retryAfterSeconds: number) =>
   new AppError(429, 'RATE_LIMITED', message, undefined, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
-export const serviceUnavailable = (message: string, retryAfterSeconds?: number) =>
+export const serviceUnavailable = (message: ErrorText, retryAfterSeconds?: number) =>
   new AppError(503, 'SERVICE_UNAVAILABLE', message, undefined, retryAfterSeconds ? { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) } : undefined);
 /** Seconds a client is asked to wait after a database fault: a lost connection is replaced in milliseconds. */
 export const DATABASE_RETRY_AFTER_SECONDS = 1;
