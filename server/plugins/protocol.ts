@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import type { ErrorBody } from '../../contract/index.ts';
 import { malformed, notFound } from '../shared/errors.ts';
+import { prefersRussian, russianErrorText } from '../shared/error-texts-russian.ts';
 
 // Answers to requests that never reach a route: bytes that are not HTTP, a malformed URL, a bad Host,
 // CONNECT. Each leaves in the { error, code } shape of every other error, never Fastify's default.
@@ -62,9 +63,11 @@ export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoExc
 }
 
 /** Fastify's own routing failures (a URL that is not valid percent-encoding, an over-long parameter). */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const body: ErrorBody = { error: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request', code: 'BAD_REQUEST' };
-  reply.code(400).type('application/json; charset=utf-8').send(JSON.stringify(body));
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const english = error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request';
+  const text = prefersRussian(request.headers['accept-language']) ? (russianErrorText(english) ?? english) : english;
+  const body: ErrorBody = { error: text, code: 'BAD_REQUEST' };
+  reply.code(400).header('vary', 'Accept-Language').type('application/json; charset=utf-8').send(JSON.stringify(body));
 }
 
 /**

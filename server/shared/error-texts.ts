@@ -65,6 +65,7 @@ const RU = {
   'Invalid form': 'Неверная форма',
   'Invalid request': 'Неверный запрос',
   'Bad request': 'Неверный запрос',
+  'Malformed URL': 'Неверный адрес запроса',
   'is invalid': 'неверное значение',
   'Image must be at most {megapixels} megapixels': 'Изображение должно быть не больше {megapixels} мегапикселей',
   'At most {megapixels} megapixels': 'Не больше {megapixels} мегапикселей',

@@ -249,6 +249,15 @@ describe.each(dialects)('error answers in Russian and in English on %s', (dialec
     expect(russian.json()).toEqual({ error: `Метод PUT здесь не разрешён; используйте ${english.headers.allow}`, code: 'METHOD_NOT_ALLOWED' });
   });
 
+  it('400 for a malformed URL, answered by the router before any route', async () => {
+    const english = await ctx.app.inject({ method: 'GET', url: '/api/scripts/%E0%A4%A' });
+    const russian = await ctx.app.inject({ method: 'GET', url: '/api/scripts/%E0%A4%A', headers: RU });
+    expect(english.statusCode).toBe(400);
+    expect(english.json()).toEqual({ error: 'Malformed URL', code: 'BAD_REQUEST' });
+    expect(russian.json()).toEqual({ error: 'Неверный адрес запроса', code: 'BAD_REQUEST' });
+    expect(russian.headers.vary).toContain('Accept-Language');
+  });
+
   it('409 with fields', async () => {
     const payload = { UserName: `taken${dialect}`, Password: 'a-long-password-1' };
     expect((await injectAs(ctx, admin, { method: 'POST', url: '/api/createModerator', payload })).statusCode).toBe(201);
