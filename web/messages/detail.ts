@@ -5,7 +5,6 @@ export const detail = {
   loading: 'Loading script…',
   imageAlt: (name: string) => `${name} — preview`,
   created: 'Created',
-  views: 'Views',
   getScript: 'Get Script',
   stepsLabel: 'How to use it',
   /** The vote buttons (docs/product.md#votes); what a failed vote says is in votes.ts, loaded with the first vote. */
@@ -28,6 +27,25 @@ export const detail = {
   copiedAnnouncement: 'Loader copied to the clipboard',
   copyFailed: 'Could not copy automatically: select the text and copy it by hand.',
   report: 'Report',
+  notFound: {
+    title: 'Script not found',
+    text: 'The requested script does not exist',
+    back: 'Return to list',
+  },
+  failed: {
+    title: 'Loading failed',
+    text: 'Failed to load scripts',
+    back: 'Back to list',
+    retry: 'Try again',
+  },
+} as const;
+
+/**
+ * The script page's facts and FAQ: rendered on the server only (web/features/script-detail/footer.server.tsx),
+ * a separate export so none of it ships with the page.
+ */
+export const footerTexts = {
+  views: 'Views',
   facts: 'Script facts',
   telegramLabel: 'Telegram',
   telegram: 'Join the channel',
@@ -57,22 +75,13 @@ export const detail = {
       ],
     },
   ],
-  notFound: {
-    title: 'Script not found',
-    text: 'The requested script does not exist',
-    back: 'Return to list',
-  },
-  failed: {
-    title: 'Loading failed',
-    text: 'Failed to load scripts',
-    back: 'Back to list',
-    retry: 'Try again',
-  },
-  meta: {
-    fallbackDescription: (name: string) =>
-      `${name}: a free Roblox script. Copy the loader in one click and run it in your executor.`,
-    notFoundTitle: 'Script not found',
-  },
+} as const;
+
+/** The script page's head tags' texts: built by its loader on the server (meta.ts, scriptMeta). */
+export const detailMeta = {
+  fallbackDescription: (name: string) =>
+    `${name}: a free Roblox script. Copy the loader in one click and run it in your executor.`,
+  notFoundTitle: 'Script not found',
 } as const;
 
 /**

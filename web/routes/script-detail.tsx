@@ -10,6 +10,7 @@ import { BackToCatalogue, ScriptDetail, ScriptDetailSkeleton } from '../features
 import { loaderReportHtml } from '../features/script-detail/loader-report.server.tsx';
 import { compatibilityHtml } from '../features/script-detail/compatibility.server.tsx';
 import { historyHtml } from '../features/script-detail/history.server.tsx';
+import { footerHtml } from '../features/script-detail/footer.server.tsx';
 import { SiteGate } from '../features/subscriptions/SiteGate.tsx';
 import { webContext } from '../context.ts';
 import type { ScriptVersionSummary } from '../../contract/versions.ts';
@@ -56,6 +57,7 @@ export async function loader({ params, request, context: routerContext }: Route.
     compatibility: compatibilityHtml(compatibility),
     // Dates and what each update changed, never a version's text (docs/product.md#history).
     history: historyHtml(versions, context.settings.timeZone, HISTORY_PAGE),
+    footer: footerHtml(card, context.settings),
     // Built here: only the server's HTML needs them first hand, and the page's JavaScript carries no
     // tag or JSON-LD builder (docs/decisions.md#the-script-pages-head-tags-come-with-its-data).
     meta: scriptMeta(card, origin, context.settings.siteName, scriptPath(script)),
@@ -73,7 +75,7 @@ export function meta({ data: loaded, error, matches }: Route.MetaArgs) {
 
 /** /scripts/{id}-{slug} and /scripts/{id} (docs/product.md#script-detail-page), behind the site-wide and per-script gates. */
 export default function ScriptDetailPage({ loaderData }: Route.ComponentProps) {
-  const { script, loadstring, channels, siteChannels, report, compatibility, history } = loaderData;
+  const { script, loadstring, channels, siteChannels, report, compatibility, history, footer } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const target = navigation.state === 'loading' ? navigation.location.pathname : undefined;
@@ -83,7 +85,7 @@ export default function ScriptDetailPage({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       <SiteGate siteChannels={siteChannels} />
       <BackToCatalogue />
-      {openingAnother ? <ScriptDetailSkeleton /> : <ScriptDetail key={script.id} script={script} loadstring={loadstring} channels={channels} siteChannels={siteChannels} report={report} compatibility={compatibility} history={history} />}
+      {openingAnother ? <ScriptDetailSkeleton /> : <ScriptDetail key={script.id} script={script} loadstring={loadstring} channels={channels} siteChannels={siteChannels} report={report} compatibility={compatibility} history={history} footer={footer} />}
     </main>
   );
 }

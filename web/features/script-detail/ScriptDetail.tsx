@@ -14,8 +14,7 @@ import { ScriptImage } from '../catalogue/ScriptImage.tsx';
 import { ScriptGate } from '../subscriptions/ScriptGate.tsx';
 import { DETAIL_IMAGE } from './meta.ts';
 import { ScriptCompatibility } from './ScriptCompatibility.tsx';
-import { ScriptFacts } from './ScriptFacts.tsx';
-import { ScriptFaq } from './ScriptFaq.tsx';
+import { ScriptFooter } from './ScriptFooter.tsx';
 import { ScriptHistory } from './ScriptHistory.tsx';
 import { ReportButton } from './ReportButton.tsx';
 import { type ScriptTab, ScriptTabs } from './ScriptTabs.tsx';
@@ -64,7 +63,7 @@ const CONTENT_ID = 'script-content';
 /** The script as its page carries it: the card, and whether none of its executors can be used today. */
 export type PageScript = ScriptCard & Pick<ScriptAnswer, 'noWorkingExecutor'>;
 
-/** The script's page body: hero, gated tabs, footer facts and FAQ (docs/product.md#script-detail-page). */
+/** The script's page body: hero, gated tabs, compatibility, history, footer facts and FAQ (docs/product.md#script-detail-page). */
 export function ScriptDetail({
   script,
   loadstring,
@@ -73,6 +72,7 @@ export function ScriptDetail({
   report,
   compatibility,
   history,
+  footer,
 }: {
   script: PageScript;
   /** "What this loader does" as HTML (loader-report.server.tsx). */
@@ -81,6 +81,8 @@ export function ScriptDetail({
   compatibility: string;
   /** The History section as HTML (history.server.tsx). */
   history: string;
+  /** The facts and the FAQ as HTML (footer.server.tsx). */
+  footer: string;
   /** Null for a gated script: the Script tab fetches it once the gates are passed. */
   loadstring: string | null;
   channels: Channel[];
@@ -116,8 +118,7 @@ export function ScriptDetail({
 
       <ScriptCompatibility html={compatibility} rows={votes.fromServer ? votes.state.compatibility : undefined} />
       <ScriptHistory html={history} scriptId={script.id} channels={channels} siteChannels={siteChannels} />
-      <ScriptFacts script={script} />
-      <ScriptFaq />
+      <ScriptFooter html={footer} />
     </>
   );
 }

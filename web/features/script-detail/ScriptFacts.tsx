@@ -1,11 +1,9 @@
 import { CalendarDays, Eye, Play, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { PublicSettings } from '../../../contract/index.ts';
 import type { ScriptCard } from '../../../contract/scripts.ts';
 import { formatCount, formatDate } from '../../lib/format.ts';
-import { useSettings } from '../../lib/settings.ts';
-import { detail } from '../../messages/detail.ts';
-
-const t = detail;
+import { detail, footerTexts as t } from '../../messages/detail.ts';
 
 /** One term/value pair; the div groups them, as a <dl> allows. */
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -23,9 +21,12 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
 const link =
   'rounded text-violet-300 underline-offset-4 hover:text-violet-200 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-300';
 
-/** The detail page's footer facts: creation date, views, the provider's messaging and video channels. */
-export function ScriptFacts({ script }: { script: ScriptCard }) {
-  const { timeZone, telegramUrl, videoUrl } = useSettings();
+/**
+ * The detail page's footer facts: creation date, views, the provider's messaging and video channels.
+ * Rendered on the server only (footer.server.tsx), hence the settings as a prop.
+ */
+export function ScriptFacts({ script, settings }: { script: ScriptCard; settings: Pick<PublicSettings, 'timeZone' | 'telegramUrl' | 'videoUrl'> }) {
+  const { timeZone, telegramUrl, videoUrl } = settings;
   const icon = 'h-3.5 w-3.5';
   return (
     <section aria-labelledby="facts-heading" className="mt-10">
@@ -33,7 +34,7 @@ export function ScriptFacts({ script }: { script: ScriptCard }) {
         {t.facts}
       </h2>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Fact icon={<CalendarDays aria-hidden className={icon} />} label={t.created}>
+        <Fact icon={<CalendarDays aria-hidden className={icon} />} label={detail.created}>
           <time dateTime={script.createdAt}>{formatDate(script.createdAt, timeZone)}</time>
         </Fact>
         <Fact icon={<Eye aria-hidden className={icon} />} label={t.views}>

@@ -3,7 +3,7 @@ import type { ScriptCard } from '../../../contract/scripts.ts';
 import { titleWithSite } from '../../lib/settings.ts';
 import { absoluteUrl, clipText } from '../catalogue/seo.ts';
 import { common } from '../../messages/common.ts';
-import { detail } from '../../messages/detail.ts';
+import { detail, detailMeta } from '../../messages/detail.ts';
 import { scriptFeed } from '../../messages/updates.ts';
 
 const t = detail;
@@ -26,7 +26,7 @@ export const scriptFeedPath = (path: string) => `${path}/feed.xml`;
 export function scriptMeta(script: ScriptCard, origin: string, siteName: string, path: string): MetaDescriptor[] {
   const url = scriptUrl(origin, path);
   const title = titleWithSite(script.playsname, siteName);
-  const description = clipText(script.description.trim() || t.meta.fallbackDescription(script.playsname), 160);
+  const description = clipText(script.description.trim() || detailMeta.fallbackDescription(script.playsname), 160);
   const image = script.image ? absoluteUrl(origin, script.image) : undefined;
 
   const tags: MetaDescriptor[] = [
