@@ -1,5 +1,5 @@
 import { ArrowLeft, CalendarDays, Code2, Eye } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Channel, ScriptCard } from '../../../contract/scripts.ts';
 import type { ScriptDetail as ScriptAnswer } from '../../../contract/script-analysis.ts';
@@ -11,7 +11,7 @@ import { useSettings } from '../../lib/settings.ts';
 import { usePendingPath } from '../catalogue/navigation.ts';
 import { GameLink, PublicScriptBadges } from '../catalogue/ScriptBadges.tsx';
 import { ScriptImage } from '../catalogue/ScriptImage.tsx';
-import { ScriptGate } from '../subscriptions/ScriptGate.tsx';
+import { GateSkeleton } from '../subscriptions/GateSkeleton.tsx';
 import { DETAIL_IMAGE } from './meta.ts';
 import { ScriptCompatibility } from './ScriptCompatibility.tsx';
 import { ScriptFooter } from './ScriptFooter.tsx';
@@ -60,6 +60,10 @@ export function BackToCatalogue() {
 
 const CONTENT_ID = 'script-content';
 
+// The per-script gate's code loads only for a script with channels (docs/product.md#per-script-gate):
+// the server renders it whole; in the browser that part hydrates once its chunk is in.
+const ScriptGate = lazy(() => import('../subscriptions/ScriptGate.tsx').then((gate) => ({ default: gate.ScriptGate })));
+
 /** The script as its page carries it: the card, and whether none of its executors can be used today. */
 export type PageScript = ScriptCard & Pick<ScriptAnswer, 'noWorkingExecutor'>;
 
@@ -98,22 +102,32 @@ export function ScriptDetail({
     target?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
   };
 
+  const tabs = (
+    <ScriptTabs
+      script={script}
+      loadstring={loadstring}
+      siteChannels={siteChannels}
+      value={tab}
+      onValueChange={setTab}
+      report={report}
+      noWorkingExecutor={script.noWorkingExecutor}
+    />
+  );
+
   return (
     <>
       <ScriptHero script={script} votes={votes} onGetScript={openScript} />
 
       <div id={CONTENT_ID} className="mt-10 scroll-mt-24">
-        <ScriptGate scriptId={script.id} channels={channels}>
-          <ScriptTabs
-            script={script}
-            loadstring={loadstring}
-            siteChannels={siteChannels}
-            value={tab}
-            onValueChange={setTab}
-            report={report}
-            noWorkingExecutor={script.noWorkingExecutor}
-          />
-        </ScriptGate>
+        {channels.length === 0 ? (
+          tabs
+        ) : (
+          <Suspense fallback={<GateSkeleton />}>
+            <ScriptGate scriptId={script.id} channels={channels} pending={<GateSkeleton />}>
+              {tabs}
+            </ScriptGate>
+          </Suspense>
+        )}
       </div>
 
       <ScriptCompatibility html={compatibility} rows={votes.fromServer ? votes.state.compatibility : undefined} />

@@ -2,7 +2,6 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import type { Channel } from '../../../contract/index.ts';
 import { allChannelsDone, doneChannelIds } from './site-subscription.ts';
 import { readScriptSubscriptions } from './subscription-storage.ts';
-import { subscriptions } from '../../messages/subscriptions.ts';
 
 export interface ScriptGateProps {
   scriptId: number;
@@ -10,6 +9,11 @@ export interface ScriptGateProps {
   channels: Channel[];
   /** What shows once every channel is done (or when there are none). */
   children: ReactNode;
+  /**
+   * The gated area while stored flags are unknown (server render, first client render): GateSkeleton,
+   * passed in by the page, which shows it while this module's chunk loads too.
+   */
+  pending: ReactNode;
 }
 
 const ChannelGate = lazy(() => import('./ChannelGate.tsx'));
@@ -29,7 +33,7 @@ interface Checked {
  * client render both show a neutral placeholder; an effect then reads the stored flags and shows the
  * gate or the content. A script without channels renders its content directly, on the server too.
  */
-export function ScriptGate({ scriptId, channels, children }: ScriptGateProps) {
+export function ScriptGate({ scriptId, channels, children, pending }: ScriptGateProps) {
   const key = `${scriptId}:${channels.map((channel) => channel.id).join(',')}`;
   const [checked, setChecked] = useState<Checked | null>(null);
 
@@ -43,29 +47,12 @@ export function ScriptGate({ scriptId, channels, children }: ScriptGateProps) {
   if (channels.length === 0) return <>{children}</>;
   // A stale reading (another script after a client-side navigation) counts as not read yet.
   const current = checked?.key === key ? checked : null;
-  if (!current) return <GateSkeleton />;
+  if (!current) return <>{pending}</>;
   if (current.open) return <>{children}</>;
 
   return (
-    <Suspense fallback={<GateSkeleton />}>
+    <Suspense fallback={pending}>
       <ChannelGate scriptId={scriptId} channels={channels} done={current.done} onDone={(done) => setChecked({ ...current, done })} />
     </Suspense>
-  );
-}
-
-/** The gated area while stored flags are unknown (server render, first client render). */
-function GateSkeleton() {
-  return (
-    <div aria-busy="true" className="rounded-xl bg-panel p-5 ring-1 ring-white/10 sm:p-6" data-testid="script-gate-pending">
-      <p role="status" className="sr-only">
-        {subscriptions.gate.checking}
-      </p>
-      <div aria-hidden="true" className="space-y-4 motion-safe:animate-pulse">
-        <div className="h-6 w-1/3 rounded bg-slate-700/60" />
-        <div className="h-4 w-2/3 rounded bg-slate-700/40" />
-        <div className="h-12 rounded-lg bg-slate-700/30" />
-        <div className="h-12 rounded-lg bg-slate-700/30" />
-      </div>
-    </div>
   );
 }
