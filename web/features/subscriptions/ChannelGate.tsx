@@ -5,7 +5,7 @@ import { ChannelButtonContent, channelButtonClasses } from './ChannelButton.tsx'
 import { toast } from '../../lib/toast.tsx';
 import { channelHandle, doneChannelIds, safeExternalUrl } from './site-subscription.ts';
 import { storeChannelDone } from './subscription-storage.ts';
-import { subscriptions } from '../../messages/subscriptions.ts';
+import { channelGate } from '../../messages/channel-gate.ts';
 
 /**
  * The per-script gate's list of channels, their Subscribe buttons (open the channel, remember it, say
@@ -24,7 +24,7 @@ export default function ChannelGate({
   /** The channels done now, for the gate's state. */
   onDone: (done: Set<string>) => void;
 }) {
-  const t = subscriptions.gate;
+  const t = channelGate;
   const onSubscribe = (channel: Channel) => {
     const url = safeExternalUrl(channel.url);
     // Opened first, synchronously inside the click, so the browser treats it as user-initiated.
