@@ -1,13 +1,11 @@
 import type { ScriptSort } from '../../contract/scripts.ts';
 import type { PlatformSide } from '../../contract/platforms.ts';
-import { formatCount } from '../lib/format.ts';
 
-/** Catalogue strings (docs/product.md#catalogue-page, docs/product.md#error-texts); their exact texts are kept as they are. */
+/**
+ * Catalogue strings (docs/product.md#catalogue-page, docs/product.md#error-texts); their exact texts are kept as they are.
+ * The lists' and cards' texts, which every page listing scripts shows; /scripts' own heading and head tags are in scripts-page.ts.
+ */
 export const catalogue = {
-  heading: 'Latest Roblox Scripts',
-  intro: 'Fresh auto-farms, loaders and game scripts, newest first. Open a script to copy its loader.',
-  resultsFor: (q: string) => `Results for “${q}”`,
-  count: (total: number) => `${formatCount(total)} ${total === 1 ? 'script' : 'scripts'}`,
   clearSearch: 'Show all scripts',
   noDescription: 'Описание отсутствует',
   getScript: 'Get Script',
@@ -51,9 +49,4 @@ export const catalogue = {
     showResults: 'Show scripts',
   },
   feedTitle: (siteName: string) => (siteName ? `${siteName}: latest Roblox scripts` : 'Latest Roblox scripts'),
-  meta: {
-    description:
-      'Browse the latest Roblox scripts: auto-farms, loaders and game cheats, checked and updated daily. Open a script and copy its loader in one click.',
-    searchDescription: (q: string) => `Roblox scripts matching “${q}”: auto-farms, loaders and game cheats. Copy a loader in one click.`,
-  },
 } as const;

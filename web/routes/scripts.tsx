@@ -15,6 +15,7 @@ import { useSettings } from '../lib/settings.ts';
 import { webContext } from '../context.ts';
 import type { Route } from './+types/scripts';
 import { catalogue } from '../messages/catalogue.ts';
+import { scriptsPage } from '../messages/scripts-page.ts';
 
 const t = catalogue;
 
@@ -44,8 +45,8 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
 export function meta({ data, matches }: Route.MetaArgs) {
   const settings = rootSettings(matches);
   const q = data?.q ?? '';
-  const title = pageTitle(q ? `${t.resultsFor(q)} — ${t.heading}` : t.heading, matches);
-  const description = q ? t.meta.searchDescription(q) : t.meta.description;
+  const title = pageTitle(q ? `${scriptsPage.resultsFor(q)} — ${scriptsPage.heading}` : scriptsPage.heading, matches);
+  const description = q ? scriptsPage.meta.searchDescription(q) : scriptsPage.meta.description;
   const tags: Route.MetaDescriptors = [
     { title },
     { name: 'description', content: description },
@@ -71,10 +72,10 @@ function Heading({ q, total }: { q: string; total?: number }) {
   return (
     <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
       <div>
-        <h1 className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl">{t.heading}</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl">{scriptsPage.heading}</h1>
         {q ? (
           <p className="mt-2 text-slate-300">
-            <span className="font-medium text-white">{t.resultsFor(q)}</span>
+            <span className="font-medium text-white">{scriptsPage.resultsFor(q)}</span>
             <span aria-hidden> · </span>
             <Link to="/scripts" className="text-link">
               {t.clearSearch}
@@ -82,7 +83,7 @@ function Heading({ q, total }: { q: string; total?: number }) {
           </p>
         ) : (
           <p className="mt-2 max-w-2xl text-slate-300">
-            {t.intro}{' '}
+            {scriptsPage.intro}{' '}
             <Link to="/games" className="text-link underline">
               {t.filters.browseGames}
             </Link>
@@ -90,7 +91,7 @@ function Heading({ q, total }: { q: string; total?: number }) {
         )}
       </div>
       {total !== undefined && total > 0 ? (
-        <p className="shrink-0 self-start rounded-full bg-white/5 px-3 py-1 text-sm text-slate-300 ring-1 ring-white/10 sm:self-auto">{t.count(total)}</p>
+        <p className="shrink-0 self-start rounded-full bg-white/5 px-3 py-1 text-sm text-slate-300 ring-1 ring-white/10 sm:self-auto">{scriptsPage.count(total)}</p>
       ) : null}
     </header>
   );
