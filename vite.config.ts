@@ -130,7 +130,8 @@ function iconsOf(roots: string[]): Set<string> {
 }
 
 function leanIcons(): Plugin {
-  const lucide = path.resolve(import.meta.dirname, 'node_modules', 'lucide-react', 'dist', 'esm');
+  // The real path: the bundler names modules by it, also where node_modules is a link (a worktree's).
+  const lucide = fs.realpathSync(path.resolve(import.meta.dirname, 'node_modules', 'lucide-react', 'dist', 'esm'));
   const replacement = path.resolve(import.meta.dirname, 'web', 'lib', 'lucide-icon.ts');
   const files = new Map<string, string>();
   const barrel = fs.readFileSync(path.join(lucide, 'lucide-react.mjs'), 'utf8');
