@@ -27,6 +27,8 @@ export const common = {
   /** The favourites star's name on a card and a script's page (docs/product.md#favourites). */
   star: (name: string) => `Favourite: ${name}`,
   nav: {
+    /** The header's navigation landmark. */
+    label: 'Main',
     home: 'Home',
     scripts: 'Scripts',
     games: 'Games',

@@ -59,7 +59,7 @@ export function Header() {
 
   return (
     <header onKeyDown={closeOnEscape} className="sticky top-0 z-40 border-b border-white/10 bg-ink/90 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+      <nav aria-label={common.nav.label} className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
         <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-white">
           <Code2 aria-hidden className="h-6 w-6 text-violet-400" />
           {siteName}
