@@ -5,6 +5,7 @@
  */
 import type { AuditAction, AuditObjectType } from '../../contract/audit.ts';
 import { FINDING_CODES, FINDINGS, type FindingCode } from '../../contract/loader-findings.ts';
+import type { Shape } from './staff-en.ts';
 
 /** The findings' sentences as the API gives them: the admin panel is in English, as they are. */
 const findingMessages = Object.fromEntries(FINDING_CODES.map((code) => [code, FINDINGS[code].message])) as Record<FindingCode, string>;
@@ -23,6 +24,8 @@ export const admin = {
     checking: 'Checking your session…',
     failed: 'Failed to login. Please check your credentials.',
     noToken: 'Токен не получен',
+    /** The way back under the form: both logins share the moderator's words in the specification's reading. */
+    backToSite: 'На главную',
   },
   shell: {
     title: 'Admin Panel',
@@ -56,6 +59,8 @@ export const admin = {
     timedOut: 'Request timed out',
     invalidData: 'Server returned invalid data',
     uploadProgress: 'Upload progress',
+    /** After a link that opens in a new tab, for screen readers. */
+    newTab: '(opens in a new tab)',
     chart: {
       day: 'Day',
       loading: 'Loading the chart…',
@@ -456,3 +461,5 @@ export const admin = {
     deleteFailed: 'Failed to delete domain',
   },
 } as const;
+
+export type AdminMessages = Shape<typeof admin>;
