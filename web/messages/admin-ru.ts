@@ -216,6 +216,7 @@ export const adminRu = {
     updated: 'Игра успешно обновлена',
     deleted: 'Игра успешно удалена',
     saveFailed: 'Не удалось сохранить игру',
+    nameTaken: 'Игра с таким названием уже есть',
     deleteFailed: 'Не удалось удалить игру',
     form: {
       createTitle: 'Новая игра',
@@ -348,6 +349,7 @@ export const adminRu = {
     created: 'Модератор успешно создан',
     deleted: 'Модератор успешно удалён',
     createFailed: 'Не удалось создать модератора',
+    usernameTaken: 'Модератор с таким именем уже есть',
     deleteFailed: 'Не удалось удалить модератора',
     form: {
       title: 'Новый модератор',
@@ -376,6 +378,7 @@ export const adminRu = {
     added: 'Канал успешно добавлен',
     deleted: 'Канал успешно удалён',
     addFailed: 'Не удалось добавить канал',
+    taken: 'Этот канал уже в списке',
     deleteFailed: 'Не удалось удалить канал',
   },
   domains: {
@@ -399,6 +402,7 @@ export const adminRu = {
     added: 'Домен успешно добавлен',
     deleted: 'Домен успешно удалён',
     addFailed: 'Не удалось добавить домен',
+    taken: 'Этот домен уже в списке',
     deleteFailed: 'Не удалось удалить домен',
   },
 } as const satisfies AdminMessages;

@@ -273,6 +273,8 @@ export const admin = {
     updated: 'Game updated successfully',
     deleted: 'Game deleted successfully',
     saveFailed: 'Failed to save game',
+    /** A refused save's CONFLICT, once a language is chosen. */
+    nameTaken: 'A game with this name already exists',
     deleteFailed: 'Failed to delete game',
     form: {
       createTitle: 'Create New Game',
@@ -406,6 +408,8 @@ export const admin = {
     created: 'Moderator created successfully',
     deleted: 'Moderator deleted successfully',
     createFailed: 'Failed to create moderator',
+    /** A refused create's CONFLICT, once a language is chosen (the specification's reading shows the server's text). */
+    usernameTaken: 'A moderator with this username already exists',
     deleteFailed: 'Failed to delete moderator',
     form: {
       title: 'Create New Moderator',
@@ -434,6 +438,8 @@ export const admin = {
     added: 'Channel added successfully',
     deleted: 'Channel deleted successfully',
     addFailed: 'Failed to add channel',
+    /** A refused add's CONFLICT, once a language is chosen. */
+    taken: 'This channel is already on the list',
     deleteFailed: 'Failed to delete channel',
   },
   /** docs/product.md#admin-domains. */
@@ -458,6 +464,8 @@ export const admin = {
     added: 'Domain added successfully',
     deleted: 'Domain deleted successfully',
     addFailed: 'Failed to add domain',
+    /** A refused add's CONFLICT, once a language is chosen. */
+    taken: 'This domain is already on the list',
     deleteFailed: 'Failed to delete domain',
   },
 } as const;

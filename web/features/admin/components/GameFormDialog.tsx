@@ -72,7 +72,7 @@ function useGameForm(game: EditedGame | undefined, onBusyChange: (busy: boolean)
         },
         onError: (error) => {
           if (isSessionError(error, 'admin')) return;
-          const message = errorText(error, t.saveFailed, c.timedOut);
+          const message = errorText(error, t.saveFailed, c.timedOut, { CONFLICT: t.nameTaken });
           // 409: a game has that name already; the server's text goes beside Name.
           const fromServer: FieldErrors<GameField> = error instanceof ApiError && error.status === 409 ? { name: message } : serverFieldErrors(error, GAME_FIELDS);
           setErrors(fromServer);

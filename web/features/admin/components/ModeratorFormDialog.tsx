@@ -50,7 +50,7 @@ function ModeratorForm({ onBusyChange, onDone }: { onBusyChange: (busy: boolean)
       },
       onError: (error) => {
         if (isSessionError(error, 'admin')) return;
-        const message = errorText(error, t.createFailed, c.timedOut);
+        const message = errorText(error, t.createFailed, c.timedOut, { CONFLICT: t.usernameTaken });
         // 409: the username is taken; the server's text goes beside Username.
         const fromServer: FieldErrors<Field> =
           error instanceof ApiError && error.status === 409 ? { UserName: message } : serverFieldErrors(error, FIELDS, { username: 'UserName', password: 'Password' });

@@ -98,7 +98,7 @@ export function useAddForm<Values extends object, Input, Field extends Extract<k
   fields: readonly Field[];
   ids: Record<Field, string>;
   mutation: UseMutationResult<unknown, Error, Input>;
-  texts: { added: string; addFailed: string };
+  texts: { added: string; addFailed: string; taken: string };
   onAdded: () => void;
 }) {
   const c = useAdminMessages().common;
@@ -124,7 +124,7 @@ export function useAddForm<Values extends object, Input, Field extends Extract<k
         if (isSessionError(error, 'admin')) return;
         const fromServer = serverFieldErrors(error, fields);
         setErrors(fromServer);
-        if (!focusFirstError(fromServer, fields, ids)) setFormError(errorText(error, texts.addFailed, c.timedOut));
+        if (!focusFirstError(fromServer, fields, ids)) setFormError(errorText(error, texts.addFailed, c.timedOut, { CONFLICT: texts.taken }));
         toast.error(texts.addFailed);
       },
     });
