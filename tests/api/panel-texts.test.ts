@@ -106,9 +106,10 @@ describe('the panels’ texts in both languages', () => {
   });
 
   it('words a refused field by its rule in the chosen language, and no other', () => {
-    expect(fieldRuleText('ru', 'loadstring', 'The loader fetches code from a blocked domain: evil.example')).toBe('Загрузчик берёт код с заблокированного домена: evil.example');
-    expect(fieldRuleText('en', 'loadstring', 'Загрузчик берёт код с заблокированного домена: evil.example')).toBe('The loader fetches code from a blocked domain: evil.example');
-    expect(fieldRuleText('ru', 'keyLink', 'keyLink: the key page is on a blocked domain: keys.example')).toBe('Страница ключа на заблокированном домене: keys.example');
+    // The server's `fields` texts (server/domains/service.ts), in English and in its Russian.
+    expect(fieldRuleText('ru', 'loadstring', 'Fetches from cdn.evil.example (evil.example), which this site blocks')).toBe('Загрузчик берёт код с cdn.evil.example (evil.example): этот домен заблокирован на сайте');
+    expect(fieldRuleText('en', 'loadstring', 'Берёт код с evil.example, который сайт блокирует')).toBe('Fetches code from evil.example: this site blocks that domain');
+    expect(fieldRuleText('ru', 'keyLink', 'On keys.example, which this site blocks')).toBe('Страница ключа на keys.example: этот домен заблокирован на сайте');
     expect(fieldRuleText('ru', 'playsname', 'playsname is required')).toBeUndefined();
   });
 });

@@ -41,8 +41,8 @@ export const staffEn = {
     badCredentials: 'Invalid username or password',
     /** The rules whose field message the panel words itself (a refused save's `fields`). */
     fields: {
-      blockedDomain: (domain: string) => `The loader fetches code from a blocked domain: ${domain}`,
-      blockedKeyLink: (domain: string) => `The key page is on a blocked domain: ${domain}`,
+      blockedDomain: (domain: string) => `Fetches code from ${domain}: this site blocks that domain`,
+      blockedKeyLink: (domain: string) => `The key page is on ${domain}: this site blocks that domain`,
     },
   },
 } as const;

@@ -23,8 +23,8 @@ export const staffRu = {
     },
     badCredentials: 'Неверное имя пользователя или пароль',
     fields: {
-      blockedDomain: (domain: string) => `Загрузчик берёт код с заблокированного домена: ${domain}`,
-      blockedKeyLink: (domain: string) => `Страница ключа на заблокированном домене: ${domain}`,
+      blockedDomain: (domain: string) => `Загрузчик берёт код с ${domain}: этот домен заблокирован на сайте`,
+      blockedKeyLink: (domain: string) => `Страница ключа на ${domain}: этот домен заблокирован на сайте`,
     },
   },
 } as const satisfies StaffMessages;

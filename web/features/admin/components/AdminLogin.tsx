@@ -15,8 +15,11 @@ import { TextField } from '../../staff/components/Field.tsx';
 import { FullPageSpinner } from '../../staff/components/FullPageSpinner.tsx';
 import { type FieldsSpec, useFieldState } from '../../staff/lib/form.ts';
 import { useLoginSubmit } from '../../staff/lib/login.ts';
+import { usePanelReading } from '../../staff/language.ts';
+import { PANEL_TEXTS } from '../../staff/texts.ts';
 
-const FIELDS: FieldsSpec<keyof AdminLoginInput> = { order: ['username', 'password'], ids: { username: 'admin-username', password: 'admin-password' } };
+const ORDER = ['username', 'password'] as const;
+const IDS = { username: 'admin-username', password: 'admin-password' };
 
 /**
  * /admin (docs/product.md#admin-login). A stored token is checked first: a valid one goes to the
@@ -48,13 +51,15 @@ export function AdminLogin() {
 
 function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   const staff = useStaffMessages('admin');
+  // The panel's wording of zod issues in the chosen reading (none in the specification's: the contract's English).
+  const fields: FieldsSpec<keyof AdminLoginInput> = { order: ORDER, ids: IDS, word: PANEL_TEXTS.admin[usePanelReading()].word };
   const t = useAdminMessages().login;
   const { values, setValues, set, errors, setErrors } = useFieldState<AdminLoginInput>({ username: '', password: '' });
   const passwordRef = useRef<HTMLInputElement>(null);
   const usernameRef = useRef<HTMLInputElement>(null);
   const { busy, formError, submit: onSubmit } = useLoginSubmit('admin', {
     schema: adminLoginSchema,
-    fields: FIELDS,
+    fields,
     values,
     setErrors,
     login: loginAdmin,

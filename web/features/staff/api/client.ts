@@ -180,15 +180,15 @@ function codeText(language: 'en' | 'ru', error: ApiError, codes: CodeTexts): str
   return (panelMessages.staff[language].errors.codes as CodeTexts)[code];
 }
 
-/** A blocked domain's refusal, in either language the server writes it. */
-const BLOCKED_DOMAIN = /(?:blocked domain|заблокированном домене|заблокированного домена): (\S+)$/;
+/** A blocked domain's refusal of a field (server/domains/service.ts), in either language the server writes it. */
+const BLOCKED_DOMAIN = [/^Fetches from (.+), which this site blocks$/, /^On (.+), which this site blocks$/, /^Берёт код с (.+), который сайт блокирует$/, /^На (.+), который сайт блокирует$/];
 
 /**
  * A refused field's message in the panel's words, for the rules the panel knows (a loader or a key
  * page on a blocked domain); undefined for any other, whose server text is already in the language.
  */
 export function fieldRuleText(language: 'en' | 'ru', key: string, message: string): string | undefined {
-  const domain = BLOCKED_DOMAIN.exec(message)?.[1];
+  const domain = BLOCKED_DOMAIN.map((rule) => rule.exec(message)?.[1]).find(Boolean);
   if (!domain) return undefined;
   const fields = panelMessages.staff[language].errors.fields;
   return key === 'keyLink' ? fields.blockedKeyLink(domain) : fields.blockedDomain(domain);
