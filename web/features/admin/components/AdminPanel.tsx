@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAdminMessages } from '../../staff/panel.tsx';
+import { useAdminMessages, usePanel } from '../../staff/panel.tsx';
 import { Cpu, Film, Flag, Gamepad2, Globe, LayoutDashboard, Radio, ScrollText, Users } from 'lucide-react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.tsx';
@@ -15,6 +15,7 @@ import { LOGIN_PATH, sectionOf, sectionPath } from '../sections.ts';
 export function AdminPanel() {
   const t = useAdminMessages().shell;
   const navigate = useNavigate();
+  const { language } = usePanel();
   const section = sectionOf(useLocation().pathname);
 
   // The token is checked once on entry, so an expired one returns to /admin even on Site channels,
@@ -53,6 +54,7 @@ export function AdminPanel() {
       logoutLabel={t.logout}
       menuLabel={t.menu}
       onLogout={onLogout}
+      lang={language}
       languageSwitch={<LanguageSwitch role="admin" />}
       items={items.map((item) => ({ ...item, to: sectionPath(item.key), active: item.key === section }))}
     >

@@ -8,7 +8,7 @@ import { tokens } from '../../staff/api/auth-storage.ts';
 import { useSessionEnd } from '../../staff/api/session.ts';
 import { LanguageSwitch } from '../../staff/components/LanguageSwitch.tsx';
 import { PanelShell } from '../../staff/components/PanelShell.tsx';
-import { useModeratorMessages } from '../../staff/panel.tsx';
+import { useModeratorMessages, usePanel } from '../../staff/panel.tsx';
 import { logout, useModeratorStatus } from '../api/session.ts';
 import { DEACTIVATED_REASON, LOGIN_PATH, loginPath, locationString, moderatorToken, PANEL_PATH } from '../session.ts';
 
@@ -22,6 +22,7 @@ const REPORTS_PATH = '/moderator/reports';
  */
 export function ModeratorPanel() {
   const m = useModeratorMessages();
+  const { language } = usePanel();
   const t = m.panel;
   const settings = useSettings();
   const navigate = useNavigate();
@@ -66,6 +67,7 @@ export function ModeratorPanel() {
       menuLabel={t.menu}
       logoutLabel={t.logout}
       onLogout={() => void signOut()}
+      lang={language}
       languageSwitch={<LanguageSwitch role="moderator" />}
       // /moderator/dashboard and /moderator/scripts are the same section; /moderator/reports the reports on its scripts.
       items={[
