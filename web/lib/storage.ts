@@ -9,6 +9,7 @@ export const STORAGE_KEYS = {
   isSubscribed: 'isSubscribed',
   subscribedChannelsVersion: 'subscribedChannelsVersion',
   votedScripts: 'votedScripts',
+  panelLanguage: 'panelLanguage',
 } as const;
 
 function storage(): Storage | undefined {

@@ -5,6 +5,7 @@
  */
 import type { AuditAction, AuditObjectType } from '../../contract/audit.ts';
 import { FINDING_CODES, FINDINGS, type FindingCode } from '../../contract/loader-findings.ts';
+import type { Shape } from './staff-en.ts';
 
 /** The findings' sentences as the API gives them: the admin panel is in English, as they are. */
 const findingMessages = Object.fromEntries(FINDING_CODES.map((code) => [code, FINDINGS[code].message])) as Record<FindingCode, string>;
@@ -23,6 +24,8 @@ export const admin = {
     checking: 'Checking your session…',
     failed: 'Failed to login. Please check your credentials.',
     noToken: 'Токен не получен',
+    /** The way back under the form: both logins share the moderator's words in the specification's reading. */
+    backToSite: 'На главную',
   },
   shell: {
     title: 'Admin Panel',
@@ -56,6 +59,8 @@ export const admin = {
     timedOut: 'Request timed out',
     invalidData: 'Server returned invalid data',
     uploadProgress: 'Upload progress',
+    /** After a link that opens in a new tab, for screen readers. */
+    newTab: '(opens in a new tab)',
     chart: {
       day: 'Day',
       loading: 'Loading the chart…',
@@ -268,6 +273,8 @@ export const admin = {
     updated: 'Game updated successfully',
     deleted: 'Game deleted successfully',
     saveFailed: 'Failed to save game',
+    /** A refused save's CONFLICT, once a language is chosen. */
+    nameTaken: 'A game with this name already exists',
     deleteFailed: 'Failed to delete game',
     form: {
       createTitle: 'Create New Game',
@@ -401,6 +408,8 @@ export const admin = {
     created: 'Moderator created successfully',
     deleted: 'Moderator deleted successfully',
     createFailed: 'Failed to create moderator',
+    /** A refused create's CONFLICT, once a language is chosen (the specification's reading shows the server's text). */
+    usernameTaken: 'A moderator with this username already exists',
     deleteFailed: 'Failed to delete moderator',
     form: {
       title: 'Create New Moderator',
@@ -429,6 +438,8 @@ export const admin = {
     added: 'Channel added successfully',
     deleted: 'Channel deleted successfully',
     addFailed: 'Failed to add channel',
+    /** A refused add's CONFLICT, once a language is chosen. */
+    taken: 'This channel is already on the list',
     deleteFailed: 'Failed to delete channel',
   },
   /** docs/product.md#admin-domains. */
@@ -453,6 +464,10 @@ export const admin = {
     added: 'Domain added successfully',
     deleted: 'Domain deleted successfully',
     addFailed: 'Failed to add domain',
+    /** A refused add's CONFLICT, once a language is chosen. */
+    taken: 'This domain is already on the list',
     deleteFailed: 'Failed to delete domain',
   },
 } as const;
+
+export type AdminMessages = Shape<typeof admin>;

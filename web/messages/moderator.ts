@@ -1,3 +1,5 @@
+import type { Shape } from './staff-en.ts';
+
 /**
  * The moderator panel (docs/product.md#moderator-login, docs/product.md#moderator-panel). The product's
  * texts are kept exactly as they are (Russian); the strings it does not give are written in the same
@@ -29,6 +31,8 @@ export const moderator = {
     tooManyChannels: (max: number) => `Не более ${max} каналов`,
     keyLinkHttps: 'Укажите ссылку, которая начинается с https://',
     universalGame: 'У универсального скрипта нет игры',
+    /** Any other rule, in the panel chosen in Russian (the specification's reading keeps the contract's English). */
+    invalid: 'Недопустимое значение',
   },
   timeout: 'Превышено время ожидания запроса',
   invalidData: 'Сервер вернул некорректные данные',
@@ -248,3 +252,5 @@ export const moderator = {
     scripts: 'Скрипты',
   },
 } as const;
+
+export type ModeratorMessages = Shape<typeof moderator>;

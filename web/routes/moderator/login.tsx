@@ -3,10 +3,10 @@ import { LoginForm } from '../../features/moderator/components/LoginForm.tsx';
 import { DEACTIVATED_REASON } from '../../features/moderator/session.ts';
 import { BackToSite } from '../../features/staff/components/BackToSite.tsx';
 import { messages } from '../../messages/staff.ts';
+import { LanguageSwitch } from '../../features/staff/components/LanguageSwitch.tsx';
+import { useModeratorMessages } from '../../features/staff/panel.tsx';
 import type { Route } from './+types/login';
 import { pageTitle } from '../../lib/settings.ts';
-
-const t = messages.moderator.login;
 
 export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: pageTitle(messages.moderator.meta.login, matches) }, { name: 'robots', content: 'noindex, nofollow' }];
@@ -18,6 +18,7 @@ export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
  */
 export default function ModeratorLogin() {
   const [params] = useSearchParams();
+  const t = useModeratorMessages().login;
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-4 py-10">
       <div className="w-full max-w-sm">
@@ -26,7 +27,8 @@ export default function ModeratorLogin() {
           <p className="mb-6 mt-2 text-sm text-slate-300">{t.intro}</p>
           <LoginForm from={params.get('from')} deactivated={params.get('reason') === DEACTIVATED_REASON} />
         </div>
-        <BackToSite />
+        <LanguageSwitch role="moderator" className="mx-auto mt-6" />
+        <BackToSite label={t.backToSite} />
       </div>
     </main>
   );

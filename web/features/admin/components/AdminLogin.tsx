@@ -1,22 +1,25 @@
 import { ShieldCheck } from 'lucide-react';
+import { useAdminMessages, useStaffMessages } from '../../staff/panel.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { adminLoginSchema } from '../../../../contract/index.ts';
 import { Button } from '../../../components/ui/Button.tsx';
-import { messages } from '../../../messages/staff.ts';
 import { ApiError, errorText } from '../../staff/api/client.ts';
 import { tokens } from '../../staff/api/auth-storage.ts';
 import { checkAdminToken, loginAdmin, type AdminLoginInput } from '../api/auth.ts';
 import { DASHBOARD_PATH as DASHBOARD } from '../sections.ts';
 import { ErrorBanner } from '../../staff/components/ErrorBanner.tsx';
 import { BackToSite } from '../../staff/components/BackToSite.tsx';
+import { LanguageSwitch } from '../../staff/components/LanguageSwitch.tsx';
 import { TextField } from '../../staff/components/Field.tsx';
 import { FullPageSpinner } from '../../staff/components/FullPageSpinner.tsx';
 import { type FieldsSpec, useFieldState } from '../../staff/lib/form.ts';
 import { useLoginSubmit } from '../../staff/lib/login.ts';
+import { usePanelReading } from '../../staff/language.ts';
+import { PANEL_TEXTS } from '../../staff/texts.ts';
 
-const t = messages.admin.login;
-const FIELDS: FieldsSpec<keyof AdminLoginInput> = { order: ['username', 'password'], ids: { username: 'admin-username', password: 'admin-password' } };
+const ORDER = ['username', 'password'] as const;
+const IDS = { username: 'admin-username', password: 'admin-password' };
 
 /**
  * /admin (docs/product.md#admin-login). A stored token is checked first: a valid one goes to the
@@ -24,6 +27,7 @@ const FIELDS: FieldsSpec<keyof AdminLoginInput> = { order: ['username', 'passwor
  * default, and clears the password.
  */
 export function AdminLogin() {
+  const t = useAdminMessages().login;
   const navigate = useNavigate();
   const [checking, setChecking] = useState(() => tokens.get('admin') !== null);
 
@@ -46,12 +50,16 @@ export function AdminLogin() {
 }
 
 function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
+  const staff = useStaffMessages('admin');
+  // The panel's wording of zod issues in the chosen reading (none in the specification's: the contract's English).
+  const fields: FieldsSpec<keyof AdminLoginInput> = { order: ORDER, ids: IDS, word: PANEL_TEXTS.admin[usePanelReading()].word };
+  const t = useAdminMessages().login;
   const { values, setValues, set, errors, setErrors } = useFieldState<AdminLoginInput>({ username: '', password: '' });
   const passwordRef = useRef<HTMLInputElement>(null);
   const usernameRef = useRef<HTMLInputElement>(null);
   const { busy, formError, submit: onSubmit } = useLoginSubmit('admin', {
     schema: adminLoginSchema,
-    fields: FIELDS,
+    fields,
     values,
     setErrors,
     login: loginAdmin,
@@ -60,7 +68,7 @@ function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
       // The password is cleared after a failure.
       setValues((previous) => ({ ...previous, password: '' }));
       setTimeout(() => passwordRef.current?.focus(), 0);
-      return error instanceof ApiError && error.kind === 'invalid' ? t.noToken : errorText(error, t.failed);
+      return error instanceof ApiError && error.kind === 'invalid' ? t.noToken : errorText(error, t.failed, undefined, { UNAUTHORIZED: staff.errors.badCredentials });
     },
   });
 
@@ -107,7 +115,8 @@ function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
           </Button>
         </form>
       </div>
-      <BackToSite />
+      <LanguageSwitch role="admin" className="mx-auto mt-6" />
+      <BackToSite label={t.backToSite} />
     </main>
   );
 }

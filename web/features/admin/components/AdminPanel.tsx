@@ -1,19 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
+import { useAdminMessages, usePanel } from '../../staff/panel.tsx';
 import { Cpu, Film, Flag, Gamepad2, Globe, LayoutDashboard, Radio, ScrollText, Users } from 'lucide-react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.tsx';
-import { messages } from '../../../messages/staff.ts';
 import { tokens } from '../../staff/api/auth-storage.ts';
 import { useSessionEnd } from '../../staff/api/session.ts';
+import { LanguageSwitch } from '../../staff/components/LanguageSwitch.tsx';
 import { PanelShell } from '../../staff/components/PanelShell.tsx';
 import { adminSessionQueryOptions, logoutAdmin } from '../api/auth.ts';
 import { LOGIN_PATH, sectionOf, sectionPath } from '../sections.ts';
 
-const t = messages.admin.shell;
 
 /** The admin panel: a sidebar with Overview, Scripts, Games, Executors, Moderators, Site channels, Domains, Log and Logout; the section is the route's. */
 export function AdminPanel() {
+  const t = useAdminMessages().shell;
   const navigate = useNavigate();
+  const { language } = usePanel();
   const section = sectionOf(useLocation().pathname);
 
   // The token is checked once on entry, so an expired one returns to /admin even on Site channels,
@@ -52,6 +54,8 @@ export function AdminPanel() {
       logoutLabel={t.logout}
       menuLabel={t.menu}
       onLogout={onLogout}
+      lang={language}
+      languageSwitch={<LanguageSwitch role="admin" />}
       items={items.map((item) => ({ ...item, to: sectionPath(item.key), active: item.key === section }))}
     >
       <Outlet />

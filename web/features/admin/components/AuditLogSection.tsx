@@ -2,17 +2,19 @@ import { useId, useState } from 'react';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry, type AuditValue, TABLE_PAGE_SIZE } from '../../../../contract/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useSettings } from '../../../lib/settings.ts';
-import { messages } from '../../../messages/staff.ts';
 import { ListEmpty, ListView } from '../../staff/components/ListStates.tsx';
 import { SearchInput } from '../../staff/components/SearchInput.tsx';
 import { StaffSection } from '../../staff/components/StaffSection.tsx';
 import { useClampPage, useFailureToast, useListParams } from '../../staff/lib/hooks.ts';
 import { useAuditLog } from '../api/audit-log.ts';
+import type { AdminMessages } from '../../../messages/admin.ts';
+import { useAdminMessages } from '../../staff/panel.tsx';
 
-const t = messages.admin.log;
+type LogTexts = AdminMessages['log'];
 
 /** The moderation log: every staff action, newest first, filtered by who and what; read only. */
 export function AuditLogSection() {
+  const t = useAdminMessages().log;
   const actor = useListParams();
   const [action, setAction] = useState<AuditAction | ''>('');
   // The actor's list state holds the page: a new name, or a new action, starts at the first page.
@@ -70,6 +72,7 @@ export function AuditLogSection() {
 }
 
 function AuditTable({ rows }: { rows: AuditEntry[] }) {
+  const t = useAdminMessages().log;
   const { timeZone } = useSettings();
   const cell = 'px-3 py-3 align-top sm:px-4';
   return (
@@ -92,7 +95,7 @@ function AuditTable({ rows }: { rows: AuditEntry[] }) {
               <td className={`${cell} break-all text-white`}>
                 {entry.actor.name} <span className="text-xs text-slate-400">({t.roles[entry.actor.role]})</span>
               </td>
-              <td className={`${cell} text-white`}>{actionText(entry)}</td>
+              <td className={`${cell} text-white`}>{actionText(t, entry)}</td>
               <td className={`${cell} break-all text-slate-200`}>
                 {t.objects[entry.object.type]}
                 {entry.object.label ? `: ${entry.object.label}` : ''}
@@ -108,17 +111,18 @@ function AuditTable({ rows }: { rows: AuditEntry[] }) {
 }
 
 /** The action's plain label; an edit that brought back a loader version (`restoredFrom`, issue 28) reads as that restore. */
-function actionText(entry: AuditEntry): string {
+function actionText(t: LogTexts, entry: AuditEntry): string {
   const restoredFrom = entry.changes?.['restoredFrom']?.to;
   if (entry.action === 'script.update' && typeof restoredFrom === 'number') return t.restoredVersion(restoredFrom);
   return t.actions[entry.action];
 }
 
-const shown = (value: AuditValue | undefined): string =>
+const shown = (t: LogTexts, value: AuditValue | undefined): string =>
   value === undefined || value === null || value === '' ? '—' : Array.isArray(value) ? value.join(', ') || '—' : typeof value === 'boolean' ? (value ? t.yes : t.no) : String(value);
 
 /** Each changed field with its old and new value; long texts (loaders) are folded into a disclosure. */
 function Changes({ changes }: { changes: NonNullable<AuditEntry['changes']> }) {
+  const t = useAdminMessages().log;
   const fields = Object.entries(changes);
   return (
     <details>
@@ -128,9 +132,9 @@ function Changes({ changes }: { changes: NonNullable<AuditEntry['changes']> }) {
           <div key={field}>
             <dt className="font-medium text-slate-200">{field}</dt>
             <dd className="whitespace-pre-wrap break-all font-mono text-xs">
-              {'from' in change ? <span className="text-red-200">{shown(change.from)}</span> : null}
+              {'from' in change ? <span className="text-red-200">{shown(t, change.from)}</span> : null}
               {'from' in change && 'to' in change ? ' → ' : null}
-              {'to' in change ? <span className="text-emerald-200">{shown(change.to)}</span> : null}
+              {'to' in change ? <span className="text-emerald-200">{shown(t, change.to)}</span> : null}
             </dd>
           </div>
         ))}

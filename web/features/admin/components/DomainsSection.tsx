@@ -1,18 +1,18 @@
 import { type BlockedDomain, blockedDomainInputSchema } from '../../../../contract/domains.ts';
+import { useAdminMessages } from '../../staff/panel.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { messages } from '../../../messages/staff.ts';
 import { CheckboxField } from '../../staff/components/CheckboxField.tsx';
 import { TextField } from '../../staff/components/Field.tsx';
 import { useAddDomain, useDeleteDomain, useDomains } from '../api/domains.ts';
 import { AddForm, ShortListSection, useAddForm } from './ShortList.tsx';
 
-const t = messages.admin.domains;
 
 /**
  * The blocked and trusted domains (docs/product.md#admin-domains): a loader fetching from a blocked
  * one is not saved; a trusted one's code is information only on the script's page.
  */
 export function DomainsSection() {
+  const t = useAdminMessages().domains;
   return (
     <ShortListSection<BlockedDomain> texts={t} query={useDomains()} deleteMutation={useDeleteDomain()} addForm={(onAdded) => <AddDomainForm onAdded={onAdded} />} nameOf={(domain) => domain.domain}>
       {(domain) => (
@@ -38,6 +38,7 @@ const IDS: Record<Field, string> = { domain: 'blocked-domain' };
 
 /** A domain and whether it is trusted, validated with the contract's blockedDomainInputSchema. */
 function AddDomainForm({ onAdded }: { onAdded: () => void }) {
+  const t = useAdminMessages().domains;
   const form = useAddForm({ schema: blockedDomainInputSchema, empty: { domain: '', trusted: false }, fields: FIELDS, ids: IDS, mutation: useAddDomain(), texts: t, onAdded });
   return (
     <AddForm id="blocked-domain-add" heading={t.addHeading} submitLabel={t.add} form={form}>

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
+import { useAdminMessages } from '../../staff/panel.tsx';
 import { EXECUTOR_STATUSES, type Executor, PLATFORMS, type Platform } from '../../../../contract/executors.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { toast } from '../../../lib/toast.tsx';
-import { messages } from '../../../messages/staff.ts';
 import { errorText, isSessionError } from '../../staff/api/client.ts';
 import { CheckboxField } from '../../staff/components/CheckboxField.tsx';
 import { ErrorBanner } from '../../staff/components/ErrorBanner.tsx';
@@ -14,14 +14,12 @@ import { usePanel } from '../../staff/panel.tsx';
 import { useSaveExecutor } from '../api/executors.ts';
 import { EXECUTOR_FIELD_IDS, EXECUTOR_FIELDS, executorFormSchema, initialExecutorValues, toExecutorBody, toExecutorPatch } from '../lib/executor-form.ts';
 
-const t = messages.admin.executors;
-const f = t.form;
-const c = messages.admin.common;
-
 export type ExecutorDialogState = { kind: 'closed' } | { kind: 'create' } | { kind: 'edit'; executor: Executor };
 
 /** "Create New Executor" / "Edit Executor": name, slug, platforms, status, version, website, free. */
 export function ExecutorFormDialog({ state, onClose }: { state: ExecutorDialogState; onClose: () => void }) {
+  const f = useAdminMessages().executors.form;
+  const c = useAdminMessages().common;
   const executor = state.kind === 'edit' ? state.executor : undefined;
   return (
     <FormDialog open={state.kind !== 'closed'} onClose={onClose} title={executor ? f.editTitle : f.createTitle} closeLabel={c.close}>
@@ -32,6 +30,8 @@ export function ExecutorFormDialog({ state, onClose }: { state: ExecutorDialogSt
 
 /** The form's state and its submit: the contract's checks first, then the save, the server's errors beside their fields. */
 function useExecutorForm(executor: Executor | undefined, onBusyChange: (busy: boolean) => void, onSaved: () => void) {
+  const t = useAdminMessages().executors;
+  const c = useAdminMessages().common;
   const { texts } = usePanel();
   const field = useFieldState(() => initialExecutorValues(executor));
   const { values, setErrors } = field;
@@ -68,6 +68,7 @@ function useExecutorForm(executor: Executor | undefined, onBusyChange: (busy: bo
 type ExecutorFormState = ReturnType<typeof useExecutorForm>;
 
 function ExecutorForm({ executor, onBusyChange, onCancel, onSaved }: { executor?: Executor; onBusyChange: (busy: boolean) => void; onCancel: () => void; onSaved: () => void }) {
+  const c = useAdminMessages().common;
   const form = useExecutorForm(executor, onBusyChange, onSaved);
   return (
     <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4" aria-busy={form.saving || undefined}>
@@ -89,6 +90,7 @@ function ExecutorForm({ executor, onBusyChange, onCancel, onSaved }: { executor?
 }
 
 function NameFields({ form: { values, set, errors, saving }, editing }: { form: ExecutorFormState; editing: boolean }) {
+  const f = useAdminMessages().executors.form;
   const ids = EXECUTOR_FIELD_IDS;
   return (
     <>
@@ -111,6 +113,8 @@ function NameFields({ form: { values, set, errors, saving }, editing }: { form: 
 
 /** One checkbox per platform; at least one. */
 function PlatformFields({ form: { values, set, errors, saving } }: { form: ExecutorFormState }) {
+  const t = useAdminMessages().executors;
+  const f = t.form;
   const toggle = (platform: Platform, on: boolean) => set('platforms', on ? [...values.platforms, platform] : values.platforms.filter((other) => other !== platform));
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={errors.platforms ? 'executor-platforms-error' : undefined}>
@@ -142,6 +146,8 @@ function PlatformFields({ form: { values, set, errors, saving } }: { form: Execu
 }
 
 function StatusField({ form: { values, set, errors, saving } }: { form: ExecutorFormState }) {
+  const t = useAdminMessages().executors;
+  const f = t.form;
   const id = EXECUTOR_FIELD_IDS.status;
   return (
     <FieldFrame id={id} label={f.status} hint={f.statusHint} error={errors.status} required>
@@ -165,6 +171,7 @@ function StatusField({ form: { values, set, errors, saving } }: { form: Executor
 }
 
 function DetailFields({ form: { values, set, errors, saving } }: { form: ExecutorFormState }) {
+  const f = useAdminMessages().executors.form;
   const ids = EXECUTOR_FIELD_IDS;
   return (
     <>

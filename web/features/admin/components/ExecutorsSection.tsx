@@ -1,11 +1,11 @@
 import { Plus } from 'lucide-react';
+import { useAdminMessages } from '../../staff/panel.tsx';
 import { useState } from 'react';
 import type { Executor, ExecutorStatus } from '../../../../contract/executors.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useSettings } from '../../../lib/settings.ts';
-import { messages } from '../../../messages/staff.ts';
 import { DeleteDialog } from '../../staff/components/ConfirmDialog.tsx';
 import { ErrorBanner } from '../../staff/components/ErrorBanner.tsx';
 import { ListEmpty, ListView } from '../../staff/components/ListStates.tsx';
@@ -15,11 +15,11 @@ import { useDeleteExecutor, useExecutors } from '../api/executors.ts';
 import { type ExecutorDialogState, ExecutorFormDialog } from './ExecutorFormDialog.tsx';
 import { RowActions } from './RowActions.tsx';
 
-const t = messages.admin.executors;
-const c = messages.admin.common;
 
 /** Executors: the whole list (working first, then by name), create and edit in a dialog, delete with confirmation. */
 export function ExecutorsSection() {
+  const t = useAdminMessages().executors;
+  const c = useAdminMessages().common;
   const query = useExecutors();
   const remove = useConfirmedDelete<Executor>('admin', useDeleteExecutor(), { ...t, timedOut: c.timedOut });
   const [dialog, setDialog] = useState<ExecutorDialogState>({ kind: 'closed' });
@@ -52,10 +52,13 @@ const STATUS_CLASS: Record<ExecutorStatus, string> = {
 };
 
 function StatusBadge({ status }: { status: ExecutorStatus }) {
+  const t = useAdminMessages().executors;
   return <span className={cn('whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', STATUS_CLASS[status])}>{t.statuses[status]}</span>;
 }
 
 function ExecutorTable({ rows, onEdit, onDelete }: { rows: Executor[]; onEdit: (executor: Executor) => void; onDelete: (executor: Executor) => void }) {
+  const t = useAdminMessages().executors;
+  const c = useAdminMessages().common;
   const { timeZone } = useSettings();
   const cell = 'px-3 py-3 sm:px-4';
   const wide = `${cell} hidden font-semibold md:table-cell`;

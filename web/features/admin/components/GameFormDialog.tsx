@@ -1,8 +1,8 @@
 import { useReportBusy } from '../../staff/lib/hooks.ts';
+import { useAdminMessages } from '../../staff/panel.tsx';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { toast } from '../../../lib/toast.tsx';
-import { messages } from '../../../messages/staff.ts';
 import { ApiError, errorText, isSessionError } from '../../staff/api/client.ts';
 import { CheckboxField } from '../../staff/components/CheckboxField.tsx';
 import { ErrorBanner } from '../../staff/components/ErrorBanner.tsx';
@@ -16,13 +16,13 @@ import { usePanel } from '../../staff/panel.tsx';
 import { useSaveGame } from '../api/games.ts';
 import { type EditedGame, GAME_FIELD_IDS, GAME_FIELDS, type GameField, gameFormSchema, initialGameValues, toGameFormData } from '../lib/game-form.ts';
 
-const t = messages.admin.games;
-const c = messages.admin.common;
 
 export type GameDialogState = { kind: 'closed' } | { kind: 'create' } | { kind: 'edit'; game: EditedGame };
 
 /** "Create New Game" / "Edit Game": name, Roblox place id and icon. */
 export function GameFormDialog({ state, onClose, onSaved }: { state: GameDialogState; onClose: () => void; onSaved: (kind: 'create' | 'edit', name: string) => void }) {
+  const t = useAdminMessages().games;
+  const c = useAdminMessages().common;
   const game = state.kind === 'edit' ? state.game : undefined;
   return (
     <FormDialog open={state.kind !== 'closed'} onClose={onClose} title={game ? t.form.editTitle : t.form.createTitle} closeLabel={c.close}>
@@ -43,6 +43,8 @@ export function GameFormDialog({ state, onClose, onSaved }: { state: GameDialogS
 
 /** The form's state and its submit: checks the fields, saves, and places the server's errors beside their fields. */
 function useGameForm(game: EditedGame | undefined, onBusyChange: (busy: boolean) => void, onSaved: (name: string) => void) {
+  const t = useAdminMessages().games;
+  const c = useAdminMessages().common;
   const { texts } = usePanel();
   const { values, set, errors, setErrors } = useFieldState(() => initialGameValues(game));
   const [formError, setFormError] = useState<string | null>(null);
@@ -70,7 +72,7 @@ function useGameForm(game: EditedGame | undefined, onBusyChange: (busy: boolean)
         },
         onError: (error) => {
           if (isSessionError(error, 'admin')) return;
-          const message = errorText(error, t.saveFailed, c.timedOut);
+          const message = errorText(error, t.saveFailed, c.timedOut, { CONFLICT: t.nameTaken });
           // 409: a game has that name already; the server's text goes beside Name.
           const fromServer: FieldErrors<GameField> = error instanceof ApiError && error.status === 409 ? { name: message } : serverFieldErrors(error, GAME_FIELDS);
           setErrors(fromServer);
@@ -87,6 +89,8 @@ function useGameForm(game: EditedGame | undefined, onBusyChange: (busy: boolean)
 type GameFormState = ReturnType<typeof useGameForm>;
 
 function GameForm({ game, onBusyChange, onCancel, onSaved }: { game?: EditedGame; onBusyChange: (busy: boolean) => void; onCancel: () => void; onSaved: (name: string) => void }) {
+  const sf = useAdminMessages().scripts.form;
+  const c = useAdminMessages().common;
   const form = useGameForm(game, onBusyChange, onSaved);
   const { formError, progress, saving } = form;
   return (
@@ -94,7 +98,7 @@ function GameForm({ game, onBusyChange, onCancel, onSaved }: { game?: EditedGame
       <GameTextFields form={form} />
       <GameIconFields form={form} game={game} />
       {formError ? <ErrorBanner message={formError} /> : null}
-      {saving ? <UploadProgress fraction={progress} label={c.uploadProgress} text={(percent) => (percent < 100 ? messages.admin.scripts.form.uploading(percent) : c.saving)} /> : null}
+      {saving ? <UploadProgress fraction={progress} label={c.uploadProgress} text={(percent) => (percent < 100 ? sf.uploading(percent) : c.saving)} /> : null}
       <div className="mt-1 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={saving}>
           {c.cancel}
@@ -109,6 +113,7 @@ function GameForm({ game, onBusyChange, onCancel, onSaved }: { game?: EditedGame
 
 /** Name and Roblox place id. */
 function GameTextFields({ form: { values, set, errors, saving } }: { form: GameFormState }) {
+  const t = useAdminMessages().games;
   const f = t.form;
   return (
     <>
@@ -143,6 +148,8 @@ function GameTextFields({ form: { values, set, errors, saving } }: { form: GameF
 
 /** The icon to upload and, when editing, the current one with Remove icon. */
 function GameIconFields({ form: { values, set, errors, setErrors, saving }, game }: { form: GameFormState; game?: EditedGame }) {
+  const t = useAdminMessages().games;
+  const sf = useAdminMessages().scripts.form;
   const f = t.form;
   return (
     <>
@@ -153,7 +160,7 @@ function GameIconFields({ form: { values, set, errors, setErrors, saving }, game
         hint={f.iconHint}
         error={errors.icon}
         disabled={saving}
-        texts={{ chooseFile: f.chooseFile, noFile: f.noFile, imageOnly: messages.admin.scripts.form.imagesOnly, imagePreview: f.iconPreview, removeImage: f.removeChosen }}
+        texts={{ chooseFile: f.chooseFile, noFile: f.noFile, imageOnly: sf.imagesOnly, imagePreview: f.iconPreview, removeImage: f.removeChosen }}
         onChange={(file) => set('icon', file)}
         onError={(message) => setErrors((previous) => ({ ...previous, icon: message }))}
       />

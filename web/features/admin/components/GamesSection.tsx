@@ -1,9 +1,9 @@
 import { Plus } from 'lucide-react';
+import { useAdminMessages } from '../../staff/panel.tsx';
 import { useState } from 'react';
 import type { Game } from '../../../../contract/games.ts';
 import { TABLE_PAGE_SIZE } from '../../../../contract/index.ts';
 import { Button } from '../../../components/ui/Button.tsx';
-import { messages } from '../../../messages/staff.ts';
 import { DeleteDialog } from '../../staff/components/ConfirmDialog.tsx';
 import { ErrorBanner } from '../../staff/components/ErrorBanner.tsx';
 import { ListEmpty, ListView } from '../../staff/components/ListStates.tsx';
@@ -15,11 +15,11 @@ import { useDeleteGame, useGamePage } from '../api/games.ts';
 import { type GameDialogState, GameFormDialog } from './GameFormDialog.tsx';
 import { RowActions } from './RowActions.tsx';
 
-const t = messages.admin.games;
-const c = messages.admin.common;
 
 /** Games: search, pages of 10, create and edit (with an icon), delete with confirmation. */
 export function GamesSection() {
+  const t = useAdminMessages().games;
+  const c = useAdminMessages().common;
   const list = useListParams();
   const query = useGamePage({ page: list.page, q: list.q });
   const remove = useConfirmedDelete<Game>('admin', useDeleteGame(), { ...t, timedOut: c.timedOut });
@@ -59,6 +59,8 @@ export function GamesSection() {
 }
 
 function GameTable({ rows, onEdit, onDelete }: { rows: Game[]; onEdit: (game: Game) => void; onDelete: (game: Game) => void }) {
+  const t = useAdminMessages().games;
+  const c = useAdminMessages().common;
   const cell = 'px-3 py-3 sm:px-4';
   return (
     <div className="overflow-x-auto rounded-xl ring-1 ring-white/10">

@@ -1,9 +1,9 @@
 import { useReportBusy } from '../../staff/lib/hooks.ts';
+import { useAdminMessages } from '../../staff/panel.tsx';
 import { type FormEvent, useState } from 'react';
 import { type CreateModerator, createModeratorSchema } from '../../../../contract/index.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { toast } from '../../../lib/toast.tsx';
-import { messages } from '../../../messages/staff.ts';
 import { ApiError, errorText, isSessionError } from '../../staff/api/client.ts';
 import { ErrorBanner } from '../../staff/components/ErrorBanner.tsx';
 import { TextField } from '../../staff/components/Field.tsx';
@@ -11,8 +11,6 @@ import { FormDialog } from '../../staff/components/FormDialog.tsx';
 import { type FieldErrors, focusFirstError, parseFields, serverFieldErrors, useFieldState } from '../../staff/lib/form.ts';
 import { useCreateModerator } from '../api/moderators.ts';
 
-const t = messages.admin.moderators;
-const c = messages.admin.common;
 
 type Field = keyof CreateModerator;
 const FIELDS: readonly Field[] = ['UserName', 'Password'];
@@ -20,6 +18,8 @@ const IDS: Record<Field, string> = { UserName: 'moderator-username', Password: '
 
 /** "Create New Moderator": Username, a masked Password, Cancel and Create. */
 export function ModeratorFormDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useAdminMessages().moderators;
+  const c = useAdminMessages().common;
   return (
     <FormDialog open={open} onClose={onClose} title={t.form.title} closeLabel={c.close}>
       {(setBusy) => <ModeratorForm onBusyChange={setBusy} onDone={onClose} />}
@@ -28,6 +28,8 @@ export function ModeratorFormDialog({ open, onClose }: { open: boolean; onClose:
 }
 
 function ModeratorForm({ onBusyChange, onDone }: { onBusyChange: (busy: boolean) => void; onDone: () => void }) {
+  const t = useAdminMessages().moderators;
+  const c = useAdminMessages().common;
   const { values, set, errors, setErrors } = useFieldState<CreateModerator>({ UserName: '', Password: '' });
   const [formError, setFormError] = useState<string | null>(null);
   const create = useCreateModerator();
@@ -48,7 +50,7 @@ function ModeratorForm({ onBusyChange, onDone }: { onBusyChange: (busy: boolean)
       },
       onError: (error) => {
         if (isSessionError(error, 'admin')) return;
-        const message = errorText(error, t.createFailed, c.timedOut);
+        const message = errorText(error, t.createFailed, c.timedOut, { CONFLICT: t.usernameTaken });
         // 409: the username is taken; the server's text goes beside Username.
         const fromServer: FieldErrors<Field> =
           error instanceof ApiError && error.status === 409 ? { UserName: message } : serverFieldErrors(error, FIELDS, { username: 'UserName', password: 'Password' });

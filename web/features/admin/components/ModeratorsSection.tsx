@@ -1,10 +1,10 @@
 import { Plus, Trash2 } from 'lucide-react';
+import { useAdminMessages } from '../../staff/panel.tsx';
 import { useState } from 'react';
 import { TABLE_PAGE_SIZE } from '../../../../contract/index.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useSettings } from '../../../lib/settings.ts';
-import { messages } from '../../../messages/staff.ts';
 import { ErrorBanner } from '../../staff/components/ErrorBanner.tsx';
 import { ListEmpty, ListView } from '../../staff/components/ListStates.tsx';
 import { DeleteDialog } from '../../staff/components/ConfirmDialog.tsx';
@@ -14,11 +14,11 @@ import { useClampPage, useConfirmedDelete, useFailureToast, useListParams } from
 import { type ModeratorRow, useDeleteModerator, useModerators } from '../api/moderators.ts';
 import { ModeratorFormDialog } from './ModeratorFormDialog.tsx';
 
-const t = messages.admin.moderators;
-const c = messages.admin.common;
 
 /** Moderators: search, pages of 10, create and delete. */
 export function ModeratorsSection() {
+  const t = useAdminMessages().moderators;
+  const c = useAdminMessages().common;
   const list = useListParams();
   const query = useModerators({ page: list.page, q: list.q });
   const remove = useConfirmedDelete<ModeratorRow>('admin', useDeleteModerator(), { ...t, timedOut: c.timedOut });
@@ -56,6 +56,8 @@ export function ModeratorsSection() {
 }
 
 function ModeratorTable({ rows, onDelete }: { rows: ModeratorRow[]; onDelete: (row: ModeratorRow) => void }) {
+  const t = useAdminMessages().moderators;
+  const c = useAdminMessages().common;
   const { timeZone } = useSettings();
   // A moderator without a date shows the current time.
   const [now] = useState(() => new Date().toISOString());

@@ -1,10 +1,10 @@
 import { ExternalLink, RefreshCw } from 'lucide-react';
+import { useAdminMessages } from '../../staff/panel.tsx';
 import { type ReactNode, useId } from 'react';
 import { scriptPath } from '../../../../contract/games.ts';
 import type { AdminInsights } from '../../../../contract/insights.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
-import { messages } from '../../../messages/staff.ts';
 import { isSessionError } from '../../staff/api/client.ts';
 import { CHART_HEIGHT, DayChart } from '../../staff/components/DayChart.tsx';
 import { ErrorBanner } from '../../staff/components/ErrorBanner.tsx';
@@ -13,14 +13,14 @@ import { StaffSection } from '../../staff/components/StaffSection.tsx';
 import { useFailureToast } from '../../staff/lib/hooks.ts';
 import { useOverview } from '../api/insights.ts';
 
-const t = messages.admin.overview;
-const c = messages.admin.common;
 
 /**
  * Where the admin dashboard opens: views and new scripts per day for 30 days (charts), the week's
  * most viewed scripts, and the searches of the last 7 days that found nothing.
  */
 export function OverviewSection() {
+  const t = useAdminMessages().overview;
+  const c = useAdminMessages().common;
   const query = useOverview();
   useFailureToast('admin', query.error, query.errorUpdatedAt, t.loadFailed);
   const refreshing = query.isFetching && !query.isPending;
@@ -49,6 +49,7 @@ export function OverviewSection() {
 }
 
 function OverviewLoading() {
+  const c = useAdminMessages().common;
   return (
     <div data-testid="overview-loading" className="grid gap-4 xl:grid-cols-2">
       <span className="sr-only">{c.loading}</span>
@@ -63,6 +64,8 @@ function OverviewLoading() {
 }
 
 function OverviewBody({ data }: { data: AdminInsights }) {
+  const t = useAdminMessages().overview;
+  const c = useAdminMessages().common;
   return (
     <div className="flex flex-col gap-4">
       <div className="grid gap-4 xl:grid-cols-2">
@@ -84,7 +87,7 @@ function OverviewBody({ data }: { data: AdminInsights }) {
                   <a key="link" href={scriptPath(script)} target="_blank" rel="noopener" className="inline-flex items-center gap-1 break-words font-medium text-violet-200 underline-offset-4 hover:underline">
                     {script.playsname}
                     <ExternalLink aria-hidden className="h-3.5 w-3.5 shrink-0" />
-                    <span className="sr-only">{messages.subscriptions.newTab}</span>
+                    <span className="sr-only">{c.newTab}</span>
                   </a>,
                   script.views,
                 ],

@@ -1,11 +1,11 @@
 import { Pencil, Trash2 } from 'lucide-react';
+import { useAdminMessages } from '../../staff/panel.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
-import { messages } from '../../../messages/staff.ts';
 
-const c = messages.admin.common;
 
 /** A table row's last cell: Edit and Delete, each named for the row (the admin's games and executors). */
 export function RowActions({ editLabel, deleteLabel, onEdit, onDelete }: { editLabel: string; deleteLabel: string; onEdit: () => void; onDelete: () => void }) {
+  const c = useAdminMessages().common;
   return (
     <td className="px-3 py-1 sm:px-4">
       <div className="flex justify-end gap-1">

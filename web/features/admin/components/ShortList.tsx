@@ -4,7 +4,6 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/Button.tsx';
 import { toast } from '../../../lib/toast.tsx';
-import { messages } from '../../../messages/staff.ts';
 import { errorText, isSessionError } from '../../staff/api/client.ts';
 import { DeleteDialog } from '../../staff/components/ConfirmDialog.tsx';
 import { ErrorBanner } from '../../staff/components/ErrorBanner.tsx';
@@ -12,9 +11,8 @@ import { ListEmpty, ListView } from '../../staff/components/ListStates.tsx';
 import { StaffSection } from '../../staff/components/StaffSection.tsx';
 import { type FieldErrors, focusFirstError, parseFields, serverFieldErrors, useFieldState } from '../../staff/lib/form.ts';
 import { useConfirmedDelete, useFailureToast } from '../../staff/lib/hooks.ts';
-import { usePanel } from '../../staff/panel.tsx';
+import { useAdminMessages, usePanel } from '../../staff/panel.tsx';
 
-const c = messages.admin.common;
 
 /** What a short list's screen says, from the admin's messages. */
 export interface ShortListTexts {
@@ -54,6 +52,7 @@ export function ShortListSection<Row extends { id: number }>({
   /** A row's contents, before its delete button. */
   children: (row: Row) => ReactNode;
 }) {
+  const c = useAdminMessages().common;
   const remove = useConfirmedDelete<Row>('admin', deleteMutation, { ...texts, timedOut: c.timedOut });
   useFailureToast('admin', query.error, query.errorUpdatedAt, texts.loadFailed);
 
@@ -99,9 +98,10 @@ export function useAddForm<Values extends object, Input, Field extends Extract<k
   fields: readonly Field[];
   ids: Record<Field, string>;
   mutation: UseMutationResult<unknown, Error, Input>;
-  texts: { added: string; addFailed: string };
+  texts: { added: string; addFailed: string; taken: string };
   onAdded: () => void;
 }) {
+  const c = useAdminMessages().common;
   const { texts: panelTexts } = usePanel();
   const state = useFieldState<Values>(empty);
   // The checked fields are some of the values' (a checkbox has no error of its own).
@@ -124,7 +124,7 @@ export function useAddForm<Values extends object, Input, Field extends Extract<k
         if (isSessionError(error, 'admin')) return;
         const fromServer = serverFieldErrors(error, fields);
         setErrors(fromServer);
-        if (!focusFirstError(fromServer, fields, ids)) setFormError(errorText(error, texts.addFailed, c.timedOut));
+        if (!focusFirstError(fromServer, fields, ids)) setFormError(errorText(error, texts.addFailed, c.timedOut, { CONFLICT: texts.taken }));
         toast.error(texts.addFailed);
       },
     });

@@ -1,14 +1,15 @@
 import { ExternalLink } from 'lucide-react';
+import { useAdminMessages } from '../../staff/panel.tsx';
 import { type Channel, type SiteChannelInput, siteChannelInputSchema } from '../../../../contract/index.ts';
-import { messages } from '../../../messages/staff.ts';
 import { TextField } from '../../staff/components/Field.tsx';
 import { useAddSiteChannel, useDeleteSiteChannel, useSiteChannels } from '../api/site-channels.ts';
 import { AddForm, ShortListSection, useAddForm } from './ShortList.tsx';
 
-const t = messages.admin.siteChannels;
 
 /** The channels of the /subscribe page; changes show there at once. */
 export function SiteChannelsSection() {
+  const t = useAdminMessages().siteChannels;
+  const c = useAdminMessages().common;
   return (
     <ShortListSection<Channel>
       texts={t}
@@ -18,7 +19,7 @@ export function SiteChannelsSection() {
         <a href="/subscribe" target="_blank" rel="noopener" className="inline-flex min-h-10 items-center gap-1.5 text-sm font-medium text-violet-300 underline-offset-4 hover:underline">
           {t.viewPage}
           <ExternalLink aria-hidden className="h-4 w-4" />
-          <span className="sr-only">{messages.subscriptions.newTab}</span>
+          <span className="sr-only">{c.newTab}</span>
         </a>
       }
       addForm={(onAdded) => <AddChannelForm onAdded={onAdded} />}
@@ -42,6 +43,7 @@ const IDS: Record<Field, string> = { name: 'site-channel-name', url: 'site-chann
 
 /** Name and URL, validated with the contract's siteChannelInputSchema (https:// links only), worded for people. */
 function AddChannelForm({ onAdded }: { onAdded: () => void }) {
+  const t = useAdminMessages().siteChannels;
   const form = useAddForm({ schema: siteChannelInputSchema, empty: { name: '', url: '' }, fields: FIELDS, ids: IDS, mutation: useAddSiteChannel(), texts: t, onAdded });
   return (
     <AddForm id="site-channel-add" heading={t.addHeading} submitLabel={t.add} form={form}>

@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.tsx';
 import { moderatorLoginSchema } from '../../../../contract/staff.ts';
 import { Button } from '../../../components/ui/Button.tsx';
-import { messages } from '../../../messages/staff.ts';
 import { errorText } from '../../staff/api/client.ts';
 import { login, MissingTokenError } from '../api/session.ts';
 import { safeFrom } from '../session.ts';
@@ -12,12 +11,13 @@ import { TextField } from '../../staff/components/Field.tsx';
 import { type FieldsSpec, serverFieldErrors, useFieldState } from '../../staff/lib/form.ts';
 import { useLoginSubmit } from '../../staff/lib/login.ts';
 import { useHydrated } from '../../staff/lib/hooks.ts';
-import { wordInRussian } from '../../staff/texts.ts';
+import { MODERATOR_WORD } from '../../staff/texts.ts';
+import { languageOf, usePanelReading } from '../../staff/language.ts';
+import { panelMessages } from '../../../messages/staff.ts';
 
-const t = messages.moderator.login;
 type Name = 'UserName' | 'Password';
 const NAMES: readonly Name[] = ['UserName', 'Password'];
-const FIELDS: FieldsSpec<Name> = { order: NAMES, ids: { UserName: 'moderator-username', Password: 'moderator-password' }, word: wordInRussian };
+const IDS = { UserName: 'moderator-username', Password: 'moderator-password' };
 
 export interface LoginFormProps {
   /** The validated-later originating location (the `from` query parameter). */
@@ -30,6 +30,10 @@ export interface LoginFormProps {
 export function LoginForm({ from, deactivated }: LoginFormProps) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
+  const reading = usePanelReading();
+  const m = panelMessages.moderator[reading];
+  const t = m.login;
+  const fields: FieldsSpec<Name> = { order: NAMES, ids: IDS, word: MODERATOR_WORD[reading] };
   const { values, set, errors, setErrors } = useFieldState<Record<Name, string>>({ UserName: '', Password: '' });
   const refs = { UserName: useRef<HTMLInputElement>(null), Password: useRef<HTMLInputElement>(null) };
 
@@ -37,7 +41,7 @@ export function LoginForm({ from, deactivated }: LoginFormProps) {
 
   const { busy: submitting, formError, submit } = useLoginSubmit('moderator', {
     schema: moderatorLoginSchema,
-    fields: FIELDS,
+    fields,
     values,
     setErrors,
     login,
@@ -51,7 +55,7 @@ export function LoginForm({ from, deactivated }: LoginFormProps) {
       // The password is kept (only the admin login clears it) but selected, so typing replaces it.
       refs.Password.current?.focus();
       refs.Password.current?.select();
-      return error instanceof MissingTokenError ? t.noToken : errorText(error, t.failed, messages.moderator.timeout);
+      return error instanceof MissingTokenError ? t.noToken : errorText(error, t.failed, m.timeout, { UNAUTHORIZED: panelMessages.staff[languageOf('moderator', reading)].errors.badCredentials });
     },
   });
 

@@ -4,17 +4,16 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.tsx';
 import { useSettings } from '../../../lib/settings.ts';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
-import { messages } from '../../../messages/staff.ts';
 import { tokens } from '../../staff/api/auth-storage.ts';
 import { useSessionEnd } from '../../staff/api/session.ts';
+import { LanguageSwitch } from '../../staff/components/LanguageSwitch.tsx';
 import { PanelShell } from '../../staff/components/PanelShell.tsx';
+import { useModeratorMessages, usePanel } from '../../staff/panel.tsx';
 import { logout, useModeratorStatus } from '../api/session.ts';
 import { DEACTIVATED_REASON, LOGIN_PATH, loginPath, locationString, moderatorToken, PANEL_PATH } from '../session.ts';
 
 /** The reports on the moderator's own scripts (docs/product.md#reports). */
 const REPORTS_PATH = '/moderator/reports';
-
-const t = messages.moderator.panel;
 
 /**
  * The moderator panel: the sidebar with Скрипты and logout, the section of the route, and the
@@ -22,6 +21,9 @@ const t = messages.moderator.panel;
  * token and shows the login page with Ваш аккаунт удалён или деактивирован.
  */
 export function ModeratorPanel() {
+  const m = useModeratorMessages();
+  const { language } = usePanel();
+  const t = m.panel;
   const settings = useSettings();
   const navigate = useNavigate();
   const location = useLocation();
@@ -65,10 +67,12 @@ export function ModeratorPanel() {
       menuLabel={t.menu}
       logoutLabel={t.logout}
       onLogout={() => void signOut()}
+      lang={language}
+      languageSwitch={<LanguageSwitch role="moderator" />}
       // /moderator/dashboard and /moderator/scripts are the same section; /moderator/reports the reports on its scripts.
       items={[
         { key: 'scripts', label: t.nav, icon: <FileCode2 aria-hidden className="h-4 w-4" />, to: PANEL_PATH, active: !onReports },
-        { key: 'reports', label: messages.moderator.reports.title, icon: <Flag aria-hidden className="h-4 w-4" />, to: REPORTS_PATH, active: onReports },
+        { key: 'reports', label: m.reports.title, icon: <Flag aria-hidden className="h-4 w-4" />, to: REPORTS_PATH, active: onReports },
       ]}
     >
       <Outlet />

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { STAFF_REQUEST_TIMEOUT_MS } from '../../../../contract/index.ts';
 import { readString } from '../../../lib/storage.ts';
+import { panelMessages } from '../../../messages/staff.ts';
+import { storedReading } from '../language.ts';
 import { type StaffRole, tokens } from './auth-storage.ts';
 
 export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'invalid';
@@ -50,6 +52,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
+  const language = chosenLanguage();
+  if (language) headers['accept-language'] = language;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -105,6 +109,8 @@ export function uploadRequest<T>(
     xhr.open(options.method, path);
     xhr.timeout = UPLOAD_TIMEOUT_MS;
     if (options.token) xhr.setRequestHeader('authorization', `Bearer ${options.token}`);
+    const language = chosenLanguage();
+    if (language) xhr.setRequestHeader('accept-language', language);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
     };
@@ -135,11 +141,61 @@ export function isSessionError(error: unknown, role: StaffRole): error is ApiErr
   return error.status === 401 || (role === 'admin' && error.status === 403);
 }
 
-/** docs/product.md#staff-panels: show the response's `error` field when present, else the screen's default text. */
-export function errorText(error: unknown, fallback: string, timeoutText?: string): string {
+/**
+ * The language the staff member chose (issue 29), undefined while none is: the panel then asks
+ * nothing and shows the specification's reading (the server's English texts).
+ */
+function chosenLanguage() {
+  const reading = storedReading();
+  return reading === 'spec' ? undefined : reading;
+}
+
+/** What a screen may say instead of the panel's text for a code (a login's 401 is a wrong password, not an expired session). */
+export type CodeTexts = Partial<Record<string, string>>;
+
+/**
+ * docs/product.md#staff-panels: with no language chosen, the response's `error` field when present,
+ * else the screen's default text. With a language chosen (issue 29), the panel's own text for the
+ * answer's `code` (for a refused value, the field's rule when the panel knows it), and the server's
+ * `error` (which it wrote in that language, Accept-Language) only for a code the panel does not know.
+ */
+export function errorText(error: unknown, fallback: string, timeoutText?: string, codes: CodeTexts = {}): string {
   if (error instanceof ApiError) {
     if (error.kind === 'timeout' && timeoutText) return timeoutText;
+    const language = chosenLanguage();
+    if (language && error.kind === 'http' && error.code) return codeText(language, error, codes) ?? error.serverMessage ?? fallback;
     if (error.serverMessage) return error.serverMessage;
   }
   return fallback;
+}
+
+function codeText(language: 'en' | 'ru', error: ApiError, codes: CodeTexts): string | undefined {
+  const code = error.code as string;
+  const own = codes[code];
+  if (own) return own;
+  if (code === 'VALIDATION_FAILED') {
+    const known = Object.entries(error.fields ?? {}).map(([key, message]) => fieldRuleText(language, key, message)).find(Boolean);
+    if (known) return known;
+  }
+  return (panelMessages.staff[language].errors.codes as CodeTexts)[code];
+}
+
+/** A blocked domain's refusal of a field (server/domains/service.ts), in either language the server writes it. */
+const BLOCKED_DOMAIN = [/^Fetches from (.+), which this site blocks$/, /^On (.+), which this site blocks$/, /^Берёт код с (.+), который сайт блокирует$/, /^На (.+), который сайт блокирует$/];
+
+/**
+ * A refused field's message in the panel's words, for the rules the panel knows (a loader or a key
+ * page on a blocked domain); undefined for any other, whose server text is already in the language.
+ */
+export function fieldRuleText(language: 'en' | 'ru', key: string, message: string): string | undefined {
+  const domain = BLOCKED_DOMAIN.map((rule) => rule.exec(message)?.[1]).find(Boolean);
+  if (!domain) return undefined;
+  const fields = panelMessages.staff[language].errors.fields;
+  return key === 'keyLink' ? fields.blockedKeyLink(domain) : fields.blockedDomain(domain);
+}
+
+/** A field's message from the server, in the panel's words where a language is chosen and the rule is known. */
+export function fieldText(key: string, message: string): string {
+  const language = chosenLanguage();
+  return (language && fieldRuleText(language, key, message)) || message;
 }

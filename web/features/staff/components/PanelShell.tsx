@@ -18,6 +18,10 @@ export interface PanelShellProps {
   logoutLabel: string;
   menuLabel: string;
   onLogout: () => void;
+  /** The panel's language (`lang` of its frame, so screen readers pronounce it right). */
+  lang?: string;
+  /** The language switch, above the logout. */
+  languageSwitch?: ReactNode;
   children: ReactNode;
 }
 
@@ -25,7 +29,7 @@ export interface PanelShellProps {
  * A panel's frame: a sidebar with its sections and logout, which collapses below 640 px (docs/product.md#staff-panels)
  * into a top bar with a menu button.
  */
-export function PanelShell({ title, items, logoutLabel, menuLabel, onLogout, children }: PanelShellProps) {
+export function PanelShell({ title, items, logoutLabel, menuLabel, onLogout, lang, languageSwitch, children }: PanelShellProps) {
   const [open, setOpen] = useState(false);
   const itemClass = 'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium';
   const nav = (
@@ -42,14 +46,15 @@ export function PanelShell({ title, items, logoutLabel, menuLabel, onLogout, chi
           {item.label}
         </Link>
       ))}
-      <button type="button" onClick={onLogout} className={cn(itemClass, 'mt-auto text-slate-300 hover:bg-white/10 hover:text-white')}>
+      {languageSwitch ? <div className="mt-auto px-3 py-2">{languageSwitch}</div> : null}
+      <button type="button" onClick={onLogout} className={cn(itemClass, languageSwitch ? undefined : 'mt-auto', 'text-slate-300 hover:bg-white/10 hover:text-white')}>
         <LogOut aria-hidden className="h-4 w-4" />
         {logoutLabel}
       </button>
     </nav>
   );
   return (
-    <div className="min-h-screen sm:flex">
+    <div lang={lang} className="min-h-screen sm:flex">
       <div className="flex items-center justify-between border-b border-white/10 px-4 py-3 sm:hidden">
         <p className="font-bold">{title}</p>
         <button type="button" aria-label={menuLabel} aria-expanded={open} onClick={() => setOpen(!open)} className="flex h-10 w-10 items-center justify-center rounded-md hover:bg-white/10">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { ApiError } from '../api/client.ts';
+import { ApiError, fieldText } from '../api/client.ts';
 
 export type FieldErrors<Name extends string> = Partial<Record<Name, string>>;
 
@@ -30,7 +30,7 @@ export function serverFieldErrors<Name extends string>(error: unknown, names: re
   const nameOf = (key: string) => ((names as readonly string[]).includes(key) ? (key as Name) : aliases[key]);
   for (const [key, message] of Object.entries(error.fields)) {
     const name = nameOf(key) ?? nameOf(key.split('.')[0] ?? key);
-    if (name && !errors[name]) errors[name] = message;
+    if (name && !errors[name]) errors[name] = fieldText(key, message);
   }
   return errors;
 }
