@@ -9,6 +9,9 @@ import { DESKTOP, expectNoSeriousViolations, launchBrowser, loginAdmin, type Sit
  */
 
 const PASSWORD = 'moderator-password-1';
+/** The scripts of the moderator's test and of the admin's, each reported before either runs. */
+const SEEN = 'Moderator Seen Farm';
+const HIDDEN = 'Hidden Stealer Hub';
 /** Headless Chromium names itself HeadlessChrome, which the crawler rule refuses: a visitor's browser does not. */
 const VISITOR_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 
@@ -17,6 +20,7 @@ describe('reports in a real browser', () => {
   let browser: Browser;
   let adminToken: string;
   let scriptPath: string;
+  let hiddenPath: string;
   const contexts: BrowserContext[] = [];
 
   async function openPage(): Promise<Page> {
@@ -38,6 +42,23 @@ describe('reports in a real browser', () => {
     form.append('loadstring', 'print("farm")');
     const created = await staffApi<{ id: number }>(site, token, '/api/m', { method: 'POST', body: form });
     scriptPath = `/scripts/${created.id}-webhook-stealer-farm`;
+    // The moderator's and the admin's tests each have a script of their own, reported through the API.
+    const reported = async (name: string) => {
+      const body = new FormData();
+      body.append('playsname', name);
+      body.append('description', 'Looks like a farm');
+      body.append('loadstring', 'print("farm")');
+      const { id } = await staffApi<{ id: number }>(site, token, '/api/m', { method: 'POST', body });
+      const report = await fetch(`${site.url}/api/scripts/${id}/reports`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': VISITOR_AGENT },
+        body: JSON.stringify({ reason: 'malware', details: 'It sends my IP to a Discord webhook' }),
+      });
+      expect(report.status).toBe(201);
+      return id;
+    };
+    await reported(SEEN);
+    hiddenPath = `/scripts/${await reported(HIDDEN)}-hidden-stealer-hub`;
   }, 60_000);
   afterAll(async () => {
     for (const context of contexts) await context.close();
@@ -52,8 +73,8 @@ describe('reports in a real browser', () => {
     await page.getByRole('button', { name: 'Report' }).click();
     const dialog = page.getByRole('dialog', { name: 'Report this script' });
     await dialog.waitFor();
-    // Focus moved into the dialog.
-    expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    // Focus moves into the dialog (its focus trap loads on first use).
+    await expect.poll(() => dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
     await expectNoSeriousViolations(page, 'the report dialog');
     // No reason chosen: the dialog says so and sends nothing.
     await dialog.getByRole('button', { name: 'Send report' }).click();
@@ -79,7 +100,7 @@ describe('reports in a real browser', () => {
     await page.getByRole('link', { name: 'Жалобы' }).click();
     await page.waitForURL(`${site.url}/moderator/reports`);
     const reports = page.getByRole('list', { name: 'Жалобы' });
-    const item = reports.getByTestId('report').filter({ hasText: 'Webhook Stealer Farm' });
+    const item = reports.getByTestId('report').filter({ hasText: SEEN });
     await item.waitFor();
     expect(await item.textContent()).toContain('Вредоносный код или кража данных');
     expect(await item.textContent()).toContain('It sends my IP to a Discord webhook');
@@ -89,8 +110,8 @@ describe('reports in a real browser', () => {
   it('the admin hides the reported script from Reports and it leaves the public site at once', async () => {
     // The public site shows it (and caches it) first.
     const visitor = await openPage();
-    await visitor.goto(`${site.url}/scripts?q=webhook`);
-    expect(await visitor.content()).toContain('Webhook Stealer Farm');
+    await visitor.goto(`${site.url}/scripts?q=stealer`);
+    expect(await visitor.content()).toContain(HIDDEN);
 
     const page = await openPage();
     await page.addInitScript((value) => window.localStorage.setItem('adminToken', value), adminToken);
@@ -98,26 +119,26 @@ describe('reports in a real browser', () => {
     await waitForHydration(page);
     await page.getByRole('link', { name: 'Reports' }).click();
     await page.waitForURL(`${site.url}/admin/dashboard/reports`);
-    const item = page.getByTestId('report').filter({ hasText: 'Webhook Stealer Farm' });
+    const item = page.getByTestId('report').filter({ hasText: HIDDEN });
     await item.waitFor();
     await expectNoSeriousViolations(page, 'the admin Reports section');
-    await item.getByRole('button', { name: 'Hide script: Webhook Stealer Farm' }).click();
+    await item.getByRole('button', { name: `Hide script: ${HIDDEN}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Hide this script from the public site?' });
     await confirm.getByRole('button', { name: 'Hide script' }).click();
     await page.locator('[data-sonner-toast]', { hasText: 'Script hidden' }).first().waitFor();
     // Resolved, so it leaves the open reports.
     await item.waitFor({ state: 'detached' });
 
-    const detail = await visitor.goto(`${site.url}${scriptPath}`);
+    const detail = await visitor.goto(`${site.url}${hiddenPath}`);
     expect(detail?.status()).toBe(404);
-    await visitor.goto(`${site.url}/scripts?q=webhook`);
-    expect(await visitor.content()).not.toContain('Webhook Stealer Farm');
+    await visitor.goto(`${site.url}/scripts?q=stealer`);
+    expect(await visitor.content()).not.toContain(HIDDEN);
     await visitor.goto(`${site.url}/scripts`);
-    expect(await visitor.content()).not.toContain('Webhook Stealer Farm');
+    expect(await visitor.content()).not.toContain(HIDDEN);
 
     // Staff still see it, marked Hidden.
     await page.getByRole('link', { name: 'Scripts' }).click();
-    const row = page.getByTestId('script-row').filter({ hasText: 'Webhook Stealer Farm' });
+    const row = page.getByTestId('script-row').filter({ hasText: HIDDEN });
     await row.getByTestId('hidden-mark').waitFor();
   });
 });
