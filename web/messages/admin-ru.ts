@@ -8,6 +8,8 @@ import { moderator } from './moderator.ts';
 
 const count = (template: string) => (n: number) => formatMessage('ru', template, { n });
 
+const { changes: _changes, ...historyTexts } = moderator.history;
+
 export const adminRu = {
   meta: {
     loginTitle: 'Вход для администратора',
@@ -105,28 +107,8 @@ export const adminRu = {
     deleted: 'Скрипт успешно удален',
     saveFailed: 'Не удалось сохранить скрипт',
     deleteFailed: 'Не удалось удалить скрипт',
-    history: {
-      label: 'История',
-      rowLabel: (name: string) => `История скрипта «${name}»`,
-      title: (name: string) => `История: ${name}`,
-      intro: moderator.history.intro,
-      listLabel: 'Версии',
-      version: (version: number) => `Версия ${version}`,
-      current: 'Текущая',
-      savedBy: (name: string) => `Сохранил: ${name}`,
-      savedBySystem: 'Сохранено системой',
-      addedHigh: 'Добавлена опасная находка',
-      noChanges: 'То, что делает загрузчик, не изменилось',
-      restore: 'Восстановить',
-      restoreLabel: (version: number) => `Восстановить версию ${version}`,
-      confirmRestore: (version: number) => `Восстановить версию ${version}?`,
-      confirmRestoreDetail: moderator.history.confirmRestoreDetail,
-      restored: (from: number, to: number) => `Версия ${from} восстановлена как версия ${to}`,
-      restoreFailed: 'Не удалось восстановить версию',
-      loadFailed: 'Не удалось загрузить историю',
-      empty: 'Версий пока нет',
-      more: 'Показать более старые версии',
-    },
+    // The same history dialog as the moderator's, which words its changes itself (features/staff/texts.ts).
+    history: historyTexts,
     form: {
       createTitle: 'Новый скрипт',
       editTitle: 'Изменить скрипт',
