@@ -1,28 +1,31 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from 'react-router';
 import { LazyToaster } from './lib/toast.tsx';
-import { common } from './messages/common.ts';
+import { pageMessagesFor } from './messages/catalogues.server.ts';
+import { HTML_LANG, pathIn, readingOfPath } from './i18n/reading.ts';
+import type { RootI18nData } from './i18n/messages.ts';
 import { webContext } from './context.ts';
 import { EARLY_STAR_SCRIPT } from './components/favourites/early-star.ts';
+import { READING_SCRIPT } from './i18n/reading-script.ts';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { settings: context.get(webContext).settings };
+/** The settings, and the page's reading with its messages (docs/decisions.md#languages): the reading comes from the path alone. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  const reading = readingOfPath(new URL(request.url).pathname);
+  return { settings: context.get(webContext).settings, reading, messages: pageMessagesFor(reading) };
 }
 
-// The settings never change while the app runs: navigations need not fetch them again.
-export function shouldRevalidate() {
-  return false;
+// The settings never change while the app runs, and the messages only with the reading: other
+// navigations need not fetch them again.
+export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  return readingOfPath(currentUrl.pathname) !== readingOfPath(nextUrl.pathname);
 }
 
 export function links() {
-  return [
-    { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-    // Browsers offer the site's search from the address bar (docs/product.md#feeds).
-    { rel: 'search', type: 'application/opensearchdescription+xml', href: '/opensearch.xml', title: common.nav.searchLabel },
-  ];
+  return [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 }
+
 
 /**
  * The stylesheet as a React 19 resource with a precedence: React then places it in <head> ahead of the
@@ -33,20 +36,26 @@ function Stylesheet() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData('root') as RootI18nData | undefined;
   return (
-    <html lang="ru">
+    <html lang={HTML_LANG[data?.reading ?? 'spec']}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Stylesheet />
         <Links />
+        {/* Browsers offer the site's search from the address bar (docs/product.md#feeds), in the page's reading. */}
+        {data?.messages ? (
+          <link rel="search" type="application/opensearchdescription+xml" href={pathIn(data.reading, '/opensearch.xml')} title={data.messages.common.nav.searchLabel} />
+        ) : null}
         {/*
           The stars' handler (docs/decisions.md#favourites-without-an-account), last in <head>: in the server's
           HTML only (its hash joins the page's CSP), so the browser's build carries none of it. Hydration skips
           an element of <head> the client does not render.
         */}
         {import.meta.env.SSR ? <script dangerouslySetInnerHTML={{ __html: EARLY_STAR_SCRIPT }} /> : null}
+        {import.meta.env.SSR ? <script dangerouslySetInnerHTML={{ __html: READING_SCRIPT }} /> : null}
       </head>
       <body className="min-h-screen bg-ink text-slate-100 antialiased">
         {children}
@@ -72,10 +81,14 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const data = useRouteLoaderData('root') as RootI18nData | undefined;
+  // The root loader reads only the settings, so its data is there for any error a page can meet.
+  const common = data?.messages?.common;
+  if (!common) return null;
   return (
     <main className="mx-auto max-w-xl p-8 text-center">
       <h1 className="text-2xl font-bold">{notFound ? common.notFound.title : common.error.title}</h1>
-      <a className="mt-4 inline-block text-violet-300 underline" href="/">
+      <a className="mt-4 inline-block text-violet-300 underline" href={pathIn(data.reading, '/')}>
         {common.error.home}
       </a>
     </main>

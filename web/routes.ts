@@ -1,12 +1,45 @@
-import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+import { index, layout, prefix, type RouteConfig, type RouteConfigEntry, route } from '@react-router/dev/routes';
+
+/** A route's id in a prefixed reading: the same module under `/en/…` or `/ru/…` needs an id of its own. */
+function inReading(entries: RouteConfigEntry[], reading: string): RouteConfigEntry[] {
+  return entries.map((entry) => ({
+    ...entry,
+    id: `${reading}:${entry.id ?? entry.file.replace(/\.tsx?$/, '')}`,
+    children: entry.children ? inReading(entry.children, reading) : undefined,
+  }));
+}
+
+/** The public pages and their files, the same in each reading (docs/decisions.md#languages). */
+function publicRoutes(): RouteConfigEntry[] {
+  return [
+    route('feed.xml', 'routes/feed.ts'),
+    route('opensearch.xml', 'routes/opensearch.ts'),
+    route('games/:slug/feed.xml', 'routes/game-feed.ts'),
+    route('scripts/:id/feed.xml', 'routes/script-feed.ts'),
+    layout('routes/public-layout.tsx', [
+      index('routes/home.tsx'),
+      route('info', 'routes/info.tsx'),
+      route('scripts', 'routes/scripts.tsx'),
+      // `{id}-{slug}` (canonical) or `{id}`: docs/decisions.md#script-urls.
+      route('scripts/:id', 'routes/script-detail.tsx'),
+      route('games', 'routes/games.tsx'),
+      route('games/:slug', 'routes/game.tsx'),
+      route('executors', 'routes/executors.tsx'),
+      route('executors/:slug', 'routes/executor.tsx'),
+      route('subscribe', 'routes/subscribe.tsx'),
+      route('favourites', 'routes/favourites.tsx'),
+      route('privacy', 'routes/privacy.tsx'),
+      route('terms', 'routes/terms.tsx'),
+      route('cookies', 'routes/cookies.tsx'),
+      route('seo', 'routes/seo.tsx'),
+      route('*', 'routes/not-found.tsx'),
+    ]),
+  ];
+}
 
 export default [
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
-  route('feed.xml', 'routes/feed.ts'),
-  route('opensearch.xml', 'routes/opensearch.ts'),
-  route('games/:slug/feed.xml', 'routes/game-feed.ts'),
-  route('scripts/:id/feed.xml', 'routes/script-feed.ts'),
   // Staff panels: rendered in the client, code-split away from the public pages.
   route('moderator', 'routes/moderator/index.tsx'),
   route('moderator/login', 'routes/moderator/login.tsx'),
@@ -28,22 +61,8 @@ export default [
     route('log', 'routes/admin/log.tsx'),
     route('domains', 'routes/admin/domains.tsx'),
   ]),
-  layout('routes/public-layout.tsx', [
-    index('routes/home.tsx'),
-    route('info', 'routes/info.tsx'),
-    route('scripts', 'routes/scripts.tsx'),
-    // `{id}-{slug}` (canonical) or `{id}`: docs/decisions.md#script-urls.
-    route('scripts/:id', 'routes/script-detail.tsx'),
-    route('games', 'routes/games.tsx'),
-    route('games/:slug', 'routes/game.tsx'),
-    route('executors', 'routes/executors.tsx'),
-    route('executors/:slug', 'routes/executor.tsx'),
-    route('subscribe', 'routes/subscribe.tsx'),
-    route('favourites', 'routes/favourites.tsx'),
-    route('privacy', 'routes/privacy.tsx'),
-    route('terms', 'routes/terms.tsx'),
-    route('cookies', 'routes/cookies.tsx'),
-    route('seo', 'routes/seo.tsx'),
-    route('*', 'routes/not-found.tsx'),
-  ]),
+  // The specification's reading, unprefixed; then the wholly English and wholly Russian ones.
+  ...publicRoutes(),
+  ...prefix('en', inReading(publicRoutes(), 'en')),
+  ...prefix('ru', inReading(publicRoutes(), 'ru')),
 ] satisfies RouteConfig;

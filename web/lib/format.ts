@@ -1,18 +1,26 @@
+import { formatNumber, LOCALES, type Reading } from '../../contract/i18n.ts';
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** ru-RU date in the configured zone, identical on the server and in the browser (no hydration drift). */
-export function formatDate(iso: string | number, timeZone: string): string {
-  let formatter = formatters.get(timeZone);
+/** British dates read "27 Nov 2026"; the specification's and Russian ones "27.11.2026". */
+const DATE_PARTS: Record<Reading, Intl.DateTimeFormatOptions> = {
+  spec: { day: '2-digit', month: '2-digit', year: 'numeric' },
+  en: { day: 'numeric', month: 'short', year: 'numeric' },
+  ru: { day: '2-digit', month: '2-digit', year: 'numeric' },
+};
+
+/** A date in the configured zone as `reading` writes it, identical on the server and in the browser (no hydration drift). */
+export function formatDate(iso: string | number, timeZone: string, reading: Reading = 'spec'): string {
+  const key = `${reading} ${timeZone}`;
+  let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('ru-RU', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' });
-    formatters.set(timeZone, formatter);
+    formatter = new Intl.DateTimeFormat(LOCALES[reading], { timeZone, ...DATE_PARTS[reading] });
+    formatters.set(key, formatter);
   }
   return formatter.format(new Date(iso));
 }
 
-/** Made once: building an Intl formatter costs far more than formatting with it (about 0.1 ms a page). */
-const counts = new Intl.NumberFormat('ru-RU');
-
-export function formatCount(value: number): string {
-  return counts.format(value);
+/** A count as `reading` writes numbers: `1 234` (the specification's and Russian), `1,234` (English). */
+export function formatCount(value: number, reading: Reading = 'spec'): string {
+  return formatNumber(reading, value);
 }

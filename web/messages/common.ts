@@ -25,7 +25,7 @@ export const common = {
     gameLabel: 'Game',
   },
   /** The favourites star's name on a card and a script's page (docs/product.md#favourites). */
-  star: (name: string) => `Favourite: ${name}`,
+  star: 'Favourite: {name}',
   nav: {
     /** The header's navigation landmark. */
     label: 'Main',
@@ -38,11 +38,25 @@ export const common = {
     mainMenu: 'Main menu',
     favourites: 'Favourites',
     /** The header's Favourites link while some favourites changed since last seen. */
-    favouritesChanged: (count: number) => `Favourites, ${count} changed`,
+    favouritesChanged: 'Favourites, {count} changed',
     userMenu: 'User menu',
     telegram: 'Telegram',
     signOut: 'Sign out',
     skipToContent: 'Skip to content',
+  },
+  /** The header's language switch: each language by its own name (docs/decisions.md#languages). */
+  language: {
+    label: 'Language',
+    en: 'English',
+    ru: 'Русский',
+  },
+  /**
+   * The offer on an unprefixed page to read it in the language a visitor chose before (or their
+   * browser's Russian): in that language, whatever the page's.
+   */
+  offer: {
+    en: { read: 'Read in English', dismiss: 'No, thanks' },
+    ru: { read: 'Читать на русском', dismiss: 'Нет, спасибо' },
   },
   footer: {
     catalogue: 'Catalogue',

@@ -1,17 +1,7 @@
 import type { ErrorCode } from '../../contract/errors.ts';
 
-/**
- * One shape for two languages of a panel's messages (issue 29, docs/decisions.md#languages): the
- * literal strings of an `as const` file widened to `string`, functions kept as they are, so a
- * translation that `satisfies Shape<typeof original>` must have every key and no other.
- */
-export type Shape<T> = T extends string
-  ? string
-  : T extends (...args: infer A) => infer R
-    ? (...args: A) => R extends string ? string : R
-    : T extends object
-      ? { readonly [K in keyof T]: Shape<T[K]> }
-      : T;
+export type { Shape } from './shape.ts';
+import type { Shape } from './shape.ts';
 
 /**
  * What both panels say in English whatever their role: the language switch, and the errors of the

@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import { NotFoundMessage } from '../components/ui/NotFoundMessage.tsx';
 import { pageTitle } from '../lib/settings.ts';
 import type { Route } from './+types/not-found';
-import { common } from '../messages/common.ts';
+import { metaI18n, useI18n } from '../i18n/messages.ts';
 
 /** Any unknown public path: the not-found page with HTTP 404. */
 export function loader() {
@@ -10,9 +10,11 @@ export function loader() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(common.notFound.title, matches) }, { name: 'robots', content: 'noindex' }];
+  const i18n = metaI18n(matches);
+  return [{ title: pageTitle(i18n?.m.common.notFound.title ?? '', matches) }, { name: 'robots', content: 'noindex' }];
 }
 
 export default function NotFound() {
-  return <NotFoundMessage title={common.notFound.title} text={common.notFound.text} to="/" back={common.notFound.home} />;
+  const { m, path } = useI18n();
+  return <NotFoundMessage title={m.common.notFound.title} text={m.common.notFound.text} to={path('/')} back={m.common.notFound.home} />;
 }

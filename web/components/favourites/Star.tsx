@@ -1,4 +1,4 @@
-import { common } from '../../messages/common.ts';
+import { useI18n } from '../../i18n/messages.ts';
 
 /**
  * A script's favourites star: a stateless toggle the document's inline handler runs
@@ -8,6 +8,7 @@ import { common } from '../../messages/common.ts';
  * opening marks `version` seen.
  */
 export function Star({ id, version, name, opened }: { id: number; version: number; name: string; opened?: boolean }) {
+  const { m, t } = useI18n();
   return (
     <button
       type="button"
@@ -16,7 +17,7 @@ export function Star({ id, version, name, opened }: { id: number; version: numbe
       data-version={version}
       data-opened={opened}
       aria-pressed="false"
-      aria-label={common.star(name)}
+      aria-label={t(m.common.star, { name })}
       suppressHydrationWarning
     />
   );

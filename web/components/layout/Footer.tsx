@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { useSettings } from '../../lib/settings.ts';
-import { common } from '../../messages/common.ts';
-
-const t = common.footer;
+import { useI18n } from '../../i18n/messages.ts';
 
 /** The shared footer: site links, legal pages, developer and social links, the contact address. */
 export function Footer() {
   const { siteName, telegramUrl, developerUrl, videoUrl, contactEmail } = useSettings();
+  const { m, path } = useI18n();
+  const t = m.common.footer;
   const heading = 'text-sm font-semibold text-white';
   const item = 'text-sm text-slate-300 hover:text-white';
   return (
@@ -24,19 +24,19 @@ export function Footer() {
         <nav aria-label={t.catalogue}>
           <h2 className={heading}>{t.catalogue}</h2>
           <ul className="mt-3 space-y-2">
-            <li><Link className={item} to="/">{common.nav.home}</Link></li>
-            <li><Link className={item} to="/scripts">{common.nav.scripts}</Link></li>
-            <li><Link className={item} to="/games">{common.nav.games}</Link></li>
-            <li><Link className={item} to="/executors">{common.nav.executors}</Link></li>
-            <li><Link className={item} to="/seo">{t.seo}</Link></li>
+            <li><Link className={item} to={path('/')}>{m.common.nav.home}</Link></li>
+            <li><Link className={item} to={path('/scripts')}>{m.common.nav.scripts}</Link></li>
+            <li><Link className={item} to={path('/games')}>{m.common.nav.games}</Link></li>
+            <li><Link className={item} to={path('/executors')}>{m.common.nav.executors}</Link></li>
+            <li><Link className={item} to={path('/seo')}>{t.seo}</Link></li>
           </ul>
         </nav>
         <nav aria-label={t.legal}>
           <h2 className={heading}>{t.legal}</h2>
           <ul className="mt-3 space-y-2">
-            <li><Link className={item} to="/privacy">{t.privacy}</Link></li>
-            <li><Link className={item} to="/terms">{t.terms}</Link></li>
-            <li><Link className={item} to="/cookies">{t.cookies}</Link></li>
+            <li><Link className={item} to={path('/privacy')}>{t.privacy}</Link></li>
+            <li><Link className={item} to={path('/terms')}>{t.terms}</Link></li>
+            <li><Link className={item} to={path('/cookies')}>{t.cookies}</Link></li>
           </ul>
         </nav>
         <nav aria-label={t.community}>

@@ -1,6 +1,6 @@
 import { User } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { common } from '../../messages/common.ts';
+import { useI18n } from '../../i18n/messages.ts';
 import { AVATAR_BUTTON_CLASS } from './avatar.ts';
 
 const loadPopup = () => import('./UserMenuPopup.tsx');
@@ -13,6 +13,7 @@ const UserMenuPopup = lazy(loadPopup);
  * the first click or key press, opening at once.
  */
 export function UserMenu() {
+  const { m } = useI18n();
   const [wanted, setWanted] = useState(false);
   const open = () => {
     void loadPopup();
@@ -21,7 +22,7 @@ export function UserMenu() {
   const avatar = (
     <button
       type="button"
-      aria-label={common.nav.userMenu}
+      aria-label={m.common.nav.userMenu}
       aria-haspopup="menu"
       aria-expanded={false}
       className={AVATAR_BUTTON_CLASS}

@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LogOut, Send, User } from 'lucide-react';
 import { useSettings } from '../../lib/settings.ts';
-import { common } from '../../messages/common.ts';
+import { useI18n } from '../../i18n/messages.ts';
 import { AVATAR_BUTTON_CLASS } from './avatar.ts';
 
 /**
@@ -10,9 +10,10 @@ import { AVATAR_BUTTON_CLASS } from './avatar.ts';
  */
 export default function UserMenuPopup() {
   const { telegramUrl } = useSettings();
+  const { m } = useI18n();
   return (
     <DropdownMenu.Root defaultOpen>
-      <DropdownMenu.Trigger aria-label={common.nav.userMenu} className={AVATAR_BUTTON_CLASS}>
+      <DropdownMenu.Trigger aria-label={m.common.nav.userMenu} className={AVATAR_BUTTON_CLASS}>
         <User aria-hidden className="h-4 w-4" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -28,12 +29,12 @@ export default function UserMenuPopup() {
               rel="noopener noreferrer"
               className="flex items-center gap-2 rounded-md px-3 py-2 outline-none data-[highlighted]:bg-white/10"
             >
-              <Send aria-hidden className="h-4 w-4" /> {common.nav.telegram}
+              <Send aria-hidden className="h-4 w-4" /> {m.common.nav.telegram}
             </a>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild>
             <a href="#" className="flex items-center gap-2 rounded-md px-3 py-2 outline-none data-[highlighted]:bg-white/10">
-              <LogOut aria-hidden className="h-4 w-4" /> {common.nav.signOut}
+              <LogOut aria-hidden className="h-4 w-4" /> {m.common.nav.signOut}
             </a>
           </DropdownMenu.Item>
         </DropdownMenu.Content>

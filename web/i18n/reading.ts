@@ -1,0 +1,34 @@
+import type { Reading } from '../../contract/i18n.ts';
+
+/**
+ * Which reading a public page is in, from its path alone (docs/decisions.md#languages): `/en/…` is wholly
+ * English, `/ru/…` wholly Russian, and every other path the specification's own reading. The server never
+ * looks at a cookie or a header to choose, so a cached page is one per address.
+ */
+export function readingOfPath(pathname: string): Reading {
+  if (pathname === '/en' || pathname.startsWith('/en/')) return 'en';
+  if (pathname === '/ru' || pathname.startsWith('/ru/')) return 'ru';
+  return 'spec';
+}
+
+/** The path with its reading's prefix taken off: `/ru/scripts?q=x` → `/scripts?q=x`, `/ru` → `/`. */
+export function specPath(path: string): string {
+  const reading = readingOfPath(path.split(/[?#]/, 1)[0] ?? '');
+  if (reading === 'spec') return path;
+  const rest = path.slice(3);
+  return rest === '' || rest.startsWith('?') || rest.startsWith('#') ? `/${rest}` : rest;
+}
+
+/** A site path (`/scripts?q=x`, `/`) in `reading`: `/ru/scripts?q=x`, `/ru`. Absolute URLs and anchors pass as they are. */
+export function pathIn(reading: Reading, path: string): string {
+  if (reading === 'spec' || !path.startsWith('/') || path.startsWith('//')) return path;
+  if (path === '/') return `/${reading}`;
+  if (path.startsWith('/?') || path.startsWith('/#')) return `/${reading}${path.slice(1)}`;
+  return `/${reading}${path}`;
+}
+
+/** `<html lang>` of each reading: the specification's page keeps the `ru` it always had. */
+export const HTML_LANG: Record<Reading, string> = { spec: 'ru', en: 'en', ru: 'ru' };
+
+/** `hreflang` of each reading: the specification's is the default for any other language. */
+export const HREFLANG: Record<Reading, string> = { spec: 'x-default', en: 'en', ru: 'ru' };

@@ -1,0 +1,2 @@
+// Placeholder until this area is translated: the specification's reading.
+export * from '../games.ts';
