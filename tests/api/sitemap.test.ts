@@ -25,7 +25,7 @@ function locs(xml: string): string[] {
 
 /** The <lastmod> of one loc, or undefined when it has none. */
 function lastmodOf(xml: string, loc: string): string | undefined {
-  const entry = [...xml.matchAll(/<url><loc>([^<]*)<\/loc>(?:<lastmod>([^<]*)<\/lastmod>)?<\/url>/g)].find((match) => match[1] === loc);
+  const entry = [...xml.matchAll(/<url><loc>([^<]*)<\/loc>(?:<lastmod>([^<]*)<\/lastmod>)?(?:<xhtml:link [^>]*\/>)*<\/url>/g)].find((match) => match[1] === loc);
   return entry?.[2];
 }
 
@@ -68,7 +68,11 @@ describe.each(dialects)('sitemap and robots on %s', (dialect) => {
       expect(response.headers['content-type']).toMatch(/^application\/xml/);
       const xml = response.body;
       expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
-      expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+      expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">');
+      // Each page lists its three readings (docs/decisions.md#languages).
+      expect(xml).toContain(
+        `<url><loc>${`http://${HOST}`}/scripts</loc><xhtml:link rel="alternate" hreflang="x-default" href="http://${HOST}/scripts"/><xhtml:link rel="alternate" hreflang="en" href="http://${HOST}/en/scripts"/><xhtml:link rel="alternate" hreflang="ru" href="http://${HOST}/ru/scripts"/></url>`,
+      );
       expect(xml.trimEnd().endsWith('</urlset>')).toBe(true);
 
       const origin = `http://${HOST}`;

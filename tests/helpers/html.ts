@@ -2,9 +2,12 @@
 
 const ENTITIES: Record<string, string> = { '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>', '&amp;': '&' };
 
-/** Rendered text as a reader sees it: React's `<!-- -->` separators dropped, entities decoded. */
+/**
+ * Rendered text as a reader sees it: scripts' contents (the loader data, which carries the page's whole
+ * catalogue of messages, and JSON-LD) and React's `<!-- -->` separators dropped, entities decoded.
+ */
 export function visibleText(html: string): string {
-  return html.replaceAll('<!-- -->', '').replace(/&(?:quot|#x27|#39|lt|gt|amp);/g, (entity) => ENTITIES[entity] ?? entity);
+  return html.replace(/(<script\b[^>]*>)[\s\S]*?<\/script>/g, '$1</script>').replaceAll('<!-- -->', '').replace(/&(?:quot|#x27|#39|lt|gt|amp);/g, (entity) => ENTITIES[entity] ?? entity);
 }
 
 /** The `content` of `<meta {attribute}="{key}" content="...">`, decoded; undefined when absent. */

@@ -3,7 +3,9 @@
  * resource routes stay thin and the rules are testable on their own.
  */
 
+import { READINGS } from '../../../contract/i18n.ts';
 import { scriptPath } from '../../../contract/slugs.ts';
+import { HREFLANG, pathIn } from '../../i18n/reading.ts';
 
 /** The sitemap protocol's limit of URLs per file; beyond it /sitemap.xml becomes a sitemap index. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -86,15 +88,25 @@ export function scriptWindow(part: { first: number; last: number }, fixedCount: 
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+const XHTML = 'http://www.w3.org/1999/xhtml';
+
+/**
+ * A page's three readings as the sitemap's `xhtml:link` alternates (docs/decisions.md#languages): the
+ * entry is the specification's URL, and the English and Russian ones are found through these and the
+ * pages' own `hreflang` links, so a million scripts stay 20 files and not 60.
+ */
+function alternates(origin: string, path: string): string {
+  return READINGS.map((reading) => `<xhtml:link rel="alternate" hreflang="${HREFLANG[reading]}" href="${escapeXml(origin + pathIn(reading, path))}"/>`).join('');
+}
 
 function urlset(origin: string, urls: readonly SitemapUrl[]): string {
   const body = urls
     .map((url) => {
       const lastmod = url.lastmod ? `<lastmod>${escapeXml(url.lastmod)}</lastmod>` : '';
-      return `  <url><loc>${escapeXml(origin + url.path)}</loc>${lastmod}</url>\n`;
+      return `  <url><loc>${escapeXml(origin + url.path)}</loc>${lastmod}${alternates(origin, url.path)}</url>\n`;
     })
     .join('');
-  return `${XML_HEAD}<urlset xmlns="${NAMESPACE}">\n${body}</urlset>\n`;
+  return `${XML_HEAD}<urlset xmlns="${NAMESPACE}" xmlns:xhtml="${XHTML}">\n${body}</urlset>\n`;
 }
 
 function sitemapIndex(origin: string, pages: number): string {
