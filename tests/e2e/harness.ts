@@ -200,3 +200,43 @@ export function probed(page: Page): Promise<AppProbe> {
     return { reads: [...probe.reads], navigations: [...probe.navigations] };
   });
 }
+
+/**
+ * User text cut off without a sign: text running past an ancestor that hides its overflow, unless that
+ * ancestor ends it with an ellipsis and keeps the whole text in a title; text cut at the bottom unless
+ * a line clamp ends it with an ellipsis. Scrolling boxes (the loader) are not cut off.
+ */
+export function hardClips(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      if (text.length < 8 || !node.parentElement) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      if (box.width === 0) continue;
+      for (let element: Element | null = node.parentElement; element && element !== document.body; element = element.parentElement) {
+        const style = getComputedStyle(element);
+        const edges = element.getBoundingClientRect();
+        if (edges.width <= 1) break; // visually hidden (sr-only) text
+        const hidesX = style.overflowX === 'hidden' || style.overflowX === 'clip';
+        const hidesY = style.overflowY === 'hidden' || style.overflowY === 'clip';
+        if (hidesX && (box.right > edges.right + 1 || box.left < edges.left - 1)) {
+          const marked = style.textOverflow === 'ellipsis' && element.getAttribute('title') === element.textContent?.trim();
+          if (!marked) found.push(`cut across: <${element.tagName.toLowerCase()} class="${element.className}"> "${text.slice(0, 30)}"`);
+          break;
+        }
+        if (hidesY && box.bottom > edges.bottom + 1) {
+          if (style.webkitLineClamp === 'none') found.push(`cut below: <${element.tagName.toLowerCase()} class="${element.className}"> "${text.slice(0, 30)}"`);
+          break;
+        }
+      }
+    }
+    return found;
+  });
+}
+
+/** How much wider than the viewport the page is (0 when it fits). */
+export const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertScript } from '../helpers/factories.ts';
-import { launchBrowser, loginAdmin, newPage, type Site, startSite, waitForHydration } from './harness.ts';
+import { hardClips, launchBrowser, loginAdmin, newPage, overflow, type Site, startSite, waitForHydration } from './harness.ts';
 
 // Text from users with words longer than any screen (issue 12): no page grows wider than its
 // viewport, card titles keep inside their card, and the loader scrolls inside its block with Copy
@@ -15,46 +15,6 @@ const WIDTHS = [375, 768, 1280];
 const MODERATED_NAME = 'ModeratorOwnedScriptWithAnExtremelyLongSingleWordNameForTables'; // 62 characters
 const MODERATOR = 'moderator_with_a_long_name_1234'; // the longest a username may be: 32 characters
 const LONG_CHANNEL = `chan_${'q'.repeat(50)}`;
-
-/**
- * User text cut off without a sign: text running past an ancestor that hides its overflow, unless that
- * ancestor ends it with an ellipsis and keeps the whole text in a title; text cut at the bottom unless
- * a line clamp ends it with an ellipsis. Scrolling boxes (the loader) are not cut off.
- */
-function hardClips(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.trim() ?? '';
-      if (text.length < 8 || !node.parentElement) continue;
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      const box = range.getBoundingClientRect();
-      if (box.width === 0) continue;
-      for (let element: Element | null = node.parentElement; element && element !== document.body; element = element.parentElement) {
-        const style = getComputedStyle(element);
-        const edges = element.getBoundingClientRect();
-        if (edges.width <= 1) break; // visually hidden (sr-only) text
-        const hidesX = style.overflowX === 'hidden' || style.overflowX === 'clip';
-        const hidesY = style.overflowY === 'hidden' || style.overflowY === 'clip';
-        if (hidesX && (box.right > edges.right + 1 || box.left < edges.left - 1)) {
-          const marked = style.textOverflow === 'ellipsis' && element.getAttribute('title') === element.textContent?.trim();
-          if (!marked) found.push(`cut across: <${element.tagName.toLowerCase()} class="${element.className}"> "${text.slice(0, 30)}"`);
-          break;
-        }
-        if (hidesY && box.bottom > edges.bottom + 1) {
-          if (style.webkitLineClamp === 'none') found.push(`cut below: <${element.tagName.toLowerCase()} class="${element.className}"> "${text.slice(0, 30)}"`);
-          break;
-        }
-      }
-    }
-    return found;
-  });
-}
-
-/** How much wider than the viewport the page is (0 when it fits). */
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 describe('words longer than the screen', () => {
   let site: Site;
