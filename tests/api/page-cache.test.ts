@@ -37,6 +37,10 @@ describe('canonical page URLs', () => {
     ['/games', 'sort=views', '/games'],
     ['/feed.xml', 'x=1', '/feed.xml'],
     ['/scripts/5-farm', 'sort=views&key=false', '/scripts/5-farm'],
+    // A reading reads the parameters of the same page (docs/decisions.md#languages), and keeps its prefix.
+    ['/ru/scripts', 'sort=trending&x=1&key=false&q=farm', '/ru/scripts?key=false&q=farm&sort=trending'],
+    ['/en/games/blox-fruits.data', 'verified=true&game=x&_routes=en%3Aroutes%2Fgame', '/en/games/blox-fruits.data?_routes=en%3Aroutes%2Fgame&verified=true'],
+    ['/ru/privacy', 'from=/x', '/ru/privacy'],
   ])('%s?%s is rendered and cached as %s', (path, query, expected) => {
     expect(canonicalPageUrl(path, new URLSearchParams(query))).toBe(expected);
   });
@@ -54,6 +58,12 @@ describe('the page a request path shows', () => {
     ['/scripts/5-auto-farm.data', '/scripts/5-auto-farm'],
     ['/games/blox-fruits/_.data', '/games/blox-fruits'],
     ['/sitemap.xml', '/sitemap.xml'],
+    ['/ru', '/'],
+    ['/ru.data', '/'],
+    ['/en/_.data', '/'],
+    ['/ru/scripts/5-auto-farm.data', '/scripts/5-auto-farm'],
+    ['/en/games/blox-fruits/', '/games/blox-fruits'],
+    ['/rus/scripts', '/rus/scripts'],
   ])('%s shows %s', (path, expected) => {
     expect(pagePath(path)).toBe(expected);
   });
@@ -82,7 +92,10 @@ describe('which cached pages a catalogue change drops', () => {
     '/scripts/5-old-name',
     '/scripts/5-auto-farm.data?_routes=routes%2Fscript-detail',
     '/scripts/6-other',
+    '/ru/scripts/5-auto-farm',
+    '/en/scripts/6-other',
     '/scripts?game=blox-fruits&sort=views',
+    '/ru/scripts?game=blox-fruits&sort=views',
     '/games',
     '/games/blox-fruits?key=false',
     '/games/blox-fruits/feed.xml',
@@ -106,7 +119,7 @@ describe('which cached pages a catalogue change drops', () => {
   it('a script\'s change drops its page under any slug, the lists, the game pages and the feeds', async () => {
     const cache = await cacheWith(PAGES);
     cache.changed({ kind: 'script', id: 5 });
-    expect(kept(cache)).toEqual(['/scripts/6-other', '/opensearch.xml', '/privacy', '/subscribe']);
+    expect(kept(cache)).toEqual(['/scripts/6-other', '/en/scripts/6-other', '/opensearch.xml', '/privacy', '/subscribe']);
   });
 
   it('a change of the games drops every page; of the site channels, the script pages and /subscribe', async () => {
@@ -115,7 +128,7 @@ describe('which cached pages a catalogue change drops', () => {
     expect(kept(games)).toEqual([]);
     const channels = await cacheWith(PAGES);
     channels.changed({ kind: 'site-channels' });
-    expect(kept(channels)).toEqual(PAGES.filter((page) => !page.startsWith('/scripts/') && page !== '/subscribe'));
+    expect(kept(channels)).toEqual(PAGES.filter((page) => !/^(\/en|\/ru)?\/scripts\//.test(page) && page !== '/subscribe'));
   });
 });
 
