@@ -10,6 +10,7 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import { buildSync } from 'esbuild';
 import lighthouse from 'lighthouse';
+import { pathIn } from '../web/i18n/reading.ts';
 import ts from 'typescript';
 import { scriptPath } from '../contract/slugs.ts';
 
@@ -63,7 +64,7 @@ const { values } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
     // Sizes only: no Lighthouse, and docs/performance.md is left alone.
     'js-only': { type: 'boolean', default: false },
-    // Lighthouse on these pages only (comma-separated, `detail` for the script page); sizes cover all.
+    // Lighthouse on these pages only (comma-separated, `detail` for the script page, `/ru/detail` for its Russian reading); sizes cover all.
     pages: { type: 'string' },
   },
 });
@@ -1006,9 +1007,13 @@ async function main() {
   // The executors' pages (issue 27): the list and the first executor's scripts.
   const executors = (await (await fetch(`${server.url}/api/executors`)).json()) as { slug: string }[];
   const executorPages = executors[0] ? ['/executors', `/executors/${executors[0].slug}`] : ['/executors'];
-  const pages = [...PUBLIC_PAGES.slice(0, 2), detailPage, ...gamePages, ...executorPages, ...PUBLIC_PAGES.slice(2)];
-  const chosen = values.pages?.split(',').map((page) => (page === 'detail' ? detailPage : page));
-  const lighthousePages = chosen ? pages.filter((page) => chosen.includes(page)) : pages;
+  const specPages = [...PUBLIC_PAGES.slice(0, 2), detailPage, ...gamePages, ...executorPages, ...PUBLIC_PAGES.slice(2)];
+  // Every page in its three readings (issue 29): the budget holds in each.
+  const pages = [...specPages, ...specPages.map((page) => pathIn('en', page)), ...specPages.map((page) => pathIn('ru', page))];
+  // `detail` names the script page; `/ru/detail`, its Russian reading.
+  const chosen = values.pages?.split(',').map((page) => (page === 'detail' ? detailPage : page === '/ru/detail' ? pathIn('ru', detailPage) : page));
+  // Lighthouse: the specification's pages, and the Russian catalogue and script page.
+  const lighthousePages = chosen ? pages.filter((page) => chosen.includes(page)) : [...specPages, pathIn('ru', '/scripts'), pathIn('ru', detailPage)];
 
   const js: FirstLoad[] = [];
   for (const page of pages) js.push(await firstLoad(page, server.url, build, index));
