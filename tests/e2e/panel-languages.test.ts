@@ -68,6 +68,8 @@ describe('the panels in English and in Russian', () => {
     await page.getByRole('button', { name: 'English', exact: true }).click();
     await page.getByRole('heading', { name: 'Moderator login' }).waitFor();
     expect(await stored(page)).toBe('en');
+    // The tab's title follows the chosen language (the server wrote the specification's).
+    await expect.poll(() => page.title()).toMatch(/^Moderator login/);
     await page.getByLabel('Username').fill('english_mod');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -75,6 +77,7 @@ describe('the panels in English and in Russian', () => {
     await toast(page, 'You have logged in successfully').waitFor();
     await page.getByRole('heading', { level: 1, name: 'Scripts' }).waitFor();
     await page.getByText('No scripts yet').waitFor();
+    await expect.poll(() => page.title()).toMatch(/^Scripts — Moderator panel/);
 
     await page.getByRole('button', { name: 'Add script' }).first().click();
     await dialog(page).getByRole('heading', { name: 'New script' }).waitFor();
@@ -114,6 +117,7 @@ describe('the panels in English and in Russian', () => {
 
     await page.getByRole('button', { name: 'Русский', exact: true }).click();
     await page.getByRole('heading', { name: 'Вход для администратора' }).waitFor();
+    await expect.poll(() => page.title()).toMatch(/^Вход для администратора/);
     await page.getByRole('button', { name: 'Войти' }).click();
     await expect.poll(() => page.getByText('Обязательное поле').count()).toBe(2);
     // A wrong password: the panel's text for the refusal, in Russian.
@@ -124,6 +128,7 @@ describe('the panels in English and in Russian', () => {
     await page.getByLabel('Пароль').fill(SITE_ADMIN.password);
     await page.getByRole('button', { name: 'Войти' }).click();
     await page.getByRole('heading', { level: 1, name: 'Обзор' }).waitFor();
+    await expect.poll(() => page.title()).toMatch(/^Панель администратора/);
 
     await page.getByRole('link', { name: 'Скрипты' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Скрипты' }).waitFor();

@@ -3,7 +3,8 @@ import { AdminPanel } from '../../features/admin/components/AdminPanel.tsx';
 import { legacySectionPath, LOGIN_PATH } from '../../features/admin/sections.ts';
 import { tokens } from '../../features/staff/api/auth-storage.ts';
 import { FullPageSpinner } from '../../features/staff/components/FullPageSpinner.tsx';
-import { PanelProvider } from '../../features/staff/panel.tsx';
+import { PanelProvider, useAdminMessages } from '../../features/staff/panel.tsx';
+import { usePanelTitle } from '../../features/staff/lib/title.ts';
 import { StaffQueryProvider } from '../../features/staff/query-client.tsx';
 import { messages } from '../../messages/staff.ts';
 import type { Route } from './+types/dashboard';
@@ -30,6 +31,7 @@ export function HydrateFallback() {
 
 /** The layout of /admin/dashboard and its sections (the overview, scripts, games, moderators, site-channels). */
 export default function AdminDashboardRoute() {
+  usePanelTitle(useAdminMessages().meta.dashboardTitle);
   return (
     <StaffQueryProvider>
       <PanelProvider role="admin">

@@ -1,6 +1,8 @@
 import { AdminLogin } from '../../features/admin/components/AdminLogin.tsx';
 import { FullPageSpinner } from '../../features/staff/components/FullPageSpinner.tsx';
 import { useHydrated } from '../../features/staff/lib/hooks.ts';
+import { usePanelTitle } from '../../features/staff/lib/title.ts';
+import { useAdminMessages } from '../../features/staff/panel.tsx';
 import { messages } from '../../messages/staff.ts';
 import type { Route } from './+types/login';
 import { pageTitle } from '../../lib/settings.ts';
@@ -12,5 +14,6 @@ export function meta({ matches }: Route.MetaArgs) {
 /** /admin: rendered in the browser, which holds the token (docs/product.md#client-storage: adminToken). */
 export default function AdminLoginRoute() {
   const hydrated = useHydrated();
+  usePanelTitle(useAdminMessages().meta.loginTitle);
   return hydrated ? <AdminLogin /> : <FullPageSpinner label={messages.admin.shell.loading} />;
 }

@@ -5,6 +5,7 @@ import { BackToSite } from '../../features/staff/components/BackToSite.tsx';
 import { messages } from '../../messages/staff.ts';
 import { LanguageSwitch } from '../../features/staff/components/LanguageSwitch.tsx';
 import { useModeratorMessages } from '../../features/staff/panel.tsx';
+import { usePanelTitle } from '../../features/staff/lib/title.ts';
 import type { Route } from './+types/login';
 import { pageTitle } from '../../lib/settings.ts';
 
@@ -18,7 +19,9 @@ export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
  */
 export default function ModeratorLogin() {
   const [params] = useSearchParams();
-  const t = useModeratorMessages().login;
+  const own = useModeratorMessages();
+  const t = own.login;
+  usePanelTitle(own.meta.login);
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-4 py-10">
       <div className="w-full max-w-sm">

@@ -2,7 +2,8 @@ import { replace } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { ModeratorPanel } from '../../features/moderator/components/ModeratorPanel.tsx';
 import { loginPath, locationString, moderatorToken } from '../../features/moderator/session.ts';
-import { PanelProvider } from '../../features/staff/panel.tsx';
+import { PanelProvider, useModeratorMessages } from '../../features/staff/panel.tsx';
+import { usePanelTitle } from '../../features/staff/lib/title.ts';
 import { StaffQueryProvider } from '../../features/staff/query-client.tsx';
 import { messages } from '../../messages/staff.ts';
 import type { Route } from './+types/panel';
@@ -34,6 +35,7 @@ export function HydrateFallback() {
 }
 
 export default function ModeratorPanelRoute() {
+  usePanelTitle(useModeratorMessages().meta.panel);
   // One query client per panel mount (the public pages never load TanStack Query).
   return (
     <StaffQueryProvider>
