@@ -10,6 +10,23 @@ export interface CookieKind {
   alwaysActive: boolean;
 }
 
+/** The cookies page: its head, its hero and the texts of its two tabs. */
+export interface CookiesPage extends PageHead {
+  heading: string;
+  intro: string;
+  tabs: { label: string; all: string; manage: string };
+  allHeading: string;
+  manageHeading: string;
+  manageIntro: string;
+  alwaysActive: string;
+  optional: string;
+  examplesLabel: string;
+  enabled: string;
+  disabled: string;
+  save: string;
+  kinds: readonly CookieKind[];
+}
+
 export const cookies = {
   path: '/cookies',
   title: 'Cookie Policy',
@@ -55,9 +72,4 @@ export const cookies = {
       alwaysActive: false,
     },
   ],
-} as const satisfies PageHead & {
-  heading: string;
-  intro: string;
-  kinds: readonly CookieKind[];
-  [key: string]: unknown;
-};
+} as const satisfies CookiesPage;

@@ -1,7 +1,11 @@
+import type { Shape } from '../messages/shape.ts';
+
 /**
  * The legal pages' shapes and shared strings; each page's copy is a file of its own (privacy.ts,
- * terms.ts, cookies.ts), so a page ships only its own text. Components render these typed
- * structures and hold no text of their own.
+ * terms.ts, cookies.ts) in the specification's reading, with the wholly English and wholly Russian
+ * readings under en/ and ru/ (docs/decisions.md#languages). No component imports the copy: each
+ * route's loader picks its reading's (static.server.ts) and the components render it from loader
+ * data, so a page ships no text as JavaScript and its HTML carries only its own reading's.
  */
 
 /** A titled list inside a section, e.g. the terms' "may" and "may not" lists. */
@@ -39,3 +43,6 @@ export const legalCommon = {
   onThisPage: 'On this page',
   backToTop: 'Back to top',
 } as const;
+
+/** legalCommon's shape, which every reading's has. */
+export type LegalCommon = Shape<typeof legalCommon>;

@@ -1,11 +1,9 @@
 import { BarChart3, Gauge, Lock, type LucideIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { type CookieKind, cookies } from '../../content/cookies.ts';
+import type { CookieKind, CookiesPage } from '../../content/cookies.ts';
 import { cn } from '../../lib/cn.ts';
 import { Switch } from '../../components/ui/Switch.tsx';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/ui/Tabs.tsx';
-
-const t = cookies;
 
 const KIND_ICONS: Record<CookieKind['id'], LucideIcon> = {
   essential: Lock,
@@ -15,7 +13,7 @@ const KIND_ICONS: Record<CookieKind['id'], LucideIcon> = {
 
 type OptionalKind = Exclude<CookieKind['id'], 'essential'>;
 
-function AlwaysActive() {
+function AlwaysActive({ t }: { t: CookiesPage }) {
   return (
     <span className="inline-flex shrink-0 items-center rounded-full bg-emerald-500/15 px-2.5 py-0.5 text-xs font-semibold text-emerald-300 ring-1 ring-emerald-400/30">
       {t.alwaysActive}
@@ -33,7 +31,7 @@ function KindIcon({ kind }: { kind: CookieKind['id'] }) {
 }
 
 /** "All Cookies": every kind, what it is for, and whether it can be switched off. */
-function AllCookies() {
+function AllCookies({ t }: { t: CookiesPage }) {
   return (
     <>
       <h2 className="text-xl font-bold text-white">{t.allHeading}</h2>
@@ -44,7 +42,7 @@ function AllCookies() {
               <KindIcon kind={kind.id} />
               <h3 className="min-w-0 flex-1 text-lg font-semibold text-white">{kind.name}</h3>
               {kind.alwaysActive ? (
-                <AlwaysActive />
+                <AlwaysActive t={t} />
               ) : (
                 <span className="rounded-full bg-white/5 px-2.5 py-0.5 text-xs font-semibold text-slate-300 ring-1 ring-white/10">{t.optional}</span>
               )}
@@ -64,7 +62,7 @@ function AllCookies() {
  * "Manage Preferences": switches for the optional kinds, on by default. docs/product.md#cookies-page: Save Preferences
  * does nothing shown; the site sets no optional cookies, so there is nothing for it to change.
  */
-function ManagePreferences({ enabled, onToggle }: { enabled: Record<OptionalKind, boolean>; onToggle: (kind: OptionalKind, on: boolean) => void }) {
+function ManagePreferences({ t, enabled, onToggle }: { t: CookiesPage; enabled: Record<OptionalKind, boolean>; onToggle: (kind: OptionalKind, on: boolean) => void }) {
   const baseId = useId();
   return (
     <>
@@ -75,6 +73,8 @@ function ManagePreferences({ enabled, onToggle }: { enabled: Record<OptionalKind
           const labelId = `${baseId}-${kind.id}-label`;
           const descriptionId = `${baseId}-${kind.id}-description`;
           const switchId = `${baseId}-${kind.id}-switch`;
+          // The kind a switch turns on and off; essential cookies have none.
+          const optional = kind.id === 'essential' ? null : kind.id;
           return (
             <li key={kind.id} className="flex items-start gap-3 p-4 sm:gap-4 sm:p-5">
               <KindIcon kind={kind.id} />
@@ -92,13 +92,13 @@ function ManagePreferences({ enabled, onToggle }: { enabled: Record<OptionalKind
                   {kind.description}
                 </p>
               </div>
-              {kind.id === 'essential' ? (
-                <AlwaysActive />
+              {optional === null ? (
+                <AlwaysActive t={t} />
               ) : (
                 <Switch
                   id={switchId}
-                  checked={enabled[kind.id]}
-                  onCheckedChange={(checked) => onToggle(kind.id, checked)}
+                  checked={enabled[optional]}
+                  onCheckedChange={(checked) => onToggle(optional, checked)}
                   aria-describedby={descriptionId}
                   className={cn(
                     'relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full transition-colors',
@@ -130,8 +130,11 @@ const trigger = cn(
   'focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-300',
 );
 
-/** The cookies page's two tabs (arrow keys move between them). */
-export function CookiePreferences() {
+/**
+ * The cookies page's two tabs (arrow keys move between them). `texts` is the page's copy in its reading,
+ * from the route's loader data: the component imports none, so the page ships no copy as JavaScript.
+ */
+export function CookiePreferences({ texts: t }: { texts: CookiesPage }) {
   // Held here, not in the tab, so the choices survive switching tabs (inactive tab content unmounts).
   const [enabled, setEnabled] = useState<Record<OptionalKind, boolean>>({ performance: true, analytics: true });
   return (
@@ -145,10 +148,10 @@ export function CookiePreferences() {
         </Tab>
       </TabList>
       <TabPanel value="all" className="mt-6 rounded-2xl bg-panel p-4 ring-1 ring-white/10 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-300 sm:p-8">
-        <AllCookies />
+        <AllCookies t={t} />
       </TabPanel>
       <TabPanel value="manage" className="mt-6 rounded-2xl bg-panel p-4 ring-1 ring-white/10 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-300 sm:p-8">
-        <ManagePreferences enabled={enabled} onToggle={(kind, on) => setEnabled((current) => ({ ...current, [kind]: on }))} />
+        <ManagePreferences t={t} enabled={enabled} onToggle={(kind, on) => setEnabled((current) => ({ ...current, [kind]: on }))} />
       </TabPanel>
     </Tabs>
   );

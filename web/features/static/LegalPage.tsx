@@ -1,11 +1,31 @@
 import { ChevronRight, CircleCheck, CircleX, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { type LegalList, type LegalSection, legalCommon } from '../../content/legal.ts';
+import type { LegalCommon, LegalList, LegalSection } from '../../content/legal.ts';
+import { useI18n } from '../../i18n/messages.ts';
 import { cn } from '../../lib/cn.ts';
+import { useSettings } from '../../lib/settings.ts';
 import type { DateStamp } from './today.ts';
 
-/** The top of every legal page: icon, heading, intro and the "last updated" date from the loader. */
-export function StaticHero({ icon: Icon, heading, intro, updated }: { icon: LucideIcon; heading: string; intro: string; updated: DateStamp }) {
+/**
+ * The top of every legal page: icon, heading, intro and the "last updated" date from the loader, written
+ * as the page's reading writes dates. Every text comes from the loader's data (`common` is the reading's
+ * legalCommon), none from an import.
+ */
+export function StaticHero({
+  icon: Icon,
+  heading,
+  intro,
+  updated,
+  common,
+}: {
+  icon: LucideIcon;
+  heading: string;
+  intro: string;
+  updated: DateStamp;
+  common: LegalCommon;
+}) {
+  const { date } = useI18n();
+  const { timeZone } = useSettings();
   return (
     <header className="relative overflow-hidden rounded-2xl bg-panel px-5 py-8 ring-1 ring-white/10 sm:px-10 sm:py-12">
       <div aria-hidden className="pointer-events-none absolute -right-24 -top-24 h-64 w-64 rounded-full bg-violet-600/20 blur-3xl" />
@@ -15,9 +35,9 @@ export function StaticHero({ icon: Icon, heading, intro, updated }: { icon: Luci
       <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-white sm:text-4xl">{heading}</h1>
       <p className="mt-3 max-w-2xl text-slate-300">{intro}</p>
       <p className="mt-5 inline-flex rounded-full bg-white/5 px-3 py-1 text-sm text-slate-300 ring-1 ring-white/10">
-        {legalCommon.lastUpdated}:&nbsp;
+        {common.lastUpdated}:&nbsp;
         <time dateTime={updated.iso} className="font-semibold text-white" data-testid="last-updated">
-          {updated.text}
+          {date(updated.at, timeZone)}
         </time>
       </p>
     </header>
@@ -52,10 +72,10 @@ function SectionList({ list, sectionId, index }: { list: LegalList; sectionId: s
 }
 
 /** "On this page": anchors to the sections; a sticky column on wide screens. */
-function Contents({ sections }: { sections: readonly LegalSection[] }) {
+function Contents({ sections, label }: { sections: readonly LegalSection[]; label: string }) {
   return (
-    <nav aria-label={legalCommon.onThisPage} className="self-start rounded-xl bg-panel/60 p-4 ring-1 ring-white/10 lg:sticky lg:top-24">
-      <p className="text-xs font-semibold uppercase tracking-wide text-slate-400">{legalCommon.onThisPage}</p>
+    <nav aria-label={label} className="self-start rounded-xl bg-panel/60 p-4 ring-1 ring-white/10 lg:sticky lg:top-24">
+      <p className="text-xs font-semibold uppercase tracking-wide text-slate-400">{label}</p>
       <ol className="mt-3 space-y-1">
         {sections.map((section) => (
           <li key={section.id}>
@@ -70,10 +90,10 @@ function Contents({ sections }: { sections: readonly LegalSection[] }) {
 }
 
 /** The numbered sections of a legal page, with the table of contents beside them. */
-export function LegalSections({ sections }: { sections: readonly LegalSection[] }) {
+export function LegalSections({ sections, common }: { sections: readonly LegalSection[]; common: LegalCommon }) {
   return (
     <div className="mt-8 grid gap-6 lg:mt-10 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-10">
-      <Contents sections={sections} />
+      <Contents sections={sections} label={common.onThisPage} />
       <div className="min-w-0 space-y-6">
         {sections.map((section, index) => (
           <section

@@ -21,12 +21,14 @@ export function SeoFaq({ items }: { items: readonly SeoQuestion[] }) {
 
 /**
  * schema.org FAQPage data, so the answers are in the server HTML for search engines even while the
- * accordion is closed. `<` is escaped so the text can never close the script element.
+ * accordion is closed. `<` is escaped so the text can never close the script element. `inLanguage`
+ * names the language of the `/en/…` and `/ru/…` readings; the specification's reading has none, as before.
  */
-export function FaqStructuredData({ items }: { items: readonly SeoQuestion[] }) {
+export function FaqStructuredData({ items, inLanguage }: { items: readonly SeoQuestion[]; inLanguage?: string }) {
   const data = {
     '@context': 'https://schema.org',
     '@type': 'FAQPage',
+    ...(inLanguage ? { inLanguage } : {}),
     mainEntity: items.map((item) => ({
       '@type': 'Question',
       name: item.question,

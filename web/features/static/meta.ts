@@ -1,21 +1,26 @@
 import type { MetaDescriptor } from 'react-router';
 import type { PageHead } from '../../content/legal.ts';
+import { readingLinks } from '../../i18n/alternates.ts';
+import { readingOfPath } from '../../i18n/reading.ts';
 import { type MatchLike, pageTitle, rootSettings } from '../../lib/settings.ts';
 
-/** Title, description and Open Graph tags of a static page, plus its canonical link when SITE_URL is set. */
-export function staticPageMeta(page: PageHead, matches: readonly MatchLike[]): MetaDescriptor[] {
-  const title = pageTitle(page.title, matches);
+/**
+ * Title, description and Open Graph tags of a static page in its reading, from the copy its loader
+ * picked (`page`; undefined when the loader failed: empty texts, no links), plus, when SITE_URL is set,
+ * its canonical link and og:url in the reading and its three readings' `hreflang` links
+ * (docs/decisions.md#languages). `pathname` is the requested path, which names the reading.
+ */
+export function staticPageMeta(page: PageHead | undefined, pathname: string, matches: readonly MatchLike[]): MetaDescriptor[] {
+  const title = pageTitle(page?.title ?? '', matches);
+  const description = page?.description ?? '';
   const tags: MetaDescriptor[] = [
     { title },
-    { name: 'description', content: page.description },
+    { name: 'description', content: description },
     { property: 'og:type', content: 'website' },
     { property: 'og:title', content: title },
-    { property: 'og:description', content: page.description },
+    { property: 'og:description', content: description },
   ];
   const siteUrl = rootSettings(matches)?.siteUrl ?? '';
-  if (siteUrl) {
-    const url = `${siteUrl}${page.path}`;
-    tags.push({ tagName: 'link', rel: 'canonical', href: url }, { property: 'og:url', content: url });
-  }
+  if (siteUrl && page) tags.push(...readingLinks(siteUrl, page.path, readingOfPath(pathname)));
   return tags;
 }

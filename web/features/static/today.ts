@@ -1,8 +1,10 @@
-import { formatDate } from '../../lib/format.ts';
-
-/** A calendar date as the pages show it (ru-RU) and as `<time dateTime>` wants it (yyyy-mm-dd). */
+/**
+ * Today: the moment the server read it, which the page writes with its reading's `date()` in the
+ * configured zone (27.11.2026, or "27 Nov 2026" in English), and its calendar day as `<time dateTime>`
+ * wants it (yyyy-mm-dd).
+ */
 export interface DateStamp {
-  text: string;
+  at: string;
   iso: string;
 }
 
@@ -10,7 +12,8 @@ const isoFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * Today in the configured time zone. Call it in a loader (on the server) and render the result from
- * loader data, so the browser never computes its own "today" and hydration cannot mismatch.
+ * loader data, so the browser never computes its own "today" and hydration cannot mismatch: it writes
+ * the server's moment in the same zone, as the server did.
  */
 export function todayStamp(timeZone: string, now: Date = new Date()): DateStamp {
   let formatter = isoFormatters.get(timeZone);
@@ -19,7 +22,7 @@ export function todayStamp(timeZone: string, now: Date = new Date()): DateStamp 
     isoFormatters.set(timeZone, formatter);
   }
   const part = (type: Intl.DateTimeFormatPartTypes) => formatter.formatToParts(now).find((p) => p.type === type)?.value ?? '';
-  return { text: formatDate(now.toISOString(), timeZone), iso: `${part('year')}-${part('month')}-${part('day')}` };
+  return { at: now.toISOString(), iso: `${part('year')}-${part('month')}-${part('day')}` };
 }
 
 /**
