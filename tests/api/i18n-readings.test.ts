@@ -116,6 +116,9 @@ describe.each(dialects)('the three readings of the public pages on %s', (dialect
       expect(response.statusCode).toBe(404);
       expect(readerText(response.body)).toContain(texts[reading]);
       expect(response.body).toContain(`<html lang="${HTML_LANG[reading]}"`);
+      // An unknown path is no page to keep: the switch leads to the other language's home.
+      expect(response.body).toContain('<a href="/en" hrefLang="en" lang="en" data-reading="en"');
+      expect(response.body).toContain('<a href="/ru" hrefLang="ru" lang="ru" data-reading="ru"');
     }
   });
 

@@ -19,9 +19,15 @@ export function specPath(path: string): string {
   return rest === '' || rest.startsWith('?') || rest.startsWith('#') ? `/${rest}` : rest;
 }
 
-/** A site path (`/scripts?q=x`, `/`) in `reading`: `/ru/scripts?q=x`, `/ru`. Absolute URLs and anchors pass as they are. */
+/**
+ * A site path (`/scripts?q=x`, `/`) in `reading`: `/ru/scripts?q=x`, `/ru`. Absolute URLs and anchors
+ * pass as they are. A path that starts with several slashes (`//evil.example/x`, a request's own path)
+ * is taken as the one-slash path it shows, so it never becomes a link to another host.
+ */
 export function pathIn(reading: Reading, path: string): string {
-  if (reading === 'spec' || !path.startsWith('/') || path.startsWith('//')) return path;
+  if (!path.startsWith('/')) return path;
+  path = path.replace(/^\/{2,}/, '/');
+  if (reading === 'spec') return path;
   if (path === '/') return `/${reading}`;
   if (path.startsWith('/?') || path.startsWith('/#')) return `/${reading}${path.slice(1)}`;
   return `/${reading}${path}`;

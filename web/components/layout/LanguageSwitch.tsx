@@ -1,8 +1,8 @@
-import { useLocation } from 'react-router';
 import { LANGUAGES } from '../../../contract/i18n.ts';
 import { cn } from '../../lib/cn.ts';
 import { useI18n } from '../../i18n/messages.ts';
-import { pathIn, specPath } from '../../i18n/reading.ts';
+import { useHere } from '../../i18n/here.ts';
+import { pathIn } from '../../i18n/reading.ts';
 
 /**
  * The header's language switch (docs/decisions.md#languages): the same page, filters and query in the
@@ -11,8 +11,7 @@ import { pathIn, specPath } from '../../i18n/reading.ts';
  */
 export function LanguageSwitch({ className }: { className?: string }) {
   const { m, reading } = useI18n();
-  const location = useLocation();
-  const here = specPath(location.pathname) + location.search;
+  const here = useHere();
   return (
     <ul aria-label={m.common.language.label} className={cn('flex items-center gap-1', className)}>
       {LANGUAGES.map((language) => (

@@ -1,6 +1,6 @@
-import { useLocation } from 'react-router';
 import { LANGUAGES } from '../../../contract/i18n.ts';
 import { useI18n } from '../../i18n/messages.ts';
+import { useHere } from '../../i18n/here.ts';
 import { pathIn } from '../../i18n/reading.ts';
 
 /**
@@ -11,8 +11,7 @@ import { pathIn } from '../../i18n/reading.ts';
  */
 export function ReadingOffer() {
   const { m } = useI18n();
-  const location = useLocation();
-  const here = location.pathname + location.search;
+  const here = useHere();
   return (
     <div id="reading-offer" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
       {LANGUAGES.map((language) => (
