@@ -9,7 +9,8 @@ export const channelGate = {
   subscribed: 'Subscribed',
   continue: 'Continue',
   completed: 'Channel subscription completed',
-  progress: (done: number, total: number) => `${done} of ${total} channels done`,
+  /** `{done}`, `{total}`: raw numbers, as the specification writes them. */
+  progress: '{done} of {total} channels done',
   allDone: 'All channels done. Press Continue to open the script.',
   channelsLabel: 'Required channels',
 } as const;

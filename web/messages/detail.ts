@@ -1,18 +1,21 @@
-/** Script detail strings (docs/product.md#script-detail-page); its exact texts are kept as they are. */
+import { CHANGE_SENTENCES, hostAddedSentence, hostRemovedSentence } from '../../contract/analysis-diff.ts';
+
+/**
+ * Script detail strings (docs/product.md#script-detail-page); its exact texts are kept as they are. Page
+ * area: its messages travel as the root loader's data, so each is a template (contract/i18n.ts).
+ */
 export const detail = {
   back: 'Back to scripts',
   backPending: 'Loading scripts…',
   loading: 'Loading script…',
-  imageAlt: (name: string) => `${name} — preview`,
+  imageAlt: '{name} — preview',
   created: 'Created',
+  /** Beside the date, after the count (`{n}` the count as the reading writes numbers). */
+  views: '{n} views',
   getScript: 'Get Script',
   stepsLabel: 'How to use it',
   /** The vote buttons (docs/product.md#votes); what a failed vote says is in votes.ts, loaded with the first vote. */
   votes: { label: 'Votes', like: 'Like', dislike: 'Dislike', works: 'Works', broken: 'Doesn’t work', where: 'Where did you run it?' },
-  /** The key page of a key-system script (issue 27), opened in a new tab. */
-  getKey: 'Get a key',
-  /** Beside Copy when every executor the script was tested with or answered for is patched or discontinued. */
-  noWorkingExecutor: 'No working executor known',
   steps: ['Copy the loader from the Script tab', 'Open your executor in the game', 'Paste the loader and run it'],
   tabsLabel: 'Script details',
   tabDescription: 'Description',
@@ -77,11 +80,18 @@ export const footerTexts = {
   ],
 } as const;
 
-/** The script page's head tags' texts: built by its loader on the server (meta.ts, scriptMeta). */
+/**
+ * The script page's texts its loader writes or hands over: the head tags' (meta.ts, scriptMeta), and
+ * those only some scripts show, which the loader puts in the page's data only where they show.
+ */
 export const detailMeta = {
   fallbackDescription: (name: string) =>
     `${name}: a free Roblox script. Copy the loader in one click and run it in your executor.`,
   notFoundTitle: 'Script not found',
+  /** The key page of a key-system script (issue 27), opened in a new tab. */
+  getKey: 'Get a key',
+  /** Beside Copy when every executor the script was tested with or answered for is patched or discontinued. */
+  noWorkingExecutor: 'No working executor known',
 } as const;
 
 /**
@@ -102,6 +112,13 @@ export const historyTexts = {
   /** After Show changes / Hide changes, for screen readers: which update's changes. */
   ofVersion: (n: number) => ` in version ${n}`,
   older: (shown: number) => `The latest ${shown} updates are shown.`,
+  /**
+   * What an update changed, a sentence per finding added or removed and per host (the contract's
+   * sentences in the specification's reading; the feed says them too).
+   */
+  changes: CHANGE_SENTENCES,
+  hostAdded: hostAddedSentence,
+  hostRemoved: hostRemovedSentence,
   /**
    * What the line diff says (web/features/script-detail/history-diff.ts). The section carries them as
    * data for the diff's chunk, which fills in the {placeholders}: the page's JavaScript holds none.

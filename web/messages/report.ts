@@ -12,7 +12,8 @@ export const report = {
   },
   detailsLabel: 'Details (optional)',
   detailsHint: 'What did you see? A line or two helps us check it faster.',
-  counter: (used: number, max: number) => `${used} / ${max}`,
+  /** Characters used of the most allowed (`{used}`, `{max}`: raw numbers, as the specification writes them). */
+  counter: '{used} / {max}',
   submit: 'Send report',
   sending: 'Sending…',
   cancel: 'Cancel',

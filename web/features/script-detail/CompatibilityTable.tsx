@@ -2,12 +2,22 @@ import { BadgeCheck, Monitor, Smartphone } from 'lucide-react';
 import type { Compatibility } from '../../../contract/executors.ts';
 import { PLATFORM_SIDE_BITS, PLATFORM_BITS, type Platform, UNUSABLE_STATUSES } from '../../../contract/platforms.ts';
 import { cn } from '../../lib/cn.ts';
-import { compatibility as t } from '../../messages/compatibility.ts';
+import type { PageMessages } from '../../messages/public.ts';
+
+/**
+ * The table's texts and the page's reading's links (`path('/executors/x')`), handed over by whoever
+ * renders it: the server's loader (compatibility.server.tsx) or the page (ScriptCompatibility), so
+ * neither rendering imports a catalogue.
+ */
+export interface CompatibilityTexts {
+  texts: PageMessages['compatibility'];
+  path: (path: string) => string;
+}
 
 const isMobile = (platform: Platform) => (PLATFORM_BITS[platform] & PLATFORM_SIDE_BITS.mobile) !== 0;
 
 /** One platform: a device icon (PC or phone) and the platform's name. */
-function PlatformMark({ platform }: { platform: Platform }) {
+function PlatformMark({ platform, t }: { platform: Platform; t: CompatibilityTexts['texts'] }) {
   const Icon = isMobile(platform) ? Smartphone : Monitor;
   return (
     <li className="compat-platform">
@@ -18,11 +28,11 @@ function PlatformMark({ platform }: { platform: Platform }) {
 }
 
 /** The executor's name (a link to its page) and, unless it is working, its status as a badge. */
-function ExecutorCell({ row }: { row: Compatibility }) {
+function ExecutorCell({ row, t, path }: { row: Compatibility; t: CompatibilityTexts['texts']; path: CompatibilityTexts['path'] }) {
   const tone = UNUSABLE_STATUSES.includes(row.status) ? 'badge-patched' : 'badge-key';
   return (
     <th scope="row" className="compat-executor">
-      <a href={`/executors/${row.executor}`} className="text-link">
+      <a href={path(`/executors/${row.executor}`)} className="text-link">
         {row.name}
       </a>
       {row.status === 'working' ? null : <span className={`badge ${tone} ml-2`}>{t.status[row.status]}</span>}
@@ -30,15 +40,16 @@ function ExecutorCell({ row }: { row: Compatibility }) {
   );
 }
 
-function CompatibilityRow({ row }: { row: Compatibility }) {
+function CompatibilityRow({ row, texts, path }: { row: Compatibility } & CompatibilityTexts) {
+  const t = texts;
   const unusable = UNUSABLE_STATUSES.includes(row.status);
   return (
     <tr data-executor={row.executor} data-status={row.status} className={cn(unusable && 'compat-unusable')}>
-      <ExecutorCell row={row} />
+      <ExecutorCell row={row} t={t} path={path} />
       <td>
         <ul className="flex flex-wrap gap-1.5">
           {row.platforms.map((platform) => (
-            <PlatformMark key={platform} platform={platform} />
+            <PlatformMark key={platform} platform={platform} t={t} />
           ))}
         </ul>
       </td>
@@ -67,7 +78,8 @@ function CompatibilityRow({ row }: { row: Compatibility }) {
  * the page (compatibility.server.tsx); the browser renders it again, loaded on demand, with the counts
  * of the visitor's own answers included (ScriptCompatibility.tsx).
  */
-export function CompatibilityTable({ rows }: { rows: readonly Compatibility[] }) {
+export function CompatibilityTable({ rows, texts, path }: { rows: readonly Compatibility[] } & CompatibilityTexts) {
+  const t = texts;
   return (
     <section aria-labelledby="compatibility-heading" className="mt-10">
       <h2 id="compatibility-heading" className="text-xl font-bold text-white">
@@ -93,7 +105,7 @@ export function CompatibilityTable({ rows }: { rows: readonly Compatibility[] })
               </thead>
               <tbody>
                 {rows.map((row) => (
-                  <CompatibilityRow key={row.executor} row={row} />
+                  <CompatibilityRow key={row.executor} row={row} texts={texts} path={path} />
                 ))}
               </tbody>
             </table>

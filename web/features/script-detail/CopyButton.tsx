@@ -4,15 +4,14 @@ import { toast } from '../../lib/toast.tsx';
 import { COPY_CONFIRMATION_MS } from '../../../contract/constants.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { detail } from '../../messages/detail.ts';
-
-const t = detail;
+import { useI18n } from '../../i18n/messages.ts';
 
 /** The copying code (its legacy fallback included) is fetched when the pointer or focus reaches the button. */
 const loadClipboard = () => import('./clipboard.ts');
 
 /** Copy, reading Copied for COPY_CONFIRMATION_MS after a successful copy (docs/product.md#script-detail-page, docs/product.md#limits). */
 export function CopyButton({ text, className }: { text: string; className?: string }) {
+  const t = useI18n().m.detail;
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 

@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Executor } from '../../../contract/executors.ts';
-import { compatibility } from '../../messages/compatibility.ts';
-
-const t = compatibility.where;
+import { useI18n } from '../../i18n/messages.ts';
 
 export interface ExecutorPickerProps {
   /** The select's id (the button that opened the picker controls it). */
@@ -54,6 +52,8 @@ function useExecutors(): [Loaded, () => void] {
  * when the visitor first opens it; choosing none is an answer too.
  */
 export function ExecutorPicker({ id, value, onChange }: ExecutorPickerProps) {
+  const { compatibility } = useI18n().m;
+  const t = compatibility.where;
   const [loaded, retry] = useExecutors();
   const select = useRef<HTMLSelectElement>(null);
   const ready = loaded.state === 'ready';

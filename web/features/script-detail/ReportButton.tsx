@@ -1,6 +1,6 @@
 import { type ComponentType, useCallback, useRef, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
-import { detail } from '../../messages/detail.ts';
+import { useI18n } from '../../i18n/messages.ts';
 import type { ReportDialogProps } from './ReportDialog.tsx';
 
 /** The dialog, its texts and its request load when the pointer or focus first reaches Report. */
@@ -8,6 +8,7 @@ const loadDialog = () => import('./ReportDialog.tsx');
 
 /** Report, opening the report dialog (docs/product.md#reports). */
 export function ReportButton({ scriptId }: { scriptId: number }) {
+  const { m } = useI18n();
   const [Dialog, setDialog] = useState<ComponentType<ReportDialogProps> | null>(null);
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -31,7 +32,7 @@ export function ReportButton({ scriptId }: { scriptId: number }) {
         onFocus={() => void loadDialog()}
         className="text-slate-400"
       >
-        {detail.report}
+        {m.detail.report}
       </Button>
       {Dialog && open ? <Dialog scriptId={scriptId} returnTo={button.current} onClose={close} /> : null}
     </>

@@ -2,7 +2,11 @@ import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } fr
 import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from '../../../contract/report-rules.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { toast } from '../../lib/toast.tsx';
-import { report as t } from '../../messages/report.ts';
+import { useI18n } from '../../i18n/messages.ts';
+import type { PageMessages } from '../../messages/public.ts';
+
+/** The dialog's texts: the page's reading's, from the root loader's data (this chunk imports no catalogue). */
+type ReportTexts = PageMessages['report'];
 
 export interface ReportDialogProps {
   scriptId: number;
@@ -12,7 +16,7 @@ export interface ReportDialogProps {
 }
 
 /** What a failed report says, by status (docs/product.md#reports). */
-function failureText(status: number): string {
+function failureText(t: ReportTexts, status: number): string {
   if (status === 429) return t.tooMany;
   if (status === 404) return t.gone;
   return t.failed;
@@ -33,8 +37,9 @@ async function sendReport(scriptId: number, reason: ReportReason, details: strin
 
 /** The report dialog: a reason, optional details with a counter, and the answer (loaded on first use). */
 export function ReportDialog({ scriptId, returnTo, onClose }: ReportDialogProps) {
+  const t = useI18n().m.report;
   const dialog = useRef<HTMLDivElement>(null);
-  const form = useReportForm(scriptId, onClose);
+  const form = useReportForm(t, scriptId, onClose);
   const ids = { title: useId(), intro: useId(), details: useId(), hint: useId(), counter: useId() };
   useFocusTrap(dialog, onClose, returnTo);
 
@@ -55,7 +60,7 @@ export function ReportDialog({ scriptId, returnTo, onClose }: ReportDialogProps)
           {t.intro}
         </p>
         <form className="mt-4 space-y-4" onSubmit={(event) => void form.submit(event)} noValidate>
-          <ReportReasonFields reason={form.reason} onChange={form.setReason} />
+          <ReportReasonFields t={t} reason={form.reason} onChange={form.setReason} />
           <ReportDetailsField ids={ids} details={form.details} onChange={form.setDetails} />
           {form.error ? (
             <p role="alert" className="rounded-lg bg-red-500/10 px-3 py-2 text-sm text-red-200 ring-1 ring-red-400/30">
@@ -77,7 +82,7 @@ export function ReportDialog({ scriptId, returnTo, onClose }: ReportDialogProps)
 }
 
 /** The form's choices and its submit: a reason is required; a sent report closes the dialog with thanks. */
-function useReportForm(scriptId: number, onClose: () => void) {
+function useReportForm(t: ReportTexts, scriptId: number, onClose: () => void) {
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -98,7 +103,7 @@ function useReportForm(scriptId: number, onClose: () => void) {
       onClose();
       return;
     }
-    setError(failureText(status));
+    setError(failureText(t, status));
   };
 
   return { reason, setReason, details, setDetails, error, sending, submit };
@@ -120,7 +125,7 @@ function useFocusTrap(dialog: RefObject<HTMLDivElement | null>, onClose: () => v
 }
 
 /** The reasons, one radio button each. */
-function ReportReasonFields({ reason, onChange }: { reason: ReportReason | null; onChange: (reason: ReportReason) => void }) {
+function ReportReasonFields({ t, reason, onChange }: { t: ReportTexts; reason: ReportReason | null; onChange: (reason: ReportReason) => void }) {
   return (
     <fieldset>
       <legend className="text-sm font-semibold text-white">{t.reasonLegend}</legend>
@@ -138,6 +143,8 @@ function ReportReasonFields({ reason, onChange }: { reason: ReportReason | null;
 
 /** The optional details, with their hint and a counter of characters used. */
 function ReportDetailsField({ ids, details, onChange }: { ids: { details: string; hint: string; counter: string }; details: string; onChange: (details: string) => void }) {
+  const { m, t: fill } = useI18n();
+  const t = m.report;
   return (
     <div>
       <label htmlFor={ids.details} className="text-sm font-semibold text-white">
@@ -156,7 +163,7 @@ function ReportDetailsField({ ids, details, onChange }: { ids: { details: string
       <div className="mt-1 flex justify-between gap-3 text-xs text-slate-400">
         <span id={ids.hint}>{t.detailsHint}</span>
         <span id={ids.counter} className="shrink-0 tabular-nums">
-          {t.counter(details.length, REPORT_DETAILS_MAX)}
+          {fill(t.counter, { used: String(details.length), max: String(REPORT_DETAILS_MAX) })}
         </span>
       </div>
     </div>

@@ -6,8 +6,9 @@ import type { ScriptDetail as ScriptAnswer } from '../../../contract/script-anal
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { Skeleton } from '../../components/ui/Skeleton.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { formatCount, formatDate } from '../../lib/format.ts';
 import { useSettings } from '../../lib/settings.ts';
+import { useI18n } from '../../i18n/messages.ts';
+import { specPath } from '../../i18n/reading.ts';
 import { usePendingPath } from '../catalogue/navigation.ts';
 import { GameLink, PublicScriptBadges } from '../catalogue/ScriptBadges.tsx';
 import { ScriptImage } from '../catalogue/ScriptImage.tsx';
@@ -20,17 +21,17 @@ import { ReportButton } from './ReportButton.tsx';
 import { type ScriptTab, ScriptTabs } from './ScriptTabs.tsx';
 import { ScriptVotes, useVotes, type Votes } from './ScriptVotes.tsx';
 import { Star } from '../../components/favourites/Star.tsx';
-import { common } from '../../messages/common.ts';
-import { detail } from '../../messages/detail.ts';
-import { subscriptions } from '../../messages/subscriptions.ts';
 
-const t = detail;
-
-/** The catalogue address a card passed along (with its search), when this page was opened from it. */
+/**
+ * The catalogue address a card passed along (with its search), when this page was opened from it, as
+ * its unprefixed path (the page puts it in its own reading).
+ */
 function catalogueOrigin(state: unknown): string | undefined {
   if (typeof state !== 'object' || state === null || !('from' in state)) return undefined;
   const from = (state as { from: unknown }).from;
-  return typeof from === 'string' && /^\/(scripts|games\/[^/?]+)(\?|$)/.test(from) ? from : undefined;
+  if (typeof from !== 'string') return undefined;
+  const unprefixed = specPath(from);
+  return /^\/(scripts|games\/[^/?]+)(\?|$)/.test(unprefixed) ? unprefixed : undefined;
 }
 
 /**
@@ -38,13 +39,14 @@ function catalogueOrigin(state: unknown): string | undefined {
  * back as it was (its Load More pages and scroll position); otherwise it goes to /scripts.
  */
 export function BackToCatalogue() {
+  const { m, path } = useI18n();
   const location = useLocation();
   const navigate = useNavigate();
   const from = catalogueOrigin(location.state);
-  const pending = usePendingPath('/scripts');
+  const pending = usePendingPath(path('/scripts'));
   return (
     <Link
-      to={from ?? '/scripts'}
+      to={path(from ?? '/scripts')}
       onClick={(event) => {
         if (!from || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
@@ -53,7 +55,7 @@ export function BackToCatalogue() {
       className={buttonClasses({ variant: 'ghost', size: 'sm', className: '-ml-3' })}
     >
       {pending ? <Spinner /> : <ArrowLeft aria-hidden className="h-4 w-4" />}
-      {t.back}
+      {m.detail.back}
     </Link>
   );
 }
@@ -67,6 +69,23 @@ const ScriptGate = lazy(() => import('../subscriptions/ScriptGate.tsx').then((ga
 /** The script as its page carries it: the card, and whether none of its executors can be used today. */
 export type PageScript = ScriptCard & Pick<ScriptAnswer, 'noWorkingExecutor'>;
 
+/**
+ * The texts only some scripts show, in the page's reading: the loader puts each in the page's data
+ * only when the script shows it (null otherwise), so no other page carries them.
+ */
+export interface ScriptNotes {
+  /** Get a key, for a key-system script with a key page (keyPageOf). */
+  getKey: string | null;
+  /** Beside Copy, when none of the script's executors can be used today. */
+  noWorkingExecutor: string | null;
+}
+
+/** A key-system script's key page (issue 27), shown only as an https link, as the server keeps it. */
+export function keyPageOf(script: Pick<ScriptCard, 'keySystem' | 'keyLink'>): string | null {
+  const link = script.keySystem ? script.keyLink : null;
+  return link?.startsWith('https://') ? link : null;
+}
+
 /** The script's page body: hero, gated tabs, compatibility, history, footer facts and FAQ (docs/product.md#script-detail-page). */
 export function ScriptDetail({
   script,
@@ -77,8 +96,10 @@ export function ScriptDetail({
   compatibility,
   history,
   footer,
+  notes,
 }: {
   script: PageScript;
+  notes: ScriptNotes;
   /** "What this loader does" as HTML (loader-report.server.tsx). */
   report: string;
   /** The compatibility table as HTML (compatibility.server.tsx). */
@@ -110,13 +131,13 @@ export function ScriptDetail({
       value={tab}
       onValueChange={setTab}
       report={report}
-      noWorkingExecutor={script.noWorkingExecutor}
+      noWorkingExecutor={notes.noWorkingExecutor}
     />
   );
 
   return (
     <>
-      <ScriptHero script={script} votes={votes} onGetScript={openScript} />
+      <ScriptHero script={script} votes={votes} onGetScript={openScript} getKey={notes.getKey} />
 
       <div id={CONTENT_ID} className="mt-10 scroll-mt-24">
         {channels.length === 0 ? (
@@ -138,7 +159,8 @@ export function ScriptDetail({
 }
 
 /** The page's top: the image, then the game, title, badges, date and views, votes, the steps, Get Script, Get a key and Report. */
-function ScriptHero({ script, votes, onGetScript }: { script: ScriptCard; votes: Votes; onGetScript: () => void }) {
+function ScriptHero({ script, votes, onGetScript, getKey }: { script: ScriptCard; votes: Votes; onGetScript: () => void; getKey: string | null }) {
+  const { m, t } = useI18n();
   return (
     <div className="mt-4 grid gap-6 lg:grid-cols-5 lg:gap-10">
       <div className="lg:col-span-3">
@@ -146,7 +168,7 @@ function ScriptHero({ script, votes, onGetScript }: { script: ScriptCard; votes:
           src={script.image}
           smallSrc={script.imageCard}
           sizes="(min-width: 1024px) 680px, calc(100vw - 2rem)"
-          alt={t.imageAlt(script.playsname)}
+          alt={t(m.detail.imageAlt, { name: script.playsname })}
           width={DETAIL_IMAGE.width}
           height={DETAIL_IMAGE.height}
           priority="high"
@@ -166,9 +188,9 @@ function ScriptHero({ script, votes, onGetScript }: { script: ScriptCard; votes:
         <div className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-2 lg:mt-auto lg:pt-6">
           <Button size="lg" onClick={onGetScript} className="w-full sm:w-auto">
             <Code2 aria-hidden className="h-5 w-5" />
-            {t.getScript}
+            {m.detail.getScript}
           </Button>
-          <GetKeyLink script={script} />
+          <GetKeyLink script={script} label={getKey} />
           <ReportButton scriptId={script.id} />
         </div>
       </div>
@@ -177,13 +199,14 @@ function ScriptHero({ script, votes, onGetScript }: { script: ScriptCard; votes:
 }
 
 /** A key-system script's key page (issue 27): user-given, so nofollow and ugc; https only, as the server keeps it. */
-function GetKeyLink({ script }: { script: ScriptCard }) {
-  const link = script.keySystem ? script.keyLink : null;
-  if (!link?.startsWith('https://')) return null;
+function GetKeyLink({ script, label }: { script: ScriptCard; label: string | null }) {
+  const { m } = useI18n();
+  const link = keyPageOf(script);
+  if (!link || !label) return null;
   return (
     <a href={link} target="_blank" rel="nofollow noopener ugc" className={buttonClasses({ variant: 'secondary', size: 'lg', className: 'w-full sm:w-auto' })}>
-      {t.getKey}
-      <span className="sr-only"> {subscriptions.newTab}</span>
+      {label}
+      <span className="sr-only"> {m.subscriptions.newTab}</span>
     </a>
   );
 }
@@ -191,16 +214,17 @@ function GetKeyLink({ script }: { script: ScriptCard }) {
 /** When the script was added (in the site's time zone) and how often it was viewed. */
 function ScriptDateAndViews({ script }: { script: ScriptCard }) {
   const { timeZone } = useSettings();
+  const { m, t, date } = useI18n();
   return (
     <div className="mt-4 flex flex-wrap gap-2 text-sm text-slate-300">
       <span className="inline-flex items-center gap-1.5 rounded-full bg-white/5 px-3 py-1 ring-1 ring-white/10">
         <CalendarDays aria-hidden className="h-4 w-4 text-violet-300" />
-        <span className="sr-only">{t.created}: </span>
-        <time dateTime={script.createdAt}>{formatDate(script.createdAt, timeZone)}</time>
+        <span className="sr-only">{m.detail.created}: </span>
+        <time dateTime={script.createdAt}>{date(script.createdAt, timeZone)}</time>
       </span>
       <span className="inline-flex items-center gap-1.5 rounded-full bg-white/5 px-3 py-1 ring-1 ring-white/10">
         <Eye aria-hidden className="h-4 w-4 text-violet-300" />
-        {formatCount(script.views)} {common.script.views}
+        {t(m.detail.views, { n: script.views })}
       </span>
     </div>
   );
@@ -208,9 +232,10 @@ function ScriptDateAndViews({ script }: { script: ScriptCard }) {
 
 /** How to use a script, as numbered steps. */
 function ScriptSteps() {
+  const { m } = useI18n();
   return (
-    <ol aria-label={t.stepsLabel} className="mt-6 space-y-3">
-      {t.steps.map((step, index) => (
+    <ol aria-label={m.detail.stepsLabel} className="mt-6 space-y-3">
+      {m.detail.steps.map((step, index) => (
         <li key={step} className="flex items-center gap-3 text-sm text-slate-300">
           <span aria-hidden className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-violet-500/15 text-xs font-bold text-violet-200 ring-1 ring-violet-400/30">
             {index + 1}
@@ -224,10 +249,11 @@ function ScriptSteps() {
 
 /** The page's shape while another script's data loads (a client-side navigation). */
 export function ScriptDetailSkeleton() {
+  const { m } = useI18n();
   return (
     <div className="mt-4" aria-busy>
       <p role="status" className="sr-only">
-        {t.loading}
+        {m.detail.loading}
       </p>
       <div aria-hidden className="grid gap-6 lg:grid-cols-5 lg:gap-10">
         <Skeleton className="aspect-video w-full rounded-2xl lg:col-span-3" />

@@ -1,9 +1,10 @@
 import { CalendarDays, Eye, Play, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { Reading } from '../../../contract/i18n.ts';
 import type { PublicSettings } from '../../../contract/index.ts';
 import type { ScriptCard } from '../../../contract/scripts.ts';
 import { formatCount, formatDate } from '../../lib/format.ts';
-import { detail, footerTexts as t } from '../../messages/detail.ts';
+import type { Messages } from '../../messages/public.ts';
 
 /** One term/value pair; the div groups them, as a <dl> allows. */
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -23,9 +24,22 @@ const link =
 
 /**
  * The detail page's footer facts: creation date, views, the provider's messaging and video channels.
- * Rendered on the server only (footer.server.tsx), hence the settings as a prop.
+ * Rendered on the server only (footer.server.tsx), hence the settings, the reading and its texts as props.
  */
-export function ScriptFacts({ script, settings }: { script: ScriptCard; settings: Pick<PublicSettings, 'timeZone' | 'telegramUrl' | 'videoUrl'> }) {
+export function ScriptFacts({
+  script,
+  settings,
+  reading,
+  texts: t,
+  created,
+}: {
+  script: ScriptCard;
+  settings: Pick<PublicSettings, 'timeZone' | 'telegramUrl' | 'videoUrl'>;
+  reading: Reading;
+  texts: Messages['footerTexts'];
+  /** The date's label (detail.created). */
+  created: string;
+}) {
   const { timeZone, telegramUrl, videoUrl } = settings;
   const icon = 'h-3.5 w-3.5';
   return (
@@ -34,11 +48,11 @@ export function ScriptFacts({ script, settings }: { script: ScriptCard; settings
         {t.facts}
       </h2>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Fact icon={<CalendarDays aria-hidden className={icon} />} label={detail.created}>
-          <time dateTime={script.createdAt}>{formatDate(script.createdAt, timeZone)}</time>
+        <Fact icon={<CalendarDays aria-hidden className={icon} />} label={created}>
+          <time dateTime={script.createdAt}>{formatDate(script.createdAt, timeZone, reading)}</time>
         </Fact>
         <Fact icon={<Eye aria-hidden className={icon} />} label={t.views}>
-          {formatCount(script.views)}
+          {formatCount(script.views, reading)}
         </Fact>
         <Fact icon={<Send aria-hidden className={icon} />} label={t.telegramLabel}>
           <a className={link} href={telegramUrl} target="_blank" rel="noopener noreferrer">

@@ -1,12 +1,12 @@
 import { ChevronDown } from 'lucide-react';
-import { footerTexts as t } from '../../messages/detail.ts';
+import type { Messages } from '../../messages/public.ts';
 
 /**
  * The three-question FAQ (docs/product.md#script-detail-page), rendered on the server only
  * (footer.server.tsx): the markup of components/ui/Accordion.tsx with every answer in it, hidden
  * until its question opens it (faq-accordion.ts), so neither the texts nor the accordion ship with the page.
  */
-export function ScriptFaq() {
+export function ScriptFaq({ texts: t }: { texts: Messages['footerTexts'] }) {
   return (
     <section aria-labelledby="faq-heading" className="mt-12">
       <h2 id="faq-heading" className="text-xl font-bold text-white">

@@ -6,9 +6,7 @@ import { Tab, TabList, TabPanel, Tabs } from '../../components/ui/Tabs.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { type LoaderText, useLoaderText } from './loader-text.ts';
 import { LoaderReport } from './LoaderReport.tsx';
-import { detail } from '../../messages/detail.ts';
-
-const t = detail;
+import { useI18n } from '../../i18n/messages.ts';
 
 export type ScriptTab = 'description' | 'script';
 
@@ -39,9 +37,13 @@ export function ScriptTabs({
   onValueChange: (value: ScriptTab) => void;
   /** "What this loader does", rendered on the server: shown above the loader and its Copy button. */
   report: string;
-  /** Every executor the script was tested with or answered for is patched or discontinued: said beside Copy. */
-  noWorkingExecutor: boolean;
+  /**
+   * Every executor the script was tested with or answered for is patched or discontinued: the note said
+   * beside Copy (the loader's data carries it only then), else null.
+   */
+  noWorkingExecutor: string | null;
 }) {
+  const t = useI18n().m.detail;
   const description = script.description.trim();
   const loader = useLoaderText(script.id, loadstring, siteChannels);
   return (
@@ -73,7 +75,8 @@ export function ScriptTabs({
 }
 
 /** The loader with its Copy button; while a gated script's loader is fetched, its state instead. */
-function LoaderBlock({ loader, noWorkingExecutor }: { loader: LoaderText; noWorkingExecutor: boolean }) {
+function LoaderBlock({ loader, noWorkingExecutor }: { loader: LoaderText; noWorkingExecutor: string | null }) {
+  const t = useI18n().m.detail;
   if (loader.state === 'loading') {
     return (
       <p role="status" className="flex items-center gap-2 rounded-xl bg-black/40 p-4 text-sm text-slate-300 ring-1 ring-white/10">
@@ -96,7 +99,7 @@ function LoaderBlock({ loader, noWorkingExecutor }: { loader: LoaderText; noWork
       <div className="flex items-center justify-between gap-3 border-b border-white/10 bg-white/[0.03] px-4 py-2">
         <span className="text-xs font-semibold uppercase tracking-wider text-slate-400">{t.loaderLabel}</span>
         <div className="flex flex-wrap items-center justify-end gap-2">
-          {noWorkingExecutor ? <span className="badge badge-patched">{t.noWorkingExecutor}</span> : null}
+          {noWorkingExecutor ? <span className="badge badge-patched">{noWorkingExecutor}</span> : null}
           <CopyButton text={loader.text} />
         </div>
       </div>

@@ -3,21 +3,20 @@ import type { ScriptCard } from '../../../contract/scripts.ts';
 import type { VoteState } from '../../../contract/votes.ts';
 import { readString, STORAGE_KEYS } from '../../lib/storage.ts';
 import { toast } from '../../lib/toast.tsx';
-import { detail } from '../../messages/detail.ts';
+import { useI18n } from '../../i18n/messages.ts';
 import type { ExecutorPickerProps } from './ExecutorPicker.tsx';
 
-const t = detail.votes;
 /** The sending code loads with the first vote, or on a script this browser voted on (docs/product.md#votes). */
 const load = () => import('./votes-client.ts');
 /** "Where did you run it?" and its request for the executors load when the visitor opens it. */
 const loadPicker = () => import('./ExecutorPicker.tsx');
 
-/** Each toggle: what it sets, its label and the count it shows. */
+/** Each toggle: what it sets, the key of its label (detail.votes) and the count it shows. */
 const TOGGLES = [
-  ['vote', 'like', t.like, 'likes'],
-  ['vote', 'dislike', t.dislike, 'dislikes'],
-  ['works', true, t.works, 'worksYes'],
-  ['works', false, t.broken, 'worksNo'],
+  ['vote', 'like', 'like', 'likes'],
+  ['vote', 'dislike', 'dislike', 'dislikes'],
+  ['works', true, 'works', 'worksYes'],
+  ['works', false, 'broken', 'worksNo'],
 ] as const;
 
 export interface Votes {
@@ -40,8 +39,10 @@ export function useVotes(script: ScriptCard): Votes {
   }, []);
   const { id } = script;
 
+  const failures = useI18n().m.votes;
   useEffect(() => {
-    if (readString(STORAGE_KEYS.votedScripts)?.includes(`,${id},`)) load().then((client) => client.restore(id)).then(apply, () => undefined);
+    if (readString(STORAGE_KEYS.votedScripts)?.includes(`,${id},`)) load().then((client) => client.restore(id, failures)).then(apply, () => undefined);
+    // The texts change only with the reading, which a new page brings.
   }, [id, apply]);
 
   return { state, fromServer, apply };
@@ -57,24 +58,27 @@ function worksAnswer(state: VoteState, executor: string): boolean | null {
  * "Where did you run it?", whose executor a works answer is sent for when one is chosen.
  */
 export function ScriptVotes({ id, votes }: { id: number; votes: Votes }) {
+  const { m } = useI18n();
+  const t = m.detail.votes;
   const { state, apply } = votes;
   const [executor, setExecutor] = useState('');
 
   return (
     <>
       <div role="group" aria-label={t.label} className="votes">
-        {TOGGLES.map(([kind, value, label, count]) => {
+        {TOGGLES.map(([kind, value, labelKey, count]) => {
+          const label = t[labelKey];
           const pressed = (kind === 'vote' ? state.vote : worksAnswer(state, executor)) === value;
           // Pressing the pressed one takes the vote back.
           const next = pressed ? (kind === 'vote' ? 'none' : null) : value;
           const where = kind === 'works' && executor ? executor : undefined;
           return (
             <button
-              key={label}
+              key={labelKey}
               type="button"
               aria-pressed={pressed}
               className="vote"
-              onClick={() => void load().then((client) => client.send(id, kind, next, where)).then(apply, (error: Error) => toast.error(error.message))}
+              onClick={() => void load().then((client) => client.send(id, kind, next, where, m.votes)).then(apply, (error: Error) => toast.error(error.message))}
             >
               {label} <span>{state[count]}</span>
             </button>
@@ -88,6 +92,7 @@ export function ScriptVotes({ id, votes }: { id: number; votes: Votes }) {
 
 /** A link-like button that, once pressed, gives its place to the executor picker (loaded then). */
 function WhereDidYouRunIt({ value, onChange }: { value: string; onChange: (slug: string) => void }) {
+  const { m } = useI18n();
   const [Picker, setPicker] = useState<ComponentType<ExecutorPickerProps> | null>(null);
   const id = useId();
   if (Picker) return <Picker id={id} value={value} onChange={onChange} />;
@@ -98,7 +103,7 @@ function WhereDidYouRunIt({ value, onChange }: { value: string; onChange: (slug:
       onClick={() => void loadPicker().then((module) => setPicker(() => module.ExecutorPicker), () => undefined)}
       onPointerEnter={() => void loadPicker().catch(() => undefined)}
     >
-      {t.where}
+      {m.detail.votes.where}
     </button>
   );
 }

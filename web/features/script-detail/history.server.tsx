@@ -1,21 +1,32 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { changeSentences, worstFirst } from '../../../contract/analysis-diff.ts';
+import { worstFirst } from '../../../contract/analysis-diff.ts';
+import type { Reading } from '../../../contract/i18n.ts';
 import type { FindingSeverity } from '../../../contract/loader-findings.ts';
 import type { ScriptVersionSummary } from '../../../contract/versions.ts';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { formatDate } from '../../lib/format.ts';
-import { historyTexts as t } from '../../messages/detail.ts';
+import type { Messages } from '../../messages/public.ts';
+import { changeSentencesIn, type ChangeTexts } from './change-sentences.ts';
+
+type Texts = Messages['historyTexts'];
 
 /**
  * The History section as HTML, built by the script page's loader (docs/product.md#history): each
  * update's date and a plain sentence per change, newest first, as compatibility.server.tsx and
  * loader-report.server.tsx do, so its rendering and texts stay out of the page's JavaScript. No
  * loader text is in it: a gated script's versions are fetched by the Show changes buttons, which
- * ScriptHistory shows only past the gates.
+ * ScriptHistory shows only past the gates. In `reading`, with that reading's messages `m` and dates.
  */
-export function historyHtml(versions: readonly ScriptVersionSummary[] | null, timeZone: string, pageSize: number): string {
+export function historyHtml(
+  versions: readonly ScriptVersionSummary[] | null,
+  timeZone: string,
+  pageSize: number,
+  reading: Reading,
+  m: Pick<Messages, 'historyTexts'>,
+): string {
   if (!versions || versions.length === 0) return '';
-  return renderToStaticMarkup(<History versions={versions} timeZone={timeZone} pageSize={pageSize} />);
+  const date = (iso: string) => formatDate(iso, timeZone, reading);
+  return renderToStaticMarkup(<History versions={versions} date={date} pageSize={pageSize} t={m.historyTexts} />);
 }
 
 interface Change {
@@ -27,14 +38,14 @@ interface Change {
  * An update's sentences, high findings first; an added finding keeps its severity for the mark. Two
  * findings of one code say the same sentence: it is said once, with the worse severity (the first).
  */
-export function versionChanges(version: ScriptVersionSummary): Change[] {
+export function versionChanges(version: ScriptVersionSummary, texts: ChangeTexts): Change[] {
   const added = worstFirst(version.added);
-  const sentences = changeSentences({ ...version, added, removed: worstFirst(version.removed) });
+  const sentences = changeSentencesIn(texts, { ...version, added, removed: worstFirst(version.removed) });
   const changes = sentences.map((text, index) => ({ text, severity: added[index]?.severity ?? null }));
   return changes.filter((change, index) => sentences.indexOf(change.text) === index);
 }
 
-function History({ versions, timeZone, pageSize }: { versions: readonly ScriptVersionSummary[]; timeZone: string; pageSize: number }) {
+function History({ versions, date, pageSize, t }: { versions: readonly ScriptVersionSummary[]; date: (iso: string) => string; pageSize: number; t: Texts }) {
   const oldest = versions[versions.length - 1]?.version ?? 1;
   return (
     <section id="history" aria-labelledby="history-heading" data-diff-texts={JSON.stringify(t.diff)} className="mt-10 scroll-mt-24">
@@ -44,7 +55,7 @@ function History({ versions, timeZone, pageSize }: { versions: readonly ScriptVe
       <p className="mt-1 text-sm text-slate-400">{versions.length === 1 && oldest === 1 ? t.onlyFirst : t.intro}</p>
       <ol className="mt-3 space-y-3">
         {versions.map((version) => (
-          <HistoryItem key={version.version} version={version} timeZone={timeZone} />
+          <HistoryItem key={version.version} version={version} date={date} t={t} />
         ))}
       </ol>
       {oldest > 1 && versions.length >= pageSize ? <p className="mt-3 text-sm text-slate-400">{t.older(versions.length)}</p> : null}
@@ -52,7 +63,7 @@ function History({ versions, timeZone, pageSize }: { versions: readonly ScriptVe
   );
 }
 
-function HistoryItem({ version, timeZone }: { version: ScriptVersionSummary; timeZone: string }) {
+function HistoryItem({ version, date, t }: { version: ScriptVersionSummary; date: (iso: string) => string; t: Texts }) {
   const n = version.version;
   return (
     <li id={`version-${n}`} className="scroll-mt-24 rounded-xl bg-white/[0.03] p-4 ring-1 ring-white/10">
@@ -60,20 +71,20 @@ function HistoryItem({ version, timeZone }: { version: ScriptVersionSummary; tim
         <h3 className="text-sm font-semibold text-white">
           {t.version(n)} <span className="font-normal text-slate-400">· {t.saved}</span>{' '}
           <time dateTime={version.createdAt} className="font-normal text-slate-300">
-            {formatDate(version.createdAt, timeZone)}
+            {date(version.createdAt)}
           </time>
         </h3>
-        {n > 1 ? <ShowChanges n={n} /> : null}
+        {n > 1 ? <ShowChanges n={n} t={t} /> : null}
       </div>
-      <VersionSentences version={version} />
+      <VersionSentences version={version} t={t} />
       {n > 1 ? <div id={`version-${n}-changes`} hidden /> : null}
     </li>
   );
 }
 
-function VersionSentences({ version }: { version: ScriptVersionSummary }) {
+function VersionSentences({ version, t }: { version: ScriptVersionSummary; t: Texts }) {
   if (version.version === 1) return <p className="mt-2 text-sm text-slate-300">{t.first}</p>;
-  const changes = versionChanges(version);
+  const changes = versionChanges(version, t);
   if (changes.length === 0) return <p className="mt-2 text-sm text-slate-300">{t.unchanged}</p>;
   return (
     <ul className="mt-2 space-y-1 text-sm text-slate-200">
@@ -88,7 +99,7 @@ function VersionSentences({ version }: { version: ScriptVersionSummary }) {
 }
 
 /** Hidden until ScriptHistory marks the section open (the page runs, past the gates); its label follows aria-expanded (app.css). */
-function ShowChanges({ n }: { n: number }) {
+function ShowChanges({ n, t }: { n: number; t: Texts }) {
   return (
     <button type="button" className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'history-toggle' })} data-version={n} aria-expanded="false" aria-controls={`version-${n}-changes`}>
       <span className="history-show">{t.show}</span>

@@ -2,10 +2,13 @@ import { FileQuestion, ServerCrash } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
-import type { detail } from '../../messages/detail.ts';
+import type { PageMessages } from '../../messages/public.ts';
 
-/** The page's texts, handed over by the route: this module loads only when a state shows, and the texts' module stays in the page's chunk. */
-type Texts = Pick<typeof detail, 'notFound' | 'failed'>;
+/**
+ * The page's texts in its reading and the list's path in it, handed over by the route: this module loads
+ * only when a state shows, and imports no catalogue.
+ */
+type Texts = Pick<PageMessages['detail'], 'notFound' | 'failed'>;
 
 function StatePanel({ icon, title, text, children }: { icon: ReactNode; title: string; text: string; children: ReactNode }) {
   return (
@@ -19,10 +22,10 @@ function StatePanel({ icon, title, text, children }: { icon: ReactNode; title: s
 }
 
 /** Script not found / The requested script does not exist, with Return to list (HTTP 404). */
-export function ScriptNotFound({ t }: { t: Texts }) {
+export function ScriptNotFound({ t, list }: { t: Texts; list: string }) {
   return (
     <StatePanel icon={<FileQuestion aria-hidden className="h-8 w-8" />} title={t.notFound.title} text={t.notFound.text}>
-      <Link to="/scripts" className={buttonClasses()}>
+      <Link to={list} className={buttonClasses()}>
         {t.notFound.back}
       </Link>
     </StatePanel>
@@ -30,11 +33,11 @@ export function ScriptNotFound({ t }: { t: Texts }) {
 }
 
 /** Loading failed / Failed to load scripts, with Back to list and a retry that re-runs the loader. */
-export function ScriptLoadFailed({ t }: { t: Texts }) {
+export function ScriptLoadFailed({ t, list }: { t: Texts; list: string }) {
   const revalidator = useRevalidator();
   return (
     <StatePanel icon={<ServerCrash aria-hidden className="h-8 w-8" />} title={t.failed.title} text={t.failed.text}>
-      <Link to="/scripts" className={buttonClasses()}>
+      <Link to={list} className={buttonClasses()}>
         {t.failed.back}
       </Link>
       <Button variant="secondary" onClick={() => void revalidator.revalidate()} loading={revalidator.state === 'loading'}>

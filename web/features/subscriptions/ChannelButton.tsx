@@ -1,5 +1,5 @@
 import { Check, type LucideIcon } from 'lucide-react';
-import { subscriptions } from '../../messages/subscriptions.ts';
+import { useI18n } from '../../i18n/messages.ts';
 
 /** A channel's Subscribe/Join control, on the per-script gate and on /subscribe: violet until done, then green. */
 export function channelButtonClasses(done: boolean, extra = ''): string {
@@ -12,6 +12,7 @@ export function channelButtonClasses(done: boolean, extra = ''): string {
 
 /** What such a control says: its icon and label, and for screen readers which channel opens in a new tab. */
 export function ChannelButtonContent({ done, label, channel, Icon }: { done: boolean; label: string; channel: string; Icon: LucideIcon }) {
+  const { m } = useI18n();
   const Shown = done ? Check : Icon;
   return (
     <>
@@ -19,7 +20,7 @@ export function ChannelButtonContent({ done, label, channel, Icon }: { done: boo
       {label}
       <span className="sr-only">
         {' '}
-        {channel} {subscriptions.newTab}
+        {channel} {m.subscriptions.newTab}
       </span>
     </>
   );

@@ -5,12 +5,13 @@ import { ChannelButtonContent, channelButtonClasses } from './ChannelButton.tsx'
 import { toast } from '../../lib/toast.tsx';
 import { channelHandle, doneChannelIds, safeExternalUrl } from './site-subscription.ts';
 import { storeChannelDone } from './subscription-storage.ts';
-import { channelGate } from '../../messages/channel-gate.ts';
+import { useI18n } from '../../i18n/messages.ts';
 
 /**
  * The per-script gate's list of channels, their Subscribe buttons (open the channel, remember it, say
  * so), the progress and Continue. Loaded on demand by ScriptGate: it is never in the server's HTML
- * (the server cannot read the visitor's stored flags), and most visits never show it.
+ * (the server cannot read the visitor's stored flags), and most visits never show it. Its texts are the
+ * page's reading's, from the root loader's data: this chunk imports no catalogue.
  */
 export default function ChannelGate({
   scriptId,
@@ -24,7 +25,8 @@ export default function ChannelGate({
   /** The channels done now, for the gate's state. */
   onDone: (done: Set<string>) => void;
 }) {
-  const t = channelGate;
+  const { m, t: fill } = useI18n();
+  const t = m.channelGate;
   const onSubscribe = (channel: Channel) => {
     const url = safeExternalUrl(channel.url);
     // Opened first, synchronously inside the click, so the browser treats it as user-initiated.
@@ -73,7 +75,7 @@ export default function ChannelGate({
 
       <div className="mt-5 flex flex-wrap items-center justify-between gap-3">
         <p role="status" aria-live="polite" className="text-sm text-slate-300">
-          {complete ? t.allDone : t.progress(doneCount, channels.length)}
+          {complete ? t.allDone : fill(t.progress, { done: String(doneCount), total: String(channels.length) })}
         </p>
         <button
           type="button"

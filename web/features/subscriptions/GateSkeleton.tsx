@@ -1,11 +1,12 @@
-import { subscriptions } from '../../messages/subscriptions.ts';
+import { useI18n } from '../../i18n/messages.ts';
 
 /** The gated area while stored flags are unknown (server render, first client render). */
 export function GateSkeleton() {
+  const { m } = useI18n();
   return (
     <div aria-busy="true" className="rounded-xl bg-panel p-5 ring-1 ring-white/10 sm:p-6" data-testid="script-gate-pending">
       <p role="status" className="sr-only">
-        {subscriptions.gate.checking}
+        {m.subscriptions.gate.checking}
       </p>
       <div aria-hidden="true" className="space-y-4 motion-safe:animate-pulse">
         <div className="h-6 w-1/3 rounded bg-slate-700/60" />
