@@ -1,25 +1,21 @@
 /**
  * All marketing copy of the two landing pages (docs/product.md#landing-pages): `/` is variant A (`home`), `/info` is
- * variant B (`info`). Components import this module and hold no copy of their own. The figures differ
+ * variant B (`info`), in the specification's reading. `en/marketing.ts` and `ru/marketing.ts` are the same
+ * pages wholly English and wholly Russian, each of the same shape. The copy is plain data that never ships
+ * as JavaScript: each page's loader picks its reading's copy (`marketingFor`, marketing.server.ts) and the
+ * components render it from the loader's data, holding no copy of their own. Links are written as the
+ * specification's paths; components put them in the page's reading. The figures differ
  * between the pages on purpose: docs/product.md#marketing-figures gives two readings (10K+ active or daily users,
  * 99% or 99.9% uptime, and 50,000+ users in one text), and each page shows its own.
  *
  * Shapes follow docs/product.md#marketing-data: supported game {name, icon, players},
- * feature card {icon, title, description, color}, stat card {number, label}.
+ * feature card {icon, title, description, color}, stat card {number, label}. An icon is named, not a
+ * component, so the copy can travel as loader data.
  */
-import {
-  Cherry,
-  Code2,
-  Crown,
-  Dog,
-  Headphones,
-  House,
-  type LucideIcon,
-  PawPrint,
-  RefreshCw,
-  ShieldCheck,
-  Zap,
-} from 'lucide-react';
+import type { Shape } from '../messages/shape.ts';
+
+/** The icon a card or a game shows, by name: web/features/landing/icons.ts maps each to its Lucide icon. */
+export type LandingIcon = 'code' | 'refresh' | 'shield' | 'zap' | 'headphones' | 'crown' | 'paw' | 'house' | 'cherry' | 'dog';
 
 /** The accent a card is drawn in; web/features/landing/colors.ts maps each to its classes. */
 export type AccentColor = 'violet' | 'sky' | 'emerald' | 'amber' | 'rose' | 'fuchsia';
@@ -30,7 +26,7 @@ export interface StatCard {
 }
 
 export interface FeatureCard {
-  icon: LucideIcon;
+  icon: LandingIcon;
   title: string;
   description: string;
   color: AccentColor;
@@ -45,7 +41,7 @@ export interface ExpandableFeatureCard extends FeatureCard {
 
 export interface SupportedGame {
   name: string;
-  icon: LucideIcon;
+  icon: LandingIcon;
   /** Players online, as shown: "500K+". */
   players: string;
   /** Additive to the shape of docs/product.md#marketing-data: the card's accent. */
@@ -94,8 +90,14 @@ export interface InfoContent {
   closing: { title: string; text: string; primary: CtaLink; secondary: CtaLink };
 }
 
+/** What a reading of variant A must give: every key of the specification's, its strings any text, its data typed. */
+export type HomeReading = Shape<typeof home> & HomeContent;
+
+/** What a reading of variant B must give. */
+export type InfoReading = Shape<typeof info> & InfoContent;
+
 /** Landing variant A, served at `/`. */
-export const home: HomeContent = {
+export const home = {
   meta: {
     title: 'Premium Roblox Cheats & Scripts',
     description:
@@ -123,37 +125,37 @@ export const home: HomeContent = {
     subtitle: 'Built by players for players: every script is written, tested and maintained by our own team.',
     cards: [
       {
-        icon: Code2,
+        icon: 'code',
         title: 'Optimized Code',
         description: 'Lightweight scripts tuned for performance, so your game keeps a smooth frame rate.',
         color: 'violet',
       },
       {
-        icon: RefreshCw,
+        icon: 'refresh',
         title: 'Auto Updates',
         description: 'When a game updates, our scripts follow quickly. No manual downloads, ever.',
         color: 'sky',
       },
       {
-        icon: ShieldCheck,
+        icon: 'shield',
         title: 'Undetectable',
         description: 'Careful, low-profile techniques designed to keep your account under the radar.',
         color: 'emerald',
       },
       {
-        icon: Zap,
+        icon: 'zap',
         title: 'Fast Execution',
         description: 'Scripts load in seconds and start working the moment you press execute.',
         color: 'amber',
       },
       {
-        icon: Headphones,
+        icon: 'headphones',
         title: '24/7 Support',
         description: 'Stuck on something? Our community and team are around the clock to help.',
         color: 'rose',
       },
       {
-        icon: Crown,
+        icon: 'crown',
         title: 'Exclusive Features',
         description: 'Unique auto-farms and tools you will not find anywhere else.',
         color: 'fuchsia',
@@ -170,10 +172,10 @@ export const home: HomeContent = {
     viewScriptsFor: 'for',
     viewAll: { label: 'View all supported games', to: '/scripts' },
     list: [
-      { name: 'Adopt Me!', icon: PawPrint, players: '500K+', color: 'rose' },
-      { name: 'Brookhaven RP', icon: House, players: '300K+', color: 'sky' },
-      { name: 'Blox Fruits', icon: Cherry, players: '200K+', color: 'amber' },
-      { name: 'Pet Simulator X', icon: Dog, players: '150K+', color: 'emerald' },
+      { name: 'Adopt Me!', icon: 'paw', players: '500K+', color: 'rose' },
+      { name: 'Brookhaven RP', icon: 'house', players: '300K+', color: 'sky' },
+      { name: 'Blox Fruits', icon: 'cherry', players: '200K+', color: 'amber' },
+      { name: 'Pet Simulator X', icon: 'dog', players: '150K+', color: 'emerald' },
     ],
   },
   closing: {
@@ -182,10 +184,10 @@ export const home: HomeContent = {
     primary: { label: 'Get Started Now', to: '/scripts' },
     secondary: { label: 'Learn More', to: '/info', hint: 'about how our scripts work' },
   },
-};
+} as const satisfies HomeContent;
 
 /** Landing variant B, served at `/info` (the "How It Works" page). */
-export const info: InfoContent = {
+export const info = {
   meta: {
     title: 'Premium Roblox Scripts — How It Works',
     description:
@@ -213,7 +215,7 @@ export const info: InfoContent = {
     cards: [
       {
         id: 'optimized',
-        icon: Code2,
+        icon: 'code',
         title: 'Optimized Code',
         description: 'Clean, efficient scripts that keep your game running smoothly.',
         color: 'violet',
@@ -225,7 +227,7 @@ export const info: InfoContent = {
       },
       {
         id: 'updates',
-        icon: RefreshCw,
+        icon: 'refresh',
         title: 'Auto Updates',
         description: 'Scripts are refreshed after every game update.',
         color: 'sky',
@@ -237,7 +239,7 @@ export const info: InfoContent = {
       },
       {
         id: 'undetectable',
-        icon: ShieldCheck,
+        icon: 'shield',
         title: 'Undetectable',
         description: 'Built to stay low-profile and keep your account safe.',
         color: 'emerald',
@@ -249,7 +251,7 @@ export const info: InfoContent = {
       },
       {
         id: 'fast',
-        icon: Zap,
+        icon: 'zap',
         title: 'Fast Execution',
         description: 'From copy to running script in a few seconds.',
         color: 'amber',
@@ -275,4 +277,4 @@ export const info: InfoContent = {
     primary: { label: 'Browse Scripts', to: '/scripts' },
     secondary: { label: 'Back to Home', to: '/' },
   },
-};
+} as const satisfies InfoContent;

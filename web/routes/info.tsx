@@ -1,21 +1,36 @@
 import { ArrowRight, BookOpen } from 'lucide-react';
-import { info } from '../content/marketing.ts';
+import { marketingFor } from '../content/marketing.server.ts';
 import { CodeSample } from '../features/landing/CodeSample.tsx';
 import { FeatureAccordion } from '../features/landing/FeatureAccordion.tsx';
 import { landingMeta } from '../features/landing/meta.ts';
 import { ClosingSection, CtaButton, LandingHero, Section, StatStrip } from '../features/landing/ui.tsx';
+import { useI18n } from '../i18n/messages.ts';
+import { readingOfPath } from '../i18n/reading.ts';
 import type { Route } from './+types/info';
 
-export function meta({ matches }: Route.MetaArgs) {
-  return landingMeta(info.meta, '/info', matches);
+/**
+ * The page's copy in the reading of its address (docs/decisions.md#languages): data, not JavaScript. A
+ * data request reaches the loader as sent, `/ru` as `/ru.data`, so the suffix comes off first.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  return marketingFor(readingOfPath(new URL(request.url).pathname.replace(/\.data$/, ''))).info;
 }
 
-/** Landing variant B (docs/product.md#landing-pages), the "How It Works" page. All copy comes from web/content/marketing.ts. */
-export default function Info() {
-  const { hero, stats, features, code, closing } = info;
+export function meta({ data, location, matches }: Route.MetaArgs) {
+  return landingMeta(data?.meta, '/info', location.pathname, matches);
+}
+
+/**
+ * Landing variant B (docs/product.md#landing-pages), the "How It Works" page. All copy comes from
+ * web/content/marketing.ts, through the loader.
+ */
+export default function Info({ loaderData }: Route.ComponentProps) {
+  const { hero, stats, features, code, closing } = loaderData;
+  const { reading } = useI18n();
   return (
-    // The marketing copy is English while the site's default language is Russian.
-    <main lang="en">
+    // The specification's marketing copy is English while its page's language is Russian; the other
+    // readings' copy is in their page's own language.
+    <main lang={reading === 'spec' ? 'en' : undefined}>
       <LandingHero badgeIcon={BookOpen} hero={hero}>
         <div className="mt-9 flex justify-center">
           <CtaButton link={hero.primary} icon={ArrowRight} className="w-full sm:w-auto" />

@@ -1,11 +1,12 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import type { SupportedGame } from '../../content/marketing.ts';
+import { useI18n } from '../../i18n/messages.ts';
 import { cn } from '../../lib/cn.ts';
 import { accentClasses } from './colors.ts';
 import { focusRing, IconTile } from './ui.tsx';
 
-/** The catalogue search for one game: /scripts?q=<URL-encoded game name> (docs/product.md#landing-pages). */
+/** The catalogue search for one game: /scripts?q=<URL-encoded game name> (docs/product.md#landing-pages), the specification's path. */
 export function gameScriptsHref(name: string): string {
   return `/scripts?q=${encodeURIComponent(name)}`;
 }
@@ -22,6 +23,7 @@ export function GameGrid({
   viewScripts: string;
   viewScriptsFor: string;
 }) {
+  const { path } = useI18n();
   return (
     <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
       {games.map((game) => (
@@ -42,7 +44,7 @@ export function GameGrid({
               {`${game.players} ${online}`}
             </p>
             <Link
-              to={gameScriptsHref(game.name)}
+              to={path(gameScriptsHref(game.name))}
               className={cn(
                 'mt-auto inline-flex min-h-11 items-center justify-center gap-1.5 whitespace-nowrap rounded-xl bg-white/10 px-2 py-2 text-sm font-semibold text-white hover:bg-white/15 sm:gap-2 sm:px-3',
                 focusRing,

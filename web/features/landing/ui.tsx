@@ -1,9 +1,11 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { AccentColor, CtaLink, SectionIntro, StatCard } from '../../content/marketing.ts';
+import type { AccentColor, CtaLink, LandingIcon, SectionIntro, StatCard } from '../../content/marketing.ts';
+import { useI18n } from '../../i18n/messages.ts';
 import { cn } from '../../lib/cn.ts';
 import { accentClasses } from './colors.ts';
+import { landingIcons } from './icons.ts';
 
 /** Shared focus ring of the landing pages' interactive elements (visible on the dark background). */
 export const focusRing =
@@ -20,7 +22,10 @@ const buttonVariants = {
   secondary: 'border border-white/15 bg-white/5 text-white hover:border-white/30 hover:bg-white/10',
 } as const;
 
-/** A call-to-action link drawn as a button. Navigation, so an <a> (React Router Link), not a <button>. */
+/**
+ * A call-to-action link drawn as a button. Navigation, so an <a> (React Router Link), not a <button>. The
+ * link's path is the specification's; it goes to the same page in the page's reading.
+ */
 export function CtaButton({
   link,
   variant = 'primary',
@@ -32,8 +37,9 @@ export function CtaButton({
   icon?: LucideIcon;
   className?: string;
 }) {
+  const { path } = useI18n();
   return (
-    <Link to={link.to} className={cn(buttonBase, buttonVariants[variant], className)}>
+    <Link to={path(link.to)} className={cn(buttonBase, buttonVariants[variant], className)}>
       <span>{link.label}</span>
       {link.hint ? <span className="sr-only">{` ${link.hint}`}</span> : null}
       {Icon ? <Icon aria-hidden className="h-5 w-5" /> : null}
@@ -41,8 +47,9 @@ export function CtaButton({
   );
 }
 
-/** A decorative icon on an accent gradient. */
-export function IconTile({ icon: Icon, color, size = 'md' }: { icon: LucideIcon; color: AccentColor; size?: 'md' | 'lg' }) {
+/** A decorative icon, by its name in the marketing copy, on an accent gradient. */
+export function IconTile({ icon, color, size = 'md' }: { icon: LandingIcon; color: AccentColor; size?: 'md' | 'lg' }) {
+  const Icon = landingIcons[icon];
   return (
     <span
       aria-hidden
