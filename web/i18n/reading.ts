@@ -6,8 +6,9 @@ import type { Reading } from '../../contract/i18n.ts';
  * looks at a cookie or a header to choose, so a cached page is one per address.
  */
 export function readingOfPath(pathname: string): Reading {
-  if (pathname === '/en' || pathname.startsWith('/en/')) return 'en';
-  if (pathname === '/ru' || pathname.startsWith('/ru/')) return 'ru';
+  // `/ru.data` is the data request of `/ru` (a navigation in the browser); loaders see it as sent.
+  if (pathname === '/en' || pathname === '/en.data' || pathname.startsWith('/en/')) return 'en';
+  if (pathname === '/ru' || pathname === '/ru.data' || pathname.startsWith('/ru/')) return 'ru';
   return 'spec';
 }
 

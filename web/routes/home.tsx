@@ -11,11 +11,10 @@ import { cn } from '../lib/cn.ts';
 import type { Route } from './+types/home';
 
 /**
- * The page's copy in the reading of its address (docs/decisions.md#languages): data, not JavaScript. A
- * data request reaches the loader as sent, `/ru` as `/ru.data`, so the suffix comes off first.
+ * The page's copy in the reading of its address (docs/decisions.md#languages): data, not JavaScript.
  */
 export function loader({ request }: Route.LoaderArgs) {
-  return marketingFor(readingOfPath(new URL(request.url).pathname.replace(/\.data$/, ''))).home;
+  return marketingFor(readingOfPath(new URL(request.url).pathname)).home;
 }
 
 export function meta({ data, location, matches }: Route.MetaArgs) {

@@ -9,11 +9,10 @@ import { readingOfPath } from '../i18n/reading.ts';
 import type { Route } from './+types/info';
 
 /**
- * The page's copy in the reading of its address (docs/decisions.md#languages): data, not JavaScript. A
- * data request reaches the loader as sent, `/ru` as `/ru.data`, so the suffix comes off first.
+ * The page's copy in the reading of its address (docs/decisions.md#languages): data, not JavaScript.
  */
 export function loader({ request }: Route.LoaderArgs) {
-  return marketingFor(readingOfPath(new URL(request.url).pathname.replace(/\.data$/, ''))).info;
+  return marketingFor(readingOfPath(new URL(request.url).pathname)).info;
 }
 
 export function meta({ data, location, matches }: Route.MetaArgs) {
