@@ -7,7 +7,8 @@ export const subscribe = {
   joined: 'Joined',
   continue: 'Continue',
   empty: 'There are no channels to join right now.',
-  progress: (joined: number, total: number) => `${joined} of ${total} channels joined`,
+  /** `{joined}` and `{total}` as written numbers, `n` the total as a number for a plural. */
+  progress: '{joined} of {total} channels joined',
   allJoined: 'All channels joined. Press Continue.',
   channelsLabel: 'Channels',
 } as const;
