@@ -44,7 +44,7 @@ function returnPath(from: string | null, inReading: (path: string) => string): s
  * back to `from` (a same-site path, else /scripts), replacing this entry in history.
  */
 export default function Subscribe({ loaderData }: Route.ComponentProps) {
-  const { m, t: format, path } = useI18n();
+  const { m, t: format, path, reading } = useI18n();
   const t = m.subscribe;
   const { channels } = loaderData;
   const [joined, setJoined] = useState<ReadonlySet<number>>(() => new Set());
@@ -103,7 +103,8 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
       <div className="mt-8 flex flex-col items-center gap-3">
         {channels.length > 0 && (
           <p role="status" aria-live="polite" className="text-sm text-slate-300">
-            {complete ? t.allJoined : format(t.progress, { joined: String(joinedCount), total: String(channels.length), n: channels.length })}
+            {/* The specification's reading printed the count as written (no grouping): a language's plural counts the number. */}
+            {complete ? t.allJoined : format(t.progress, { joined: String(joinedCount), total: reading === 'spec' ? String(channels.length) : channels.length })}
           </p>
         )}
         <button

@@ -10,7 +10,7 @@ export const subscribe = {
   joined: 'Joined',
   continue: 'Continue',
   empty: 'There are no channels to join right now.',
-  progress: '{joined} of {n, plural, one {# channel} other {# channels}} joined',
+  progress: '{joined} of {total, plural, one {# channel} other {# channels}} joined',
   allJoined: 'All channels joined. Press Continue.',
   channelsLabel: 'Channels',
 } as const satisfies Shape<typeof spec>;

@@ -25,7 +25,7 @@ export const games = {
     back: 'Все игры',
   },
   meta: {
-    description: 'Игры Roblox со скриптами: Blox Fruits, Brookhaven, Adopt Me и другие. Выберите игру, чтобы найти для неё автофарм и загрузчики.',
+    description: 'Игры Roblox со скриптами: Блокс Фрутс, Брукхейвен, Адопт Ми и другие. Выберите игру, чтобы найти для неё автофарм и загрузчики.',
     gameDescription: `${scripts} Roblox для {name}: автофарм, загрузчики и читы. Фильтры: ключ-система, универсальные, проверенные, рабочие.`,
   },
 } as const satisfies Shape<typeof spec>;

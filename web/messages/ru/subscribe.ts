@@ -10,7 +10,7 @@ export const subscribe = {
   joined: 'Вы подписаны',
   continue: 'Продолжить',
   empty: 'Сейчас нет каналов, на которые нужно подписаться.',
-  progress: 'Вы подписались на {joined} из {n, plural, one {# канала} other {# каналов}}',
+  progress: 'Вы подписались на {joined} из {total, plural, one {# канала} few {# каналов} many {# каналов} other {# канала}}',
   allJoined: 'Вы подписались на все каналы. Нажмите «Продолжить».',
   channelsLabel: 'Каналы',
 } as const satisfies Shape<typeof spec>;
