@@ -1,5 +1,4 @@
 import type { ExecutorStatus, Platform } from '../../contract/platforms.ts';
-import { formatCount } from '../lib/format.ts';
 
 // The executor pages' strings (docs/product.md#executors-page, docs/product.md#executor-page): the facts
 // both pages show here, each page's own in executor-list.ts and executor-page.ts, so neither ships the other's.
@@ -11,12 +10,21 @@ export const executorFacts = {
   statuses,
   platforms: { windows: 'Windows', mac: 'Mac', android: 'Android', ios: 'iOS' } satisfies Record<Platform, string>,
   platformsLabel: 'Runs on',
-  version: (version: string) => `Version ${version}`,
+  version: 'Version {version}',
   free: 'Free',
   paid: 'Paid',
   /** Followed by a <time>: "Status changed 3 days ago". */
   statusChanged: 'Status changed',
   justNow: 'just now',
+  /** How long ago, in the largest unit that fits (features/executors/time.ts): "3 days ago". */
+  ago: {
+    minute: '{n, plural, one {# minute ago} other {# minutes ago}}',
+    hour: '{n, plural, one {# hour ago} other {# hours ago}}',
+    day: '{n, plural, one {# day ago} other {# days ago}}',
+    week: '{n, plural, one {# week ago} other {# weeks ago}}',
+    month: '{n, plural, one {# month ago} other {# months ago}}',
+    year: '{n, plural, one {# year ago} other {# years ago}}',
+  },
 } as const;
 
 /** The pages' head texts: only their loaders build the head tags, so no page's JavaScript carries these. */
@@ -25,7 +33,9 @@ export const executorsMeta = {
   description:
     'Roblox executors and whether they work today: status (working, updating, patched or discontinued), devices, version and price, with the scripts that run on each.',
   /** An executor page's own name in <title> and its CollectionPage. */
-  pageTitle: (name: string) => `${name} Executor: Status and Scripts`,
-  pageDescription: (name: string, status: ExecutorStatus, count: number) =>
-    `${name} is ${statuses[status].toLowerCase()} today. ${formatCount(count)} Roblox ${count === 1 ? 'script works' : 'scripts work'} on it: auto-farms and loaders tested by staff or confirmed by visitors.`,
+  pageTitle: '{name} Executor: Status and Scripts',
+  /** `{status}` is one of statusWords. */
+  pageDescription:
+    '{name} is {status} today. {n, plural, one {# Roblox script works} other {# Roblox scripts work}} on it: auto-farms and loaders tested by staff or confirmed by visitors.',
+  statusWords: { working: 'working', updating: 'updating', patched: 'patched', discontinued: 'discontinued' } satisfies Record<ExecutorStatus, string>,
 } as const;

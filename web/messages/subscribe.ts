@@ -7,7 +7,8 @@ export const subscribe = {
   joined: 'Joined',
   continue: 'Continue',
   empty: 'There are no channels to join right now.',
-  progress: (joined: number, total: number) => `${joined} of ${total} channels joined`,
+  /** `{total}` is a number (a language's plural counts it); the specification's reading is given it as written, `5`. */
+  progress: '{joined} of {total} channels joined',
   allJoined: 'All channels joined. Press Continue.',
   channelsLabel: 'Channels',
 } as const;

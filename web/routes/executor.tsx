@@ -13,11 +13,12 @@ import { ExecutorHeader, NoScripts } from '../features/executors/ExecutorHeader.
 import { EXECUTORS_PATH, executorPath } from '../features/executors/links.ts';
 import { executorPageMeta } from '../features/executors/meta.ts';
 import { gameChoices } from '../features/games/links.ts';
+import { metaI18n, useI18n } from '../i18n/messages.ts';
+import { readingOfPath } from '../i18n/reading.ts';
 import { cn } from '../lib/cn.ts';
 import { errorMeta, rootSettings, useSettings } from '../lib/settings.ts';
 import { webContext } from '../context.ts';
-import { common } from '../messages/common.ts';
-import { executorPage as t } from '../messages/executor-page.ts';
+import { messagesFor } from '../messages/catalogues.server.ts';
 import type { Route } from './+types/executor';
 
 /** An executor's page reads every filter but the executor, which its path names (contract/catalogue-params.ts PAGE_PARAMS). */
@@ -26,6 +27,7 @@ const EXECUTOR_PAGE_FILTERS = FILTER_NAMES.filter((name) => name !== EXECUTOR_PA
 /** The executor and the first cards of the scripts that work on it, for the URL's search, filters and sort; 404 for an unknown executor. */
 export async function loader({ params, request, context: routerContext }: Route.LoaderArgs) {
   const context = routerContext.get(webContext);
+  const reading = readingOfPath(new URL(request.url).pathname);
   const slug = executorSlugSchema.safeParse(params.slug).data;
   const executor = slug === undefined ? undefined : await context.executors.bySlug(slug);
   if (!executor) throw data(null, { status: 404 });
@@ -41,15 +43,16 @@ export async function loader({ params, request, context: routerContext }: Route.
     filters,
     games: gameChoices(games),
     now: new Date().toISOString(),
-    meta: executorPageMeta(executor, page.scripts, { origin, siteName: context.settings.siteName, narrowed }),
+    meta: executorPageMeta(executor, page.scripts, { origin, siteName: context.settings.siteName, reading, texts: messagesFor(reading).executorsMeta, narrowed }),
   };
 }
 
 export function meta({ data: loaded, error, matches }: Route.MetaArgs) {
   const siteName = rootSettings(matches)?.siteName ?? '';
   if (!loaded) {
+    const m = metaI18n(matches)?.m;
     const missing = !error || (isRouteErrorResponse(error) && error.status === 404);
-    return errorMeta(missing ? t.notFound.title : common.error.title, siteName);
+    return errorMeta((missing ? m?.executorPage.notFound.title : m?.common.error.title) ?? '', siteName);
   }
   // Built by the loader (features/executors/meta.ts).
   return loaded.meta;
@@ -58,17 +61,18 @@ export function meta({ data: loaded, error, matches }: Route.MetaArgs) {
 /** /executors/{slug}: the executor's facts and the scripts that work on it, with the catalogue's filters (but the executor) and sorts (docs/product.md#executor-page). */
 export default function ExecutorPage({ loaderData }: Route.ComponentProps) {
   const { timeZone } = useSettings();
+  const { m, path: inReading } = useI18n();
   const location = useLocation();
   const navigation = useNavigation();
   const { executor, page, q, filters, games, now } = loaderData;
-  const path = executorPath(executor.slug);
+  const path = inReading(executorPath(executor.slug));
   const loading = navigation.state === 'loading' && navigation.location.pathname === path;
   const filtered = Boolean(q) || activeFilterCount(filters) > 0;
   const clearFilters = activeFilterCount(filters) > 0 ? `${path}${listSearch(q || undefined, { sort: filters.sort })}` : undefined;
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
-      <Link to={EXECUTORS_PATH} className="text-sm text-violet-300 underline-offset-4 hover:text-violet-200 hover:underline">
-        {t.allExecutors}
+      <Link to={inReading(EXECUTORS_PATH)} className="text-sm text-violet-300 underline-offset-4 hover:text-violet-200 hover:underline">
+        {m.executorPage.allExecutors}
       </Link>
       <ExecutorHeader executor={executor} now={now} timeZone={timeZone} />
       <FilterBar action={path} q={q} filters={filters} games={games} />
@@ -87,8 +91,10 @@ export default function ExecutorPage({ loaderData }: Route.ComponentProps) {
 const NotFoundMessage = lazy(() => import('../components/ui/NotFoundMessage.tsx').then((module) => ({ default: module.NotFoundMessage })));
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { m, path } = useI18n();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundMessage title={t.notFound.title} text={t.notFound.text} to={EXECUTORS_PATH} back={t.notFound.back} />;
+    const t = m.executorPage.notFound;
+    return <NotFoundMessage title={t.title} text={t.text} to={path(EXECUTORS_PATH)} back={t.back} />;
   }
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">

@@ -3,9 +3,11 @@ import { TimeAgo } from '../features/executors/ExecutorFacts.tsx';
 import { ExecutorList } from '../features/executors/ExecutorList.tsx';
 import { executorsListMeta } from '../features/executors/meta.ts';
 import { lastChecked } from '../features/executors/time.ts';
+import { useI18n } from '../i18n/messages.ts';
+import { readingOfPath } from '../i18n/reading.ts';
 import { useSettings } from '../lib/settings.ts';
 import { webContext } from '../context.ts';
-import { executorList as t } from '../messages/executor-list.ts';
+import { messagesFor } from '../messages/catalogues.server.ts';
 import type { Route } from './+types/executors';
 
 /**
@@ -14,9 +16,11 @@ import type { Route } from './+types/executors';
  */
 export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
   const context = routerContext.get(webContext);
+  const reading = readingOfPath(new URL(request.url).pathname);
   const executors = await context.executors.list();
   const origin = publicOrigin(context.settings.siteUrl, request.url);
-  return { executors, lastChecked: lastChecked(executors), now: new Date().toISOString(), meta: executorsListMeta(executors, origin, context.settings.siteName) };
+  const meta = executorsListMeta(executors, { origin, siteName: context.settings.siteName, reading, texts: messagesFor(reading).executorsMeta });
+  return { executors, lastChecked: lastChecked(executors), now: new Date().toISOString(), meta };
 }
 
 /** The head tags the loader built (features/executors/meta.ts). */
@@ -27,6 +31,7 @@ export function meta({ data }: Route.MetaArgs) {
 /** /executors (docs/product.md#executors-page). */
 export default function Executors({ loaderData }: Route.ComponentProps) {
   const { timeZone } = useSettings();
+  const t = useI18n().m.executorList;
   const { executors, lastChecked: checked, now } = loaderData;
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">

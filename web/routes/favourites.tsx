@@ -1,12 +1,18 @@
 import { type ComponentType, useEffect, useState } from 'react';
 import { FavouritesStatus } from '../features/favourites/FavouritesStatus.tsx';
+import { siteReadingLinks } from '../features/games/meta.ts';
+import { metaI18n, useI18n } from '../i18n/messages.ts';
 import { pageTitle, useSettings } from '../lib/settings.ts';
-import { favourites as t } from '../messages/favourites.ts';
 import type { Route } from './+types/favourites';
 
 /** Kept out of search engines (and the sitemap): it shows only what this browser keeps. */
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(t.title, matches) }, { name: 'robots', content: 'noindex' }];
+  const i18n = metaI18n(matches);
+  return [
+    { title: pageTitle(i18n?.m.favourites.title ?? '', matches) },
+    { name: 'robots', content: 'noindex' },
+    ...(i18n ? siteReadingLinks(matches, '/favourites', i18n.reading) : []),
+  ];
 }
 
 type List = ComponentType<{ timeZone: string }>;
@@ -18,6 +24,7 @@ type List = ComponentType<{ timeZone: string }>;
  */
 export default function Favourites() {
   const { timeZone } = useSettings();
+  const t = useI18n().m.favourites;
   const [list, setList] = useState<{ List: List } | 'failed'>();
   useEffect(() => {
     import('../features/favourites/FavouritesList.tsx').then(

@@ -11,11 +11,10 @@ import { LoadError } from '../features/catalogue/states.tsx';
 import { GameIcon } from '../features/games/GameIcon.tsx';
 import { gameFeedPath, gamePath } from '../features/games/links.ts';
 import { collectionMeta } from '../features/games/meta.ts';
+import { metaI18n, useI18n } from '../i18n/messages.ts';
 import { cn } from '../lib/cn.ts';
 import { errorMeta, rootSettings, useSettings } from '../lib/settings.ts';
 import { webContext } from '../context.ts';
-import { common } from '../messages/common.ts';
-import { games as t } from '../messages/games.ts';
 import type { Route } from './+types/game';
 
 /** A game's page reads every filter but the game, which its path names. */
@@ -34,20 +33,24 @@ export async function loader({ params, request, context: routerContext }: Route.
 
 export function meta({ data: loaded, error, matches }: Route.MetaArgs) {
   const siteName = rootSettings(matches)?.siteName ?? '';
-  if (!loaded) {
+  const i18n = metaI18n(matches);
+  if (!loaded || !i18n) {
     const missing = !error || (isRouteErrorResponse(error) && error.status === 404);
-    return errorMeta(missing ? t.notFound.title : common.error.title, siteName);
+    return errorMeta((missing ? i18n?.m.games.notFound.title : i18n?.m.common.error.title) ?? '', siteName);
   }
+  const { m, t, reading } = i18n;
   const { game } = loaded;
+  const name = game.name;
   return collectionMeta({
-    name: t.gameHeading(game.name),
-    description: t.meta.gameDescription(game.name, game.scripts),
+    name: t(m.games.gameHeading, { name }),
+    description: t(m.games.meta.gameDescription, { name, n: game.scripts }),
     origin: loaded.origin,
+    reading,
     path: gamePath(game.slug),
     siteName,
     image: game.icon,
     items: loaded.page.scripts.map((script) => ({ name: script.playsname, path: script.path })),
-    feed: { title: t.feedTitle(game.name), path: gameFeedPath(game.slug) },
+    feed: { title: t(m.games.feedTitle, { name }), path: gameFeedPath(game.slug) },
     noindex: Boolean(loaded.q) || activeFilterCount(loaded.filters) > 0,
   });
 }
@@ -55,25 +58,26 @@ export function meta({ data: loaded, error, matches }: Route.MetaArgs) {
 /** /games/{slug}: the game's scripts with the catalogue's filters (but the game) and sorts (docs/product.md#game-page). */
 export default function GamePage({ loaderData }: Route.ComponentProps) {
   const { timeZone } = useSettings();
+  const { m, t, path: inReading } = useI18n();
   const location = useLocation();
   const navigation = useNavigation();
   const { game, page, q, filters, executors } = loaderData;
-  const path = gamePath(game.slug);
+  const path = inReading(gamePath(game.slug));
   const loading = navigation.state === 'loading' && navigation.location.pathname === path;
   const clearFilters = activeFilterCount(filters) > 0 ? `${path}${listSearch(q || undefined, { sort: filters.sort })}` : undefined;
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
-      <Link to="/games" className="text-sm text-violet-300 underline-offset-4 hover:text-violet-200 hover:underline">
-        {t.allGames}
+      <Link to={inReading('/games')} className="text-sm text-violet-300 underline-offset-4 hover:text-violet-200 hover:underline">
+        {m.games.allGames}
       </Link>
       <header className="mt-3 flex flex-wrap items-center gap-4">
         <GameIcon game={game} size={56} priority />
         <div className="min-w-0 flex-1">
-          <h1 className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl">{t.gameHeading(game.name)}</h1>
-          <p className="mt-1 max-w-2xl text-slate-300">{t.gameIntro(game.name)}</p>
+          <h1 className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl">{t(m.games.gameHeading, { name: game.name })}</h1>
+          <p className="mt-1 max-w-2xl text-slate-300">{t(m.games.gameIntro, { name: game.name })}</p>
         </div>
-        <a href={gameFeedPath(game.slug)} className="text-sm text-slate-300 underline underline-offset-4 hover:text-white">
-          {t.feed}
+        <a href={inReading(gameFeedPath(game.slug))} className="text-sm text-slate-300 underline underline-offset-4 hover:text-white">
+          {m.games.feed}
         </a>
       </header>
       <FilterBar action={path} q={q} filters={filters} executors={executors} />
@@ -88,8 +92,10 @@ export default function GamePage({ loaderData }: Route.ComponentProps) {
 const NotFoundMessage = lazy(() => import('../components/ui/NotFoundMessage.tsx').then((module) => ({ default: module.NotFoundMessage })));
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { m, path } = useI18n();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundMessage title={t.notFound.title} text={t.notFound.text} to="/games" back={t.notFound.back} />;
+    const t = m.games.notFound;
+    return <NotFoundMessage title={t.title} text={t.text} to={path('/games')} back={t.back} />;
   }
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">

@@ -2,10 +2,9 @@ import { publicOrigin } from '../features/catalogue/seo.ts';
 import { GameList } from '../features/games/GameList.tsx';
 import { gamePath } from '../features/games/links.ts';
 import { collectionMeta } from '../features/games/meta.ts';
+import { metaI18n, useI18n } from '../i18n/messages.ts';
 import { rootSettings } from '../lib/settings.ts';
 import { webContext } from '../context.ts';
-import { catalogue } from '../messages/catalogue.ts';
-import { games as t } from '../messages/games.ts';
 import type { Route } from './+types/games';
 
 /** Every game with its icon and script count, most scripts first. */
@@ -15,21 +14,25 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
-  if (!data) return [];
+  const i18n = metaI18n(matches);
+  if (!data || !i18n) return [];
+  const { m, t, reading } = i18n;
   const siteName = rootSettings(matches)?.siteName ?? '';
   return collectionMeta({
-    name: t.heading,
-    description: t.meta.description,
+    name: m.games.heading,
+    description: m.games.meta.description,
     origin: data.origin,
+    reading,
     path: '/games',
     siteName,
     items: data.games.map((game) => ({ name: game.name, path: gamePath(game.slug) })),
-    feed: { title: catalogue.feedTitle(siteName), path: '/feed.xml' },
+    feed: { title: siteName ? t(m.games.siteFeedTitle, { siteName }) : m.games.siteFeedTitleUnnamed, path: '/feed.xml' },
   });
 }
 
 /** /games (docs/product.md#games-page). */
 export default function Games({ loaderData }: Route.ComponentProps) {
+  const t = useI18n().m.games;
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl">{t.heading}</h1>

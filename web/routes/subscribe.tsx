@@ -2,13 +2,15 @@ import { ExternalLink, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ChannelButtonContent, channelButtonClasses } from '../features/subscriptions/ChannelButton.tsx';
-import { safeReturnPath } from '../features/subscriptions/return-path.ts';
+import { DEFAULT_RETURN_PATH, safeReturnPath } from '../features/subscriptions/return-path.ts';
 import { safeExternalUrl } from '../features/subscriptions/site-subscription.ts';
 import { recordSiteSubscription } from '../features/subscriptions/subscription-storage.ts';
+import { siteReadingLinks } from '../features/games/meta.ts';
+import { metaI18n, useI18n } from '../i18n/messages.ts';
+import { specPath } from '../i18n/reading.ts';
 import { pageTitle } from '../lib/settings.ts';
 import { webContext } from '../context.ts';
 import type { Route } from './+types/subscribe';
-import { subscribe } from '../messages/subscribe.ts';
 
 /** The /subscribe list (docs/product.md#site-channels): the site channels the site-wide gate asks for. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -16,8 +18,24 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const t = subscribe;
-  return [{ title: pageTitle(t.title, matches) }, { name: 'description', content: t.metaDescription }, { name: 'robots', content: 'noindex' }];
+  const i18n = metaI18n(matches);
+  const t = i18n?.m.subscribe;
+  return [
+    { title: pageTitle(t?.title ?? '', matches) },
+    { name: 'description', content: t?.metaDescription ?? '' },
+    { name: 'robots', content: 'noindex' },
+    ...(i18n ? siteReadingLinks(matches, '/subscribe', i18n.reading) : []),
+  ];
+}
+
+/**
+ * Where Continue goes: `from` when it is a safe same-site path (the gate sends the page's own, in its
+ * reading), else the catalogue in this page's reading; never a reading of /subscribe itself.
+ */
+function returnPath(from: string | null, inReading: (path: string) => string): string {
+  const target = safeReturnPath(from);
+  if (target !== from || safeReturnPath(specPath(target)) !== specPath(target)) return inReading(DEFAULT_RETURN_PATH);
+  return target;
 }
 
 /**
@@ -26,7 +44,8 @@ export function meta({ matches }: Route.MetaArgs) {
  * back to `from` (a same-site path, else /scripts), replacing this entry in history.
  */
 export default function Subscribe({ loaderData }: Route.ComponentProps) {
-  const t = subscribe;
+  const { m, t: format, path, reading } = useI18n();
+  const t = m.subscribe;
   const { channels } = loaderData;
   const [joined, setJoined] = useState<ReadonlySet<number>>(() => new Set());
   const [searchParams] = useSearchParams();
@@ -38,7 +57,7 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
 
   const onContinue = () => {
     recordSiteSubscription(channels);
-    void navigate(safeReturnPath(searchParams.get('from')), { replace: true });
+    void navigate(returnPath(searchParams.get('from'), path), { replace: true });
   };
 
   return (
@@ -84,7 +103,8 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
       <div className="mt-8 flex flex-col items-center gap-3">
         {channels.length > 0 && (
           <p role="status" aria-live="polite" className="text-sm text-slate-300">
-            {complete ? t.allJoined : t.progress(joinedCount, channels.length)}
+            {/* The specification's reading printed the count as written (no grouping): a language's plural counts the number. */}
+            {complete ? t.allJoined : format(t.progress, { joined: String(joinedCount), total: reading === 'spec' ? String(channels.length) : channels.length })}
           </p>
         )}
         <button

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Executor } from '../../../contract/executors.ts';
-import { executorList as t } from '../../messages/executor-list.ts';
+import { useI18n } from '../../i18n/messages.ts';
 import { PlatformList, StatusBadge, StatusChanged, VersionAndPrice } from './ExecutorFacts.tsx';
 import { executorPath } from './links.ts';
 
@@ -9,6 +9,8 @@ import { executorPath } from './links.ts';
  * status, devices, version, price and when its status changed (docs/product.md#executors-page).
  */
 export function ExecutorList({ executors, now, timeZone }: { executors: readonly Executor[]; now: string; timeZone: string }) {
+  const { m, path } = useI18n();
+  const t = m.executorList;
   if (executors.length === 0) {
     return (
       <div className="mx-auto mt-12 max-w-md rounded-2xl border border-dashed border-white/15 px-6 py-12 text-center">
@@ -25,7 +27,7 @@ export function ExecutorList({ executors, now, timeZone }: { executors: readonly
           <article className="relative flex h-full flex-col gap-3 rounded-2xl bg-panel p-4 ring-1 ring-white/10 transition focus-within:ring-2 focus-within:ring-violet-300 hover:ring-violet-400/50">
             <div className="flex items-start justify-between gap-3">
               <h2 className="min-w-0 truncate text-lg font-semibold text-white">
-                <Link to={executorPath(executor.slug)} className="after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus-visible:outline-none">
+                <Link to={path(executorPath(executor.slug))} className="after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus-visible:outline-none">
                   {executor.name}
                 </Link>
               </h2>

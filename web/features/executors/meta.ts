@@ -1,19 +1,29 @@
 import type { MetaDescriptor } from 'react-router';
 import type { ExecutorDetail } from '../../../contract/executors.ts';
-import { executorsMeta as t } from '../../messages/executors.ts';
+import { formatMessage, type Reading } from '../../../contract/i18n.ts';
+import type { Messages } from '../../messages/public.ts';
 import { collectionMeta } from '../games/meta.ts';
 import { EXECUTORS_PATH, executorPath } from './links.ts';
 
 // Built by the pages' loaders on the server, and handed to `meta` with the data, as the script page's
-// are (docs/decisions.md#the-script-pages-head-tags-come-with-its-data): the builder and these texts
-// stay out of the pages' JavaScript.
+// are (docs/decisions.md#the-script-pages-head-tags-come-with-its-data): the builder stays out of the
+// pages' JavaScript. The texts are the page's reading's (docs/decisions.md#languages).
+
+export interface ExecutorsMetaContext {
+  origin: string;
+  siteName: string;
+  reading: Reading;
+  /** The reading's head texts: `messagesFor(reading).executorsMeta`. */
+  texts: Messages['executorsMeta'];
+}
 
 /** /executors: title, description, canonical, Open Graph and a CollectionPage listing every executor. */
-export function executorsListMeta(executors: readonly { name: string; slug: string }[], origin: string, siteName: string): MetaDescriptor[] {
+export function executorsListMeta(executors: readonly { name: string; slug: string }[], { origin, siteName, reading, texts }: ExecutorsMetaContext): MetaDescriptor[] {
   return collectionMeta({
-    name: t.listTitle,
-    description: t.description,
+    name: texts.listTitle,
+    description: texts.description,
     origin,
+    reading,
     path: EXECUTORS_PATH,
     siteName,
     items: executors.map((executor) => ({ name: executor.name, path: executorPath(executor.slug) })),
@@ -27,12 +37,14 @@ export function executorsListMeta(executors: readonly { name: string; slug: stri
 export function executorPageMeta(
   executor: ExecutorDetail,
   cards: readonly { playsname: string; path: string }[],
-  { origin, siteName, narrowed }: { origin: string; siteName: string; narrowed: boolean },
+  { origin, siteName, reading, texts, narrowed }: ExecutorsMetaContext & { narrowed: boolean },
 ): MetaDescriptor[] {
+  const { name } = executor;
   return collectionMeta({
-    name: t.pageTitle(executor.name),
-    description: t.pageDescription(executor.name, executor.status, executor.scripts),
+    name: formatMessage(reading, texts.pageTitle, { name }),
+    description: formatMessage(reading, texts.pageDescription, { name, status: texts.statusWords[executor.status], n: executor.scripts }),
     origin,
+    reading,
     path: executorPath(executor.slug),
     siteName,
     items: cards.map((card) => ({ name: card.playsname, path: card.path })),

@@ -1,10 +1,10 @@
-import { executorFacts as t } from '../../messages/executors.ts';
+import type { I18n } from '../../i18n/messages.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 /** The largest unit that fits is the one said: "3 days ago", not "72 hours ago". */
-const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+const UNITS: readonly ['year' | 'month' | 'week' | 'day' | 'hour' | 'minute', number][] = [
   ['year', 365 * DAY],
   ['month', 30 * DAY],
   ['week', 7 * DAY],
@@ -13,21 +13,19 @@ const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', MINUTE],
 ];
 
-/** Made once: building an Intl formatter costs far more than formatting with it. */
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
-
 /**
- * How long before `now` the moment `iso` was, in words ("3 days ago"). `now` comes with the page's
- * data (the server's clock when the loader ran), so the server's HTML and the browser's hydration say
- * the same words.
+ * How long before `now` the moment `iso` was, in words of the page's reading ("3 days ago", "3 дня
+ * назад"). `now` comes with the page's data (the server's clock when the loader ran), so the server's
+ * HTML and the browser's hydration say the same words.
  */
-export function timeAgo(iso: string, now: string): string {
+export function timeAgo(iso: string, now: string, { m, t }: Pick<I18n, 'm' | 't'>): string {
+  const facts = m.executorFacts;
   const elapsed = Date.parse(now) - Date.parse(iso);
-  if (!(elapsed >= MINUTE)) return t.justNow;
+  if (!(elapsed >= MINUTE)) return facts.justNow;
   for (const [unit, size] of UNITS) {
-    if (elapsed >= size) return relative.format(-Math.floor(elapsed / size), unit);
+    if (elapsed >= size) return t(facts.ago[unit], { n: Math.floor(elapsed / size) });
   }
-  return t.justNow;
+  return facts.justNow;
 }
 
 /**

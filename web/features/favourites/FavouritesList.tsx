@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { scriptPath } from '../../../contract/slugs.ts';
+import { useI18n } from '../../i18n/messages.ts';
 import { changedIds, fetchListed, historyLink, readFavourites, storageWorks, versionsOf } from '../../lib/favourites.ts';
 import { ScriptCard } from '../catalogue/ScriptCard.tsx';
 import type { LinkedCard } from '../catalogue/filters.ts';
 import { FavouritesStatus, type FavouritesStatusKind } from './FavouritesStatus.tsx';
-import { favourites as t } from '../../messages/favourites.ts';
 
 /** A listed favourite, with the version seen when its loader changed since. */
 type Listed = LinkedCard & { changedFrom?: number };
@@ -39,6 +39,8 @@ function useFavourites(): State {
 /** /favourites' list (docs/product.md#favourites): the catalogue's cards, a changed one marked with a link to its history. */
 export function FavouritesList({ timeZone }: { timeZone: string }) {
   const state = useFavourites();
+  const { m, path } = useI18n();
+  const t = m.favourites;
   const { pathname } = useLocation();
   if (state.kind !== 'listed') return <FavouritesStatus kind={state.kind} />;
   return (
@@ -48,7 +50,7 @@ export function FavouritesList({ timeZone }: { timeZone: string }) {
           {script.changedFrom === undefined ? null : (
             <p className="fav-updated">
               {t.updated} ·{' '}
-              <Link to={historyLink(script.path, script.changedFrom)}>
+              <Link to={path(historyLink(script.path, script.changedFrom))}>
                 {t.history}
               </Link>
             </p>

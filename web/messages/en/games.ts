@@ -1,2 +1,30 @@
-// Placeholder until this area is translated: the specification's reading.
-export * from '../games.ts';
+import type { games as spec } from '../games.ts';
+import type { Shape } from '../shape.ts';
+
+/** The game pages' strings, wholly English (`/en/…`). */
+export const games = {
+  heading: 'Roblox Games',
+  intro: 'Every game our scripts are for. Open a game to see its scripts, with the same filters and sorts as the catalogue.',
+  scriptCount: '{n, plural, one {# script} other {# scripts}}',
+  listLabel: 'Games',
+  noIcon: '{name} (no icon)',
+  empty: 'No games yet',
+  emptyHint: 'Games appear here once scripts are published for them.',
+  allGames: 'All games',
+  gameHeading: '{name} Scripts',
+  gameIntro: 'Roblox scripts for {name}: auto-farms, loaders and more. Filter them and open one to copy its loader.',
+  feed: 'Atom feed',
+  feedTitle: '{name} scripts',
+  siteFeedTitle: '{siteName}: latest Roblox scripts',
+  siteFeedTitleUnnamed: 'Latest Roblox scripts',
+  notFound: {
+    title: 'Game not found',
+    text: 'There is no game at this address.',
+    back: 'All games',
+  },
+  meta: {
+    description: 'Roblox games with scripts: Blox Fruits, Brookhaven, Adopt Me and more. Pick a game to see its auto-farms and loaders.',
+    gameDescription:
+      '{n, plural, one {# Roblox script} other {# Roblox scripts}} for {name}: auto-farms, loaders and game cheats. Filter by key system, universal, verified or working.',
+  },
+} as const satisfies Shape<typeof spec>;
