@@ -10,7 +10,7 @@ import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { type Account, createAdmin, injectAs } from '../helpers/auth.ts';
 import { dialects } from '../helpers/databases.ts';
 import { insertScript } from '../helpers/factories.ts';
-import { canonicalOf, cardLinks, jsonLd, linkTags, metaContent, visibleText } from '../helpers/html.ts';
+import { canonicalOf, cardLinks, jsonLd, linkTags, metaContent, visibleText, wordsOf } from '../helpers/html.ts';
 
 // The executors' public pages (issue 27, items 2 and 5; docs/product.md#executors-page,
 // docs/product.md#executor-page), server-rendered from the built app (needs `npm run build`): the list
@@ -35,8 +35,8 @@ function itemOf(html: string, slug: string): string {
   return new RegExp(`<li data-executor="${slug}">[\\s\\S]*?</article></li>`).exec(html)?.[0] ?? '';
 }
 
-/** What a reader sees of some HTML: tags dropped, entities decoded. */
-const words = (html: string) => visibleText(html.replace(/<[^>]*>/g, ''));
+/** What a reader sees of some HTML. */
+const words = wordsOf;
 
 /** The executors' slugs on /executors, in page order. */
 const listedSlugs = (html: string) => [...html.matchAll(/<li data-executor="([^"]+)"/g)].map((match) => match[1]);

@@ -44,6 +44,10 @@ describe('the reading of a path', () => {
     // A path with several leading slashes is never a link to another host, in any reading.
     ['en', '//evil.example/scripts', '/en/evil.example/scripts'],
     ['spec', '///evil.example', '/evil.example'],
+    // A path already in a reading is that page in the one asked for.
+    ['ru', '/ru/scripts?q=x', '/ru/scripts?q=x'],
+    ['en', '/ru/games/x', '/en/games/x'],
+    ['spec', '/en', '/'],
   ])('in %s, %s is %s', (reading, path, expected) => {
     expect(pathIn(reading as 'spec' | 'en' | 'ru', path)).toBe(expected);
   });

@@ -40,7 +40,7 @@ function englishWords(text: string): string[] {
 }
 
 function alternatesOf(html: string): Record<string, string> {
-  return Object.fromEntries(linkTags(html, 'alternate').filter((link) => link.hreflang).map((link) => [link.hreflang as string, link.href as string]));
+  return Object.fromEntries(linkTags(html, 'alternate').filter((link) => link.hrefLang).map((link) => [link.hrefLang as string, link.href as string]));
 }
 
 /** Two site addresses with the same path and the same query parameters, in any order. */

@@ -3,7 +3,7 @@ import { scriptPath } from '../../contract/slugs.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { type Account, createAdmin, injectAs } from '../helpers/auth.ts';
 import { dialects } from '../helpers/databases.ts';
-import { cardsOf, visibleText } from '../helpers/html.ts';
+import { cardsOf, visibleText, wordsOf } from '../helpers/html.ts';
 import { scriptForm } from '../helpers/staff.ts';
 
 /**
@@ -23,8 +23,7 @@ function expectedWords(changedAt: number, renderedAt: number): string {
 }
 
 /** The text of an element's HTML as a reader sees it (tags dropped). */
-/** What a reader sees: scripts' contents (the page's messages travel in its data) and tags dropped. */
-const textOf = (html: string) => visibleText(html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ''));
+const textOf = wordsOf;
 
 describe.each(dialects)('the loader-updated line on %s', (dialect) => {
   let ctx: TestContext;

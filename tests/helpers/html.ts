@@ -10,6 +10,11 @@ export function visibleText(html: string): string {
   return html.replace(/(<script\b[^>]*>)[\s\S]*?<\/script>/g, '$1</script>').replaceAll('<!-- -->', '').replace(/&(?:quot|#x27|#39|lt|gt|amp);/g, (entity) => ENTITIES[entity] ?? entity);
 }
 
+/** The words of some HTML as a reader sees them: scripts' contents and every tag dropped, entities decoded. */
+export function wordsOf(html: string): string {
+  return visibleText(html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<[^>]*>/g, ''));
+}
+
 /** The `content` of `<meta {attribute}="{key}" content="...">`, decoded; undefined when absent. */
 export function metaContent(html: string, attribute: 'name' | 'property', key: string): string | undefined {
   const tag = [...html.matchAll(/<meta [^>]*>/g)].map((match) => match[0]).find((candidate) => candidate.includes(`${attribute}="${key}"`));

@@ -24,10 +24,12 @@ export function specPath(path: string): string {
  * A site path (`/scripts?q=x`, `/`) in `reading`: `/ru/scripts?q=x`, `/ru`. Absolute URLs and anchors
  * pass as they are. A path that starts with several slashes (`//evil.example/x`, a request's own path)
  * is taken as the one-slash path it shows, so it never becomes a link to another host.
+ * A path in another reading (`/en/scripts`) is that page in this one.
  */
 export function pathIn(reading: Reading, path: string): string {
   if (!path.startsWith('/')) return path;
-  path = path.replace(/^\/{2,}/, '/');
+  // A path already in a reading is moved to this one, never prefixed twice.
+  path = specPath(path.replace(/^\/{2,}/, '/'));
   if (reading === 'spec') return path;
   if (path === '/') return `/${reading}`;
   if (path.startsWith('/?') || path.startsWith('/#')) return `/${reading}${path.slice(1)}`;
