@@ -20,7 +20,8 @@ export const catalogue = {
   retry: 'Попробовать снова',
   loadMore: 'Load More',
   loadingMore: 'Loading more scripts…',
-  loadedMore: (count: number) => (count === 1 ? '1 more script loaded' : `${count} more scripts loaded`),
+  /** `count`: how many cards a Load More added (at most a page, so no digit grouping). */
+  loadedMore: '{count, plural, one {# more script loaded} other {# more scripts loaded}}',
   loading: 'Loading scripts…',
   listLabel: 'Scripts',
   clearFilters: 'Clear filters',
@@ -29,7 +30,8 @@ export const catalogue = {
   filters: {
     label: 'Filters',
     open: 'Filters',
-    openCount: (count: number) => `Filters (${count})`,
+    /** `count`: how many filters are on (give it as text, as the specification prints it). */
+    openCount: 'Filters ({count})',
     close: 'Close filters',
     game: 'Game',
     allGames: 'All games',
@@ -48,5 +50,7 @@ export const catalogue = {
     apply: 'Apply filters',
     showResults: 'Show scripts',
   },
-  feedTitle: (siteName: string) => (siteName ? `${siteName}: latest Roblox scripts` : 'Latest Roblox scripts'),
+  /** The site feed's title (/feed.xml), with the site's name; `feedTitleUnnamed` when it has none (web/features/catalogue/seo.ts' siteFeedTitle). */
+  feedTitle: '{siteName}: latest Roblox scripts',
+  feedTitleUnnamed: 'Latest Roblox scripts',
 } as const;

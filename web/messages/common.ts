@@ -11,7 +11,8 @@ export const common = {
   /** Shown wherever a script is: its card and its page. */
   script: {
     noImage: 'No Image',
-    views: 'views',
+    /** A script's views with their count: `n` is the number, written as the reading writes numbers. */
+    views: '{n} views',
     /** The facts a card and a script's page show as badges (docs/product.md#script-badges). */
     badges: {
       label: 'Script facts',

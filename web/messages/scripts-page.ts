@@ -1,5 +1,3 @@
-import { formatCount } from '../lib/format.ts';
-
 /**
  * /scripts' own texts (docs/product.md#catalogue-page): its heading and head tags, apart from the
  * lists' texts in catalogue.ts so a game's or an executor's page does not ship them.
@@ -7,11 +5,12 @@ import { formatCount } from '../lib/format.ts';
 export const scriptsPage = {
   heading: 'Latest Roblox Scripts',
   intro: 'Fresh auto-farms, loaders and game scripts, newest first. Open a script to copy its loader.',
-  resultsFor: (q: string) => `Results for “${q}”`,
-  count: (total: number) => `${formatCount(total)} ${total === 1 ? 'script' : 'scripts'}`,
+  resultsFor: 'Results for “{q}”',
+  /** `n`: how many scripts match, its number written as the reading writes numbers. */
+  count: '{n, plural, one {# script} other {# scripts}}',
   meta: {
     description:
       'Browse the latest Roblox scripts: auto-farms, loaders and game cheats, checked and updated daily. Open a script and copy its loader in one click.',
-    searchDescription: (q: string) => `Roblox scripts matching “${q}”: auto-farms, loaders and game cheats. Copy a loader in one click.`,
+    searchDescription: 'Roblox scripts matching “{q}”: auto-farms, loaders and game cheats. Copy a loader in one click.',
   },
 } as const;

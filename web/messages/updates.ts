@@ -5,11 +5,12 @@
  */
 export const loaderUpdates = {
   updated: 'Loader updated',
-  /** Calendar days in the site's time zone (docs/decisions.md#loader-versions). */
-  ago: (days: number) => (days < 1 ? 'today' : days < 2 ? 'yesterday' : `${days} days ago`),
+  /** `days`: calendar days in the site's time zone, never below 0 (docs/decisions.md#loader-versions). */
+  ago: '{days, plural, =0 {today} =1 {yesterday} other {# days ago}}',
   addedHigh: 'Update added a high-risk finding',
 } as const;
 
+/** Server-only (SERVER_ONLY_AREAS): it never travels to the browser, so it keeps functions. */
 export const scriptFeed = {
   title: (name: string) => `${name}: loader updates`,
   entryTitle: (version: number) => `Version ${version}`,

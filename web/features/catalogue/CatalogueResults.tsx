@@ -5,9 +5,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { type CardPage, type LinkedCard, type ListFilters, listSearch } from './filters.ts';
 import { ScriptCard, ScriptCardSkeleton } from './ScriptCard.tsx';
 import { EmptyState, LoadError } from './states.tsx';
-import { catalogue } from '../../messages/catalogue.ts';
-
-const t = catalogue;
+import { useI18n } from '../../i18n/messages.ts';
 
 /** Cards added with Load More beyond the server-rendered first page. */
 interface Loaded {
@@ -40,7 +38,7 @@ export interface CatalogueResultsProps {
   q: string;
   /** The list's filters and sort, which Load More asks the API for too. */
   filters?: ListFilters;
-  /** The list without filters (its search kept), offered when filters leave nothing. */
+  /** The list without filters (its search kept), offered when filters leave nothing: a path in the page's reading. */
   clearFilters?: string | undefined;
   timeZone: string;
 }
@@ -52,6 +50,7 @@ export interface CatalogueResultsProps {
  * (a new navigation) starts from the loader's page again.
  */
 export function CatalogueResults({ page, q, filters = {}, clearFilters, timeZone }: CatalogueResultsProps) {
+  const { m } = useI18n();
   const location = useLocation();
   const { scripts, loaded, status, announcement, loadMore } = useLoadMore(location.key, page, q, filters);
   const hasMore = loaded.offset < loaded.total;
@@ -78,7 +77,7 @@ export function CatalogueResults({ page, q, filters = {}, clearFilters, timeZone
             loading={status === 'loading'}
             aria-disabled={status === 'loading' || undefined}
           >
-            {t.loadMore}
+            {m.catalogue.loadMore}
           </Button>
         ) : null}
       </div>
@@ -91,6 +90,7 @@ export function CatalogueResults({ page, q, filters = {}, clearFilters, timeZone
  * Load More itself, its status and its screen-reader announcement.
  */
 function useLoadMore(entryKey: string, page: CardPage, q: string, filters: ListFilters) {
+  const { m, t } = useI18n();
   const query = listSearch(q, filters);
   const [loaded, setLoaded] = useState<Loaded>(() => {
     const restored = loadedByEntry.get(entryKey);
@@ -116,7 +116,7 @@ function useLoadMore(entryKey: string, page: CardPage, q: string, filters: ListF
     const controller = new AbortController();
     request.current = controller;
     setStatus('loading');
-    setAnnouncement(t.loadingMore);
+    setAnnouncement(m.catalogue.loadingMore);
     try {
       // The request and the slug rules load with the first Load More (the first page's cards came with their paths).
       const [next, { scriptPath }] = await Promise.all([
@@ -132,7 +132,7 @@ function useLoadMore(entryKey: string, page: CardPage, q: string, filters: ListF
         return { extra: [...previous.extra, ...fresh], offset, total: next.scripts.length === 0 ? offset : next.total };
       });
       setStatus('idle');
-      setAnnouncement(t.loadedMore(next.scripts.length));
+      setAnnouncement(t(m.catalogue.loadedMore, { count: next.scripts.length }));
     } catch {
       if (controller.signal.aborted) return;
       setStatus('error');
@@ -145,8 +145,9 @@ function useLoadMore(entryKey: string, page: CardPage, q: string, filters: ListF
 
 /** The cards, then a skeleton for each card a Load More under way will add. */
 function CardGrid({ scripts, skeletons, busy, timeZone, from }: { scripts: LinkedCard[]; skeletons: number; busy: boolean; timeZone: string; from: string }) {
+  const { m } = useI18n();
   return (
-    <ul aria-label={t.listLabel} aria-busy={busy || undefined} className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+    <ul aria-label={m.catalogue.listLabel} aria-busy={busy || undefined} className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
       {scripts.map((script, index) => (
         <li key={script.id}>
           <ScriptCard script={script} timeZone={timeZone} from={from} priority={index === 0 ? 'high' : index < 4 ? 'eager' : 'lazy'} />

@@ -3,16 +3,18 @@ import { useNavigate } from 'react-router';
 import { type CatalogueFlagName, DEFAULT_SORT, EXECUTOR_PARAM, FORM_FLAGS, PLATFORM_PARAM, SORT_PARAM } from '../../../contract/catalogue-params.ts';
 import { PLATFORM_SIDES } from '../../../contract/platforms.ts';
 import { buttonClasses } from '../../components/ui/Button.tsx';
+import { useI18n } from '../../i18n/messages.ts';
+import { specPath } from '../../i18n/reading.ts';
+import type { PageMessages } from '../../messages/public.ts';
 import { activeFilterCount, type ListFilters, listSearch, SORTS } from './filters.ts';
-import { catalogue } from '../../messages/catalogue.ts';
 
-const t = catalogue.filters;
+type FilterTexts = PageMessages['catalogue']['filters'];
 
 /** The form's id: the no-JavaScript trigger on narrow screens links to it and `:target` shows it. */
 export const FILTERS_ID = 'catalogue-filters';
 
 export interface FilterBarProps {
-  /** The list page the form submits to (`/scripts`, `/games/{slug}`). */
+  /** The list page the form submits to (`/scripts`, `/games/{slug}`), in the page's reading whether given prefixed or not. */
   action: string;
   q: string;
   filters: ListFilters;
@@ -23,7 +25,7 @@ export interface FilterBarProps {
 }
 
 /** Each flag's checkbox label: it names the side of the flag the checkbox keeps. */
-const FLAG_LABELS: Record<CatalogueFlagName, string> = { key: t.noKey, universal: t.universal, verified: t.verified, patched: t.working };
+const FLAG_LABELS: Record<CatalogueFlagName, 'noKey' | 'universal' | 'verified' | 'working'> = { key: 'noKey', universal: 'universal', verified: 'verified', patched: 'working' };
 
 /** Each checkbox and the value it puts in the URL when checked (docs/product.md#catalogue-filters), in the URL's order. */
 const FLAGS = FORM_FLAGS.map(({ name, formValue }) => ({ name, value: formValue, label: FLAG_LABELS[name] }));
@@ -36,7 +38,10 @@ const FLAGS = FORM_FLAGS.map(({ name, formValue }) => ({ name, value: formValue,
  * URL stays clean. On narrow screens the form is a sheet: a modal dialog opened by the Filters button
  * (without JavaScript, a link to the form, which `:target` shows).
  */
-export function FilterBar({ action, q, filters, games, executors }: FilterBarProps) {
+export function FilterBar({ action: givenAction, q, filters, games, executors }: FilterBarProps) {
+  const { m, t: format, path } = useI18n();
+  const t = m.catalogue.filters;
+  const action = path(specPath(givenAction));
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const trigger = useRef<HTMLAnchorElement>(null);
@@ -68,7 +73,7 @@ export function FilterBar({ action, q, filters, games, executors }: FilterBarPro
           setSheetOpen(true);
         }}
       >
-        {count > 0 ? t.openCount(count) : t.open}
+        {count > 0 ? format(t.openCount, { count: String(count) }) : t.open}
       </a>
       <form
         ref={form}
@@ -133,6 +138,7 @@ function useInputsFollowUrl(form: RefObject<HTMLFormElement | null>, filters: Li
 
 /** The form's contents: the sheet's close button, the search kept, the game, the device and executor, the checkboxes, the sort and the submit button. */
 function FilterBarFields({ q, filters, games, executors, onClose }: Omit<FilterBarProps, 'action'> & { onClose: () => void }) {
+  const t = useI18n().m.catalogue.filters;
   return (
     <>
       {/* Shown in the sheet only (app.css). */}
@@ -140,10 +146,10 @@ function FilterBarFields({ q, filters, games, executors, onClose }: Omit<FilterB
         ×
       </button>
       {q ? <input type="hidden" name="q" value={q} /> : null}
-      {games ? <FilterBarGame games={games} selected={filters.game} /> : null}
+      {games ? <FilterBarSelect name="game" label={t.game} all={t.allGames} selected={filters.game} choices={games} /> : null}
       <FilterBarSelect name={PLATFORM_PARAM} label={t.platform} all={t.allPlatforms} selected={filters.platform} choices={PLATFORM_SIDES.map((side) => ({ slug: side, name: t.platforms[side] }))} />
       {executors ? <FilterBarSelect name={EXECUTOR_PARAM} label={t.executor} all={t.allExecutors} selected={filters.executor} choices={executors} /> : null}
-      <FilterBarToggles filters={filters} />
+      <FilterBarToggles filters={filters} texts={t} />
       <label className="filter-label md:ml-auto">
         {t.sort}
         <select name="sort" className="filter-control" defaultValue={filters.sort ?? 'newest'}>
@@ -164,11 +170,6 @@ function FilterBarFields({ q, filters, games, executors, onClose }: Omit<FilterB
   );
 }
 
-/** The game to list, All games first. */
-function FilterBarGame({ games, selected }: { games: NonNullable<FilterBarProps['games']>; selected: string | undefined }) {
-  return <FilterBarSelect name="game" label={t.game} all={t.allGames} selected={selected} choices={games} />;
-}
-
 /** One choice of the filter as a select, its blank "All …" first (a blank value is no filter). */
 function FilterBarSelect(props: { name: string; label: string; all: string; selected: string | undefined; choices: { slug: string; name: string }[] }) {
   return (
@@ -187,13 +188,13 @@ function FilterBarSelect(props: { name: string; label: string; all: string; sele
 }
 
 /** The checkboxes of FLAGS, each checked when the URL holds its value. */
-function FilterBarToggles({ filters }: { filters: ListFilters }) {
+function FilterBarToggles({ filters, texts }: { filters: ListFilters; texts: FilterTexts }) {
   return (
     <div className="grid grid-cols-2 gap-2 md:flex md:flex-wrap">
       {FLAGS.map((flag) => (
         <label key={flag.name} className="filter-chip">
           <input type="checkbox" name={flag.name} value={String(flag.value)} defaultChecked={filters[flag.name] === flag.value} className="h-4 w-4 accent-violet-500" />
-          {flag.label}
+          {texts[flag.label]}
         </label>
       ))}
     </div>

@@ -2,14 +2,14 @@ import { useSyncExternalStore } from 'react';
 import type { ScriptCard } from '../../../contract/scripts.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useSettings } from '../../lib/settings.ts';
-import { loaderUpdates as t } from '../../messages/updates.ts';
+import { useI18n } from '../../i18n/messages.ts';
 
 /** An update this many calendar days old is still said ("14 days ago"); an older one is not. */
 const RECENT_DAYS = 14;
 
 const unchanging = () => () => {};
 
-/** The calendar day a moment falls on in the site's zone (days since 1970-01-01): one day's moments share it. */
+/** The calendar day a moment falls on in the site's zone (days since 1970-01-01): one day's moments share it (read from the specification's `DD.MM.YYYY`, whatever the page's reading). */
 function dayOf(at: string | number, timeZone: string): number {
   const [day, month, year] = formatDate(at, timeZone).split('.');
   return Date.UTC(Number(year), Number(month) - 1, Number(day)) / 86_400_000;
@@ -34,6 +34,7 @@ function renderedDay(timeZone: string): number | undefined {
  */
 export default function LoaderUpdated({ script }: { script: Pick<ScriptCard, 'loaderChangedAt' | 'updateAddedHigh'> }) {
   const { timeZone } = useSettings();
+  const { m, t, date } = useI18n();
   const today = useSyncExternalStore(unchanging, () => dayOf(Date.now(), timeZone), () => renderedDay(timeZone));
   const at = script.loaderChangedAt;
   if (at === null || today === undefined) return null;
@@ -41,14 +42,14 @@ export default function LoaderUpdated({ script }: { script: Pick<ScriptCard, 'lo
   if (days > RECENT_DAYS) return null;
   return (
     <p className="loader-updated" data-loader-today={today}>
-      {t.updated}{' '}
-      <time dateTime={at} title={formatDate(at, timeZone)}>
-        {t.ago(days)}
+      {m.loaderUpdates.updated}{' '}
+      <time dateTime={at} title={date(at, timeZone)}>
+        {t(m.loaderUpdates.ago, { days: Math.max(0, days) })}
       </time>
       {script.updateAddedHigh ? (
         <strong className="badge badge-warning">
           <span className="sr-only">. </span>
-          {t.addedHigh}
+          {m.loaderUpdates.addedHigh}
         </strong>
       ) : null}
     </p>

@@ -5,19 +5,16 @@ import { type Platform, sidesOf } from '../../../contract/platforms.ts';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { Skeleton } from '../../components/ui/Skeleton.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { formatCount, formatDate } from '../../lib/format.ts';
 import { usePendingPath } from './navigation.ts';
 import type { LinkedCard } from './filters.ts';
 import { GameLink, PublicScriptBadges } from './ScriptBadges.tsx';
 import { ScriptImage } from './ScriptImage.tsx';
 import { Star } from '../../components/favourites/Star.tsx';
-import { catalogue } from '../../messages/catalogue.ts';
-import { common } from '../../messages/common.ts';
-
-const t = catalogue;
+import { useI18n } from '../../i18n/messages.ts';
+import { specPath } from '../../i18n/reading.ts';
 
 export interface ScriptCardProps {
-  /** The script, with its canonical path (`/scripts/{id}-{slug}`). */
+  /** The script, with its canonical path (`/scripts/{id}-{slug}`); the card links to it in the page's reading. */
   script: LinkedCard;
   timeZone: string;
   /** Where the detail page's back button returns (this list, with its search). */
@@ -27,8 +24,9 @@ export interface ScriptCardProps {
 
 /** A catalogue card (styles: app.css `.script-card`); the whole card is clickable through the Get Script link's stretched hit area. */
 export function ScriptCard({ script, timeZone, from, priority = 'lazy' }: ScriptCardProps) {
+  const { m, t, path, date } = useI18n();
   const titleId = useId();
-  const to = script.path;
+  const to = path(specPath(script.path));
   const pending = usePendingPath(to);
   return (
     <article className="script-card">
@@ -41,11 +39,11 @@ export function ScriptCard({ script, timeZone, from, priority = 'lazy' }: Script
         </h2>
         {script.game ? <GameLink game={script.game} className="mt-1 self-start text-xs" /> : null}
         <PublicScriptBadges script={script} className="mt-2" />
-        <p className="script-card-text">{script.description.trim() || t.noDescription}</p>
+        <p className="script-card-text">{script.description.trim() || m.catalogue.noDescription}</p>
         <div className="script-card-meta">
           <CalendarDays aria-hidden className="h-3.5 w-3.5" />
           <span>
-            {formatDate(script.createdAt, timeZone)} · {formatCount(script.views)} {common.script.views}
+            {date(script.createdAt, timeZone)} · {t(m.common.script.views, { n: script.views })}
           </span>
           <PlatformMarks platforms={script.platforms} />
         </div>
@@ -56,7 +54,7 @@ export function ScriptCard({ script, timeZone, from, priority = 'lazy' }: Script
           className={buttonClasses({ className: 'mt-4 w-full after:absolute after:inset-0 after:content-[""]' })}
         >
           {pending ? <Spinner /> : null}
-          {t.getScript}
+          {m.catalogue.getScript}
         </Link>
       </div>
     </article>
@@ -65,6 +63,7 @@ export function ScriptCard({ script, timeZone, from, priority = 'lazy' }: Script
 
 /** Where the script is known to run (docs/decisions.md#what-visitors-and-staff-see-of-executors): PC, mobile, both or nothing. */
 function PlatformMarks({ platforms }: { platforms: readonly Platform[] }) {
+  const t = useI18n().m.catalogue;
   const sides = sidesOf(platforms);
   if (sides.length === 0) return null;
   return (

@@ -1,7 +1,7 @@
 import { ImageOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
-import { common } from '../../messages/common.ts';
+import { useI18n } from '../../i18n/messages.ts';
 
 export interface ScriptImageProps {
   src: string | null;
@@ -22,6 +22,7 @@ export interface ScriptImageProps {
  * caught on mount from the element's state.
  */
 export function ScriptImage({ src, alt, width, height, priority = 'lazy', className, smallSrc, sizes }: ScriptImageProps) {
+  const { m } = useI18n();
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const ref = useRef<HTMLImageElement>(null);
 
@@ -35,7 +36,7 @@ export function ScriptImage({ src, alt, width, height, priority = 'lazy', classN
     return (
       <div className={cn(box, 'flex flex-col items-center justify-center gap-2 bg-gradient-to-br from-slate-800 to-indigo-950 text-slate-300')} data-testid="image-placeholder">
         <ImageOff aria-hidden className="h-8 w-8 text-slate-400" />
-        <span className="text-sm font-medium">{common.script.noImage}</span>
+        <span className="text-sm font-medium">{m.common.script.noImage}</span>
       </div>
     );
   }

@@ -1,3 +1,5 @@
+import { formatMessage, type Reading } from '../../../contract/i18n.ts';
+
 /** The origin absolute links are built on: SITE_URL when configured, else the request's own origin. */
 export function publicOrigin(siteUrl: string, requestUrl: string): string {
   return siteUrl ? siteUrl.replace(/\/+$/, '') : new URL(requestUrl).origin;
@@ -16,4 +18,9 @@ export function clipText(text: string, max = 160): string {
   const space = cut.lastIndexOf(' ');
   const clipped = space > max * 0.6 ? cut.slice(0, space) : cut;
   return `${clipped.replace(/[\s.,;:!?\-–—]+$/u, '')}…`;
+}
+
+/** The site feed's title (/feed.xml) in a reading: with the site's name, or without one when it has none. */
+export function siteFeedTitle(reading: Reading, texts: { feedTitle: string; feedTitleUnnamed: string }, siteName: string): string {
+  return siteName ? formatMessage(reading, texts.feedTitle, { siteName }) : texts.feedTitleUnnamed;
 }

@@ -2,15 +2,17 @@ import { CircleAlert, SearchX } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { catalogue } from '../../messages/catalogue.ts';
-
-const t = catalogue;
+import { useI18n } from '../../i18n/messages.ts';
+import { specPath } from '../../i18n/reading.ts';
 
 /**
  * Scripts not found: an empty catalogue, a search without matches, or filters that leave nothing;
- * `clearFilters` (the list with its search but no filters) is offered when filters are on.
+ * `clearFilters` (the list with its search but no filters, a path in the page's reading) is offered
+ * when filters are on.
  */
 export function EmptyState({ q, clearFilters }: { q: string; clearFilters?: string | undefined }) {
+  const { m, path } = useI18n();
+  const t = m.catalogue;
   return (
     <div className="empty-state">
       <span className="empty-state-icon">
@@ -21,12 +23,13 @@ export function EmptyState({ q, clearFilters }: { q: string; clearFilters?: stri
       {clearFilters || q ? (
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           {clearFilters ? (
-            <Link to={clearFilters} className={buttonClasses()}>
+            // In the page's reading, whether the caller gave it prefixed or not.
+            <Link to={path(specPath(clearFilters))} className={buttonClasses()}>
               {t.clearFilters}
             </Link>
           ) : null}
           {q ? (
-            <Link to="/scripts" className={buttonClasses({ variant: 'secondary' })}>
+            <Link to={path('/scripts')} className={buttonClasses({ variant: 'secondary' })}>
               {t.clearSearch}
             </Link>
           ) : null}
@@ -44,6 +47,7 @@ export interface LoadErrorProps {
 
 /** Не удалось загрузить скрипты, with Попробовать снова (docs/product.md#error-texts). */
 export function LoadError({ onRetry, retrying = false, className }: LoadErrorProps) {
+  const t = useI18n().m.catalogue;
   return (
     <div
       role="alert"

@@ -5,7 +5,7 @@ import type { common as spec } from '../common.ts';
 export const common = {
   script: {
     noImage: 'No image',
-    views: 'views',
+    views: '{n, plural, one {# view} other {# views}}',
     badges: {
       label: 'Script facts',
       keySystem: 'Key system',

@@ -1,2 +1,49 @@
-// Placeholder until this area is translated: the specification's reading.
-export * from '../catalogue.ts';
+import type { Shape } from '../shape.ts';
+import type { catalogue as spec } from '../catalogue.ts';
+
+/** The lists' and cards' texts, wholly Russian (`/ru/…`). */
+export const catalogue = {
+  clearSearch: 'Показать все скрипты',
+  noDescription: 'Описание отсутствует',
+  getScript: 'Получить скрипт',
+  opening: 'Открываем…',
+  platforms: { label: 'Где работает', pc: 'ПК', mobile: 'Телефон' },
+  empty: 'Скрипты не найдены',
+  emptyHint: 'По этому запросу ничего не нашлось. Проверьте написание или введите название игры.',
+  emptyCatalogueHint: 'Каталог пока пуст. Новые скрипты появятся здесь сразу после публикации.',
+  loadFailed: 'Не удалось загрузить скрипты',
+  loadFailedHint: 'Проверьте подключение к интернету и попробуйте ещё раз.',
+  retry: 'Попробовать снова',
+  loadMore: 'Загрузить ещё',
+  loadingMore: 'Загружаем ещё скрипты…',
+  loadedMore:
+    '{count, plural, one {Загружен ещё # скрипт} few {Загружено ещё # скрипта} many {Загружено ещё # скриптов} other {Загружено ещё # скрипта}}',
+  loading: 'Загружаем скрипты…',
+  listLabel: 'Скрипты',
+  clearFilters: 'Сбросить фильтры',
+  emptyFiltersHint: 'Под эти фильтры не подходит ни один скрипт. Сбросьте их или оставьте меньше.',
+  filters: {
+    label: 'Фильтры',
+    open: 'Фильтры',
+    openCount: 'Фильтры ({count})',
+    close: 'Закрыть фильтры',
+    game: 'Игра',
+    allGames: 'Все игры',
+    browseGames: 'Смотреть игры',
+    platform: 'Устройство',
+    allPlatforms: 'Все устройства',
+    platforms: { pc: 'ПК', mobile: 'Телефон' },
+    executor: 'Инжектор',
+    allExecutors: 'Все инжекторы',
+    noKey: 'Без ключ-системы',
+    universal: 'Универсальные',
+    verified: 'Проверенные',
+    working: 'Рабочие',
+    sort: 'Сортировка',
+    sorts: { newest: 'Сначала новые', views: 'По просмотрам', trending: 'В тренде', updated: 'Недавно обновлённые', rating: 'По рейтингу' },
+    apply: 'Применить фильтры',
+    showResults: 'Показать скрипты',
+  },
+  feedTitle: '{siteName}: новые скрипты Roblox',
+  feedTitleUnnamed: 'Новые скрипты Roblox',
+} as const satisfies Shape<typeof spec>;

@@ -5,7 +5,7 @@ import type { common as spec } from '../common.ts';
 export const common = {
   script: {
     noImage: 'Нет изображения',
-    views: 'просмотров',
+    views: '{n, plural, one {# просмотр} few {# просмотра} many {# просмотров} other {# просмотра}}',
     badges: {
       label: 'Факты о скрипте',
       keySystem: 'Ключ-система',
