@@ -15,9 +15,6 @@ export const games = {
   gameIntro: 'Roblox scripts for {name}: auto-farms, loaders and more. Filter them and open one to copy its loader.',
   feed: 'Atom feed',
   feedTitle: '{name} scripts',
-  /** The site's feed, announced on /games: with the site's name, or without one. */
-  siteFeedTitle: '{siteName}: latest Roblox scripts',
-  siteFeedTitleUnnamed: 'Latest Roblox scripts',
   notFound: {
     title: 'Game not found',
     text: 'There is no game at this address.',

@@ -1,4 +1,4 @@
-import { publicOrigin } from '../features/catalogue/seo.ts';
+import { publicOrigin, siteFeedTitle } from '../features/catalogue/seo.ts';
 import { GameList } from '../features/games/GameList.tsx';
 import { gamePath } from '../features/games/links.ts';
 import { collectionMeta } from '../features/games/meta.ts';
@@ -16,7 +16,7 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
 export function meta({ data, matches }: Route.MetaArgs) {
   const i18n = metaI18n(matches);
   if (!data || !i18n) return [];
-  const { m, t, reading } = i18n;
+  const { m, reading } = i18n;
   const siteName = rootSettings(matches)?.siteName ?? '';
   return collectionMeta({
     name: m.games.heading,
@@ -26,7 +26,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
     path: '/games',
     siteName,
     items: data.games.map((game) => ({ name: game.name, path: gamePath(game.slug) })),
-    feed: { title: siteName ? t(m.games.siteFeedTitle, { siteName }) : m.games.siteFeedTitleUnnamed, path: '/feed.xml' },
+    feed: { title: siteFeedTitle(reading, m.catalogue, siteName), path: '/feed.xml' },
   });
 }
 

@@ -17,8 +17,6 @@ export const games = {
   gameIntro: 'Скрипты Roblox для {name}: автофарм, загрузчики и не только. Отфильтруйте их и откройте нужный, чтобы скопировать загрузчик.',
   feed: 'Лента обновлений',
   feedTitle: 'Новые скрипты для {name}',
-  siteFeedTitle: '{siteName}: новые скрипты Roblox',
-  siteFeedTitleUnnamed: 'Новые скрипты Roblox',
   notFound: {
     title: 'Игра не найдена',
     text: 'По этому адресу нет игры.',
