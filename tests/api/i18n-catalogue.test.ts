@@ -212,10 +212,8 @@ describe.each(dialects)('the catalogue in three readings on %s', (dialect) => {
       expect(none.html).toMatch(/href="\/ru\/scripts"[^>]*>Показать все скрипты</);
     });
 
-    // Fails until the page cache keeps a reading's filters: server/cache/page-cache.ts reads a page's
-    // parameters (contract/catalogue-params.ts' PAGE_PARAMS) by its unprefixed path, so `/ru/scripts`
-    // keeps only `q` and renders every script. Make it `it` once the prefix is taken off there.
-    it.fails('says filters that leave nothing in Russian, with the form\'s count and a way back in the reading', async () => {
+    // The page cache keeps a reading's filters: `/ru/scripts` reads the parameters `/scripts` reads.
+    it('says filters that leave nothing in Russian, with the form\'s count and a way back in the reading', async () => {
       const filtered = await get('/ru/scripts?game=blox-fruits&universal=true&sort=trending');
       expect(filtered.text).toContain('Скрипты не найдены');
       expect(filtered.text).toContain('Сбросить фильтры');
