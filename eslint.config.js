@@ -9,6 +9,11 @@ const NO_SERVER_OR_WEB = { regex: '^(\\.\\./)+(server|web)(/|$)', message: 'cont
 const NO_SERVER = { regex: '^(\\.\\./)+server(/|$)', message: 'web/ runs in the browser too: it never imports server/ (loaders reach services through their context).' };
 const NO_WEB = { regex: '^(\\.\\./)+web(/|$)', message: 'server/ never imports web/: the web build is loaded at run time (server/plugins/web.ts).' };
 const NO_STAFF = { regex: '^(\\.\\./)+(features/)?(staff|admin|moderator)(/|$)', message: 'Public pages never import the staff panels (web/features/staff, admin, moderator).' };
+const NO_CATALOGUE = {
+  regex: '^(\\.\\./)+(messages|content)/(?!.*\\.server(\\.tsx?)?$)',
+  allowTypeImports: true,
+  message: 'A public page reads its texts with useI18n() or its loader data, never by import, so no catalogue ships in its JavaScript (docs/decisions.md#languages); server code reads them through a .server module.',
+};
 const NO_ROOT = {
   regex: '^(\\.\\./)+(app|main|cluster|routes|services)(\\.ts)?$',
   message: 'A server folder never imports a composition root (server/app.ts, main.ts, cluster.ts, routes.ts, services.ts): routes get their services as options.',
@@ -26,6 +31,7 @@ const LAYERS = [
   refuse(['contract/**'], [NO_SERVER_OR_WEB]),
   refuse(['web/**'], [NO_SERVER]),
   refuse(['web/**'], [NO_SERVER, NO_STAFF], ['web/features/staff/**', 'web/features/admin/**', 'web/features/moderator/**', 'web/routes/admin/**', 'web/routes/moderator/**']),
+  refuse(['web/components/**', 'web/features/**', 'web/routes/**'], [NO_SERVER, NO_STAFF, NO_CATALOGUE], ['web/features/staff/**', 'web/features/admin/**', 'web/features/moderator/**', 'web/routes/admin/**', 'web/routes/moderator/**']),
   refuse(['server/**'], [NO_WEB]),
   refuse(['server/*/**'], [NO_WEB, NO_ROOT]),
   refuse(['server/**/repository.ts', 'server/**/*-repository.ts'], [NO_WEB, NO_ROOT, NO_SERVICE]),
