@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from 'react-router';
 import { LazyToaster } from './lib/toast.tsx';
 import { pageMessagesFor } from './messages/catalogues.server.ts';
+import { areasOf } from './i18n/areas.ts';
 import { HTML_LANG, pathIn, readingOfPath } from './i18n/reading.ts';
 import type { RootI18nData } from './i18n/messages.ts';
 import { webContext } from './context.ts';
@@ -10,16 +11,23 @@ import { READING_SCRIPT } from './i18n/reading-script.ts';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 
-/** The settings, and the page's reading with its messages (docs/decisions.md#languages): the reading comes from the path alone. */
+/**
+ * The settings, and the page's reading with the messages its page shows (docs/decisions.md#languages):
+ * the reading comes from the path alone, the areas from the page it is (web/i18n/areas.ts).
+ */
 export function loader({ context, request }: Route.LoaderArgs) {
-  const reading = readingOfPath(new URL(request.url).pathname);
-  return { settings: context.get(webContext).settings, reading, messages: pageMessagesFor(reading) };
+  const { pathname } = new URL(request.url);
+  const reading = readingOfPath(pathname);
+  return { settings: context.get(webContext).settings, reading, messages: pageMessagesFor(reading, areasOf(pathname)) };
 }
 
-// The settings never change while the app runs, and the messages only with the reading: other
-// navigations need not fetch them again.
+/** Which messages a page needs: its reading and its areas. */
+const messagesKey = (url: URL) => `${readingOfPath(url.pathname)}:${areasOf(url.pathname).join(',')}`;
+
+// The settings never change while the app runs, and the messages only with the reading or the page's
+// areas: other navigations need not fetch them again.
 export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
-  return readingOfPath(currentUrl.pathname) !== readingOfPath(nextUrl.pathname);
+  return messagesKey(currentUrl) !== messagesKey(nextUrl);
 }
 
 export function links() {

@@ -1,6 +1,5 @@
 import { brotliCompressSync, brotliDecompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
-import { LIST_FILTER_PARAMS, PAGE_PARAMS, PAGES_A_WRITE_REACHES, pageMatcher, SCRIPT_PAGE, SEARCH_PARAM } from '../../contract/catalogue-params.ts';
-import { LANGUAGES } from '../../contract/i18n.ts';
+import { LIST_FILTER_PARAMS, PAGE_PARAMS, PAGES_A_WRITE_REACHES, pageMatcher, pagePath, SCRIPT_PAGE, SEARCH_PARAM } from '../../contract/catalogue-params.ts';
 import { parseScriptParam } from '../../contract/script-url.ts';
 import { SingleFlight } from './single-flight.ts';
 import type { CatalogueChange } from '../db/catalogue-change.ts';
@@ -85,21 +84,8 @@ function pageParams(page: string): readonly string[] {
   return FRAMEWORK_PAGE_PARAMS[page] ?? PAGES.find(({ matches }) => matches(page))?.params ?? [];
 }
 
-/** The prefix of a page in the English or Russian reading (docs/decisions.md#languages). */
-const READING_PREFIX = new RegExp(`^/(?:${LANGUAGES.join('|')})(?=/|$)`);
-
-/**
- * The page a request path shows, as React Router matches it: a data request's page
- * (`/scripts.data` → `/scripts`; a trailing slash is asked for as `/_.data`, so `/scripts/5/_.data`
- * → `/scripts/5`), without trailing slashes, which matching ignores (`/subscribe/` is `/subscribe`),
- * and without its reading's prefix: `/ru/scripts` reads the parameters `/scripts` reads, the writes
- * that reach `/scripts` reach it, and `/ru/scripts/5` counts a view of script 5. (Cache keys keep the
- * whole path: each reading is a page of its own.)
- */
-export function pagePath(path: string): string {
-  const page = path.endsWith('/_.data') ? path.slice(0, -'_.data'.length) : path.endsWith('.data') ? path.slice(0, -'.data'.length) : path;
-  return page.replace(/(.)\/+$/, '$1').replace(READING_PREFIX, '') || '/';
-}
+// The page a request path shows: one rule for the page cache and the pages' messages (web/i18n/areas.ts).
+export { pagePath } from '../../contract/catalogue-params.ts';
 
 /**
  * The URL a public page is rendered and cached under: its path with only the parameters it reads,

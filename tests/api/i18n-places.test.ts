@@ -127,8 +127,8 @@ describe.each(dialects)('the places pages in three readings on %s', (dialect) =>
       const { response, html, text } = await get('/ru/executors');
       expect(response.statusCode).toBe(200);
       expect(htmlLang(html)).toBe('ru');
-      expect(h1Of(html)).toBe('Инжекторы для Roblox');
-      expect(titleOf(html)).toBe('Инжекторы для Roblox — ScriptHub');
+      expect(h1Of(html)).toBe('Экзекьюторы для Roblox');
+      expect(titleOf(html)).toBe('Экзекьюторы для Roblox — ScriptHub');
       for (const status of ['Работает', 'Пропатчен', 'Не поддерживается']) expect(text).toContain(status);
       for (const fact of ['Версия v2.5', 'Платный', 'Бесплатный']) expect(text).toContain(fact);
       expect(timesOf(html)).toEqual(['3 часа назад', '1 день назад', '2 дня назад', '5 дней назад']);
@@ -140,11 +140,11 @@ describe.each(dialects)('the places pages in three readings on %s', (dialect) =>
       expect(html).not.toContain('href="/executors/mango"');
       // No English word of these pages' interface.
       for (const english of ['Status changed', 'Working', 'Patched', 'Version', 'Paid', 'Free', 'ago', 'List last checked', 'Runs on']) expect(text).not.toContain(english);
-      expect(metaContent(html, 'name', 'description')).toMatch(/^Инжекторы для Roblox и работают ли они сегодня/);
+      expect(metaContent(html, 'name', 'description')).toMatch(/^Экзекьюторы для Roblox и работают ли они сегодня/);
       expectReadingLinks(html, '/executors', 'ru');
       const page = collectionOf(html);
       expect(page.inLanguage).toBe('ru');
-      expect(page.name).toBe('Инжекторы для Roblox');
+      expect(page.name).toBe('Экзекьюторы для Roblox');
       expect(page.url).toBe(`${SITE_URL}/ru/executors`);
       expect(page.isPartOf?.url).toBe(`${SITE_URL}/ru`);
       expect(page.mainEntity.itemListElement.map((item) => item.url)).toEqual(['mango', 'alpha', 'delta'].map((slug) => `${SITE_URL}/ru/executors/${slug}`));
@@ -192,16 +192,16 @@ describe.each(dialects)('the places pages in three readings on %s', (dialect) =>
       expect(text).toContain('На нём работают 2 скрипта · 2 проверены нашей командой');
       expect(text).toContain('Сайт Mango');
       expect(text).toContain('Скрипты Roblox, которые работают на Mango');
-      expect(html).toMatch(/<a [^>]*href="\/ru\/executors"[^>]*>Все инжекторы<\/a>/);
+      expect(html).toMatch(/<a [^>]*href="\/ru\/executors"[^>]*>Все экзекьюторы<\/a>/);
       expect(html).toMatch(/<form[^>]*action="\/ru\/executors\/mango"/);
-      expect(titleOf(html)).toBe('Инжектор Mango: статус и скрипты — ScriptHub');
+      expect(titleOf(html)).toBe('Экзекьютор Mango: статус и скрипты — ScriptHub');
       expect(metaContent(html, 'name', 'description')).toBe(
         'Mango сегодня работает. На нём работают 2 скрипта Roblox: автофарм и загрузчики, проверенные нашей командой или подтверждённые посетителями.',
       );
       expectReadingLinks(html, '/executors/mango', 'ru');
       const page = collectionOf(html);
       expect(page.inLanguage).toBe('ru');
-      expect(page.name).toBe('Инжектор Mango: статус и скрипты');
+      expect(page.name).toBe('Экзекьютор Mango: статус и скрипты');
       expect(page.mainEntity.itemListElement).toHaveLength(2);
       for (const item of page.mainEntity.itemListElement) expect(item.url).toMatch(new RegExp(`^${SITE_URL}/ru/scripts/\\d+-`));
       for (const english of ['Status changed', 'scripts work', 'tested by staff', 'website', 'All executors']) expect(text).not.toContain(english);
@@ -237,10 +237,10 @@ describe.each(dialects)('the places pages in three readings on %s', (dialect) =>
       const ru = await get('/ru/executors/no-such-executor');
       expect(ru.response.statusCode).toBe(404);
       expect(htmlLang(ru.html)).toBe('ru');
-      expect(ru.text).toContain('Инжектор не найден');
-      expect(ru.text).toContain('По этому адресу нет инжектора.');
-      expect(ru.html).toMatch(/<a [^>]*href="\/ru\/executors"[^>]*>Все инжекторы<\/a>/);
-      expect(titleOf(ru.html)).toBe('Инжектор не найден — ScriptHub');
+      expect(ru.text).toContain('Экзекьютор не найден');
+      expect(ru.text).toContain('По этому адресу нет экзекьютора.');
+      expect(ru.html).toMatch(/<a [^>]*href="\/ru\/executors"[^>]*>Все экзекьюторы<\/a>/);
+      expect(titleOf(ru.html)).toBe('Экзекьютор не найден — ScriptHub');
       const en = await get('/en/executors/no-such-executor');
       expect(en.response.statusCode).toBe(404);
       expect(en.html).toMatch(/<a [^>]*href="\/en\/executors"[^>]*>All executors<\/a>/);

@@ -100,7 +100,7 @@ describe.each(dialects)('the script page in three readings on %s', (dialect) => 
       'Совместимость',
       'Пропатчен',
       'Проверен',
-      'Нет известных рабочих инжекторов',
+      'Нет известных рабочих экзекьюторов',
       'Факты о скрипте',
       'Просмотры',
       'Подписаться на канал',
@@ -209,7 +209,7 @@ describe.each(dialects)('the script page in three readings on %s', (dialect) => 
     expect(jsonLd(en.html).find((item) => item['@type'] === 'SoftwareSourceCode')).toMatchObject({ inLanguage: 'en', url: `${SITE_URL}/en${hub.path}` });
 
     const blankRu = await page(`/ru${blank.path}`);
-    expect(metaContent(blankRu.html, 'name', 'description')).toBe('Blank Reading: бесплатный скрипт для Roblox. Скопируйте загрузчик в один клик и запустите его в инжекторе.');
+    expect(metaContent(blankRu.html, 'name', 'description')).toBe('Blank Reading: бесплатный скрипт для Roblox. Скопируйте загрузчик в один клик и запустите его в экзекьюторе.');
     expect(blankRu.text).toContain('Описание отсутствует');
     expect(jsonLd(blankRu.html).find((item) => item['@type'] === 'BreadcrumbList')).toMatchObject({ itemListElement: [{ name: 'Главная' }, { name: 'Скрипты', item: `${SITE_URL}/ru/scripts` }, { name: 'Blank Reading' }] });
   });

@@ -14,16 +14,21 @@ export function messagesFor(reading: Reading): Messages {
   return CATALOGUES[reading];
 }
 
-const pageCatalogues = new Map<Reading, PageMessages>();
+const pageCatalogues = new Map<string, PageMessages>();
 
-/** What a page's components read, in `reading`: the catalogue without its server-only areas. Built once per reading. */
-export function pageMessagesFor(reading: Reading): PageMessages {
-  let messages = pageCatalogues.get(reading);
+/**
+ * What a page's components read, in `reading`: the catalogue without its server-only areas, or only
+ * `areas` of it (a page's own, web/i18n/areas.ts). Built once per reading and set of areas.
+ */
+export function pageMessagesFor(reading: Reading, areas?: readonly string[]): PageMessages {
+  const key = `${reading}:${areas?.join(',') ?? '*'}`;
+  let messages = pageCatalogues.get(key);
   if (!messages) {
     const all: Record<string, unknown> = { ...CATALOGUES[reading] };
     for (const area of SERVER_ONLY_AREAS) delete all[area];
+    if (areas) for (const area of Object.keys(all)) if (!areas.includes(area)) delete all[area];
     messages = all as PageMessages;
-    pageCatalogues.set(reading, messages);
+    pageCatalogues.set(key, messages);
   }
   return messages;
 }

@@ -2,7 +2,7 @@ import type { HomeReading, InfoReading } from '../marketing.ts';
 
 /**
  * The landing pages wholly Russian (`/ru`, `/ru/info`), written as a Russian Roblox player would say it
- * (script — скрипт, executor — инжектор, loader — загрузчик). Numbers the Russian way: a space between
+ * (script — скрипт, executor — экзекьютор, loader — загрузчик). Numbers the Russian way: a space between
  * thousands (a no-break one, so a figure never splits), a decimal comma. Game names stay as the games
  * call themselves. Links are the specification's paths; the components put them in `/ru/…`.
  */
@@ -56,7 +56,7 @@ export const home = {
       {
         icon: 'zap',
         title: 'Быстрый запуск',
-        description: 'Скрипты загружаются за секунды и начинают работать сразу после запуска в инжекторе.',
+        description: 'Скрипты загружаются за секунды и начинают работать сразу после запуска в экзекьюторе.',
         color: 'amber',
       },
       {
@@ -109,7 +109,7 @@ export const info = {
     badge: 'Как это работает',
     title: 'Премиум-скрипты для Roblox',
     subtitle:
-      'Нам доверяет сообщество из 50\u00a0000+ игроков, и 10\u00a0000+ из них играют с нашими скриптами каждый день. Выберите скрипт, скопируйте его загрузчик и запустите в своём инжекторе.',
+      'Нам доверяет сообщество из 50\u00a0000+ игроков, и 10\u00a0000+ из них играют с нашими скриптами каждый день. Выберите скрипт, скопируйте его загрузчик и запустите в своём экзекьюторе.',
     primary: { label: 'Начать', to: '/scripts' },
   },
   stats: {
@@ -169,7 +169,7 @@ export const info = {
         color: 'amber',
         details: [
           'Загрузчик в одну строку: скопировали, вставили, запустили.',
-          'Работает со всеми популярными инжекторами.',
+          'Работает со всеми популярными экзекьюторами.',
           'Если что-то не запускается, поможет наша поддержка 24/7.',
         ],
       },
@@ -177,7 +177,7 @@ export const info = {
   },
   code: {
     title: 'Пользоваться просто',
-    text: 'Каждый скрипт — это короткий загрузчик. Скопируйте его со страницы скрипта, вставьте в инжектор и запустите. Вот как выглядит скрипт:',
+    text: 'Каждый скрипт — это короткий загрузчик. Скопируйте его со страницы скрипта, вставьте в экзекьютор и запустите. Вот как выглядит скрипт:',
     fileName: 'пример.lua',
     /** A harmless placeholder: it only prints a line. */
     sample: ['-- Пример скрипта: выводит приветствие', 'local player = "Игрок1"', 'print("Привет, " .. player .. "!")'].join('\n'),

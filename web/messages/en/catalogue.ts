@@ -1,48 +1,17 @@
 import type { Shape } from '../shape.ts';
-import type { catalogue as spec } from '../catalogue.ts';
+import { catalogue as spec } from '../catalogue.ts';
 
-/** The lists' and cards' texts, wholly English (`/en/…`). */
+/**
+ * The lists' and cards' texts, wholly English (`/en/…`).
+ * Written here: only what differs from the specification's English (its Russian texts, plurals, sentence case).
+ */
 export const catalogue = {
-  clearSearch: 'Show all scripts',
+  ...spec,
   noDescription: 'No description',
   getScript: 'Get script',
-  opening: 'Opening…',
-  platforms: { label: 'Works on', pc: 'PC', mobile: 'Mobile' },
   empty: 'No scripts found',
-  emptyHint: 'Nothing matches this search. Check the spelling or try the game’s name.',
-  emptyCatalogueHint: 'The catalogue is empty for now. New scripts appear here as soon as they are published.',
   loadFailed: 'Couldn’t load scripts',
   loadFailedHint: 'Check your internet connection and try again.',
   retry: 'Try again',
   loadMore: 'Load more',
-  loadingMore: 'Loading more scripts…',
-  loadedMore: '{count, plural, one {# more script loaded} other {# more scripts loaded}}',
-  loading: 'Loading scripts…',
-  listLabel: 'Scripts',
-  clearFilters: 'Clear filters',
-  emptyFiltersHint: 'No script matches these filters. Clear them or choose fewer.',
-  filters: {
-    label: 'Filters',
-    open: 'Filters',
-    openCount: 'Filters ({count})',
-    close: 'Close filters',
-    game: 'Game',
-    allGames: 'All games',
-    browseGames: 'Browse games',
-    platform: 'Device',
-    allPlatforms: 'All devices',
-    platforms: { pc: 'PC', mobile: 'Mobile' },
-    executor: 'Executor',
-    allExecutors: 'All executors',
-    noKey: 'No key system',
-    universal: 'Universal',
-    verified: 'Verified',
-    working: 'Working',
-    sort: 'Sort by',
-    sorts: { newest: 'Newest', views: 'Most viewed', trending: 'Trending', updated: 'Recently updated', rating: 'Top rated' },
-    apply: 'Apply filters',
-    showResults: 'Show scripts',
-  },
-  feedTitle: '{siteName}: latest Roblox scripts',
-  feedTitleUnnamed: 'Latest Roblox scripts',
-} as const satisfies Shape<typeof spec>;
+} satisfies Shape<typeof spec>;

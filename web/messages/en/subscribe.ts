@@ -1,16 +1,11 @@
 import type { Shape } from '../shape.ts';
-import type { subscribe as spec } from '../subscribe.ts';
+import { subscribe as spec } from '../subscribe.ts';
 
-/** The /subscribe page, wholly English (`/en/…`). */
+/**
+ * The /subscribe page, wholly English (`/en/…`).
+ * Written here: only what differs from the specification's English (its Russian texts, plurals, sentence case).
+ */
 export const subscribe = {
-  title: 'Join Our Telegram Channels',
-  intro: 'Join each channel below, then press Continue.',
-  metaDescription: 'Join our Telegram channels to continue.',
-  join: 'Join',
-  joined: 'Joined',
-  continue: 'Continue',
-  empty: 'There are no channels to join right now.',
+  ...spec,
   progress: '{joined} of {total, plural, one {# channel} other {# channels}} joined',
-  allJoined: 'All channels joined. Press Continue.',
-  channelsLabel: 'Channels',
-} as const satisfies Shape<typeof spec>;
+} satisfies Shape<typeof spec>;

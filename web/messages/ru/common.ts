@@ -23,7 +23,7 @@ export const common = {
     home: 'Главная',
     scripts: 'Скрипты',
     games: 'Игры',
-    executors: 'Инжекторы',
+    executors: 'Экзекьюторы',
     searchPlaceholder: 'Поиск скриптов...',
     searchLabel: 'Поиск скриптов',
     mainMenu: 'Главное меню',

@@ -1,28 +1,19 @@
-import type { FindingCode } from '../../../contract/loader-findings.ts';
 import type { Shape } from '../shape.ts';
 import type { loaderReport as spec } from '../loader-report.ts';
+import { moderator } from '../moderator.ts';
 
 /**
- * "What this loader does", wholly Russian (`/ru/…`): each finding's sentence by its code (the API keeps
- * its English `message`).
+ * "What this loader does", wholly Russian (`/ru/…`): the moderator panel's own Russian analysis (its
+ * form's findings, by their code), so a finding reads the same to staff and to visitors. The API keeps
+ * its English `message`.
  */
+const { heading, severity, domains, none, findings } = moderator.form.analysis;
+
 export const loaderReport = {
-  heading: 'Что делает этот загрузчик',
-  severity: { high: 'Высокий риск', medium: 'Осторожно', info: 'Заметка' },
-  domains: 'Загружает с',
-  none: 'В этом загрузчике не найдено ничего опасного.',
-  findings: {
-    'webhook': 'Отправляет данные на вебхук Discord или Guilded: так часто крадут данные аккаунтов.',
-    'ip-lookup': 'Узнаёт ваш IP-адрес или местоположение через сторонний сервис.',
-    'hardware-id': 'Читает идентификатор вашего устройства или клиента Roblox, по которому вас можно узнать.',
-    'clipboard': 'Копирует текст в ваш буфер обмена.',
-    'file-write': 'Записывает или удаляет файлы в папке вашего инжектора.',
-    'short-link': 'Загружает код через сокращатель ссылок или сервис для размещения текста, где код могут подменить в любой момент.',
-    'obfuscated': 'Скрывает свой код (обфускация), поэтому никто не может прочитать, что он делает, до запуска.',
-    'incomplete': 'Слишком длинный или запутанный, чтобы проверить его целиком: он может делать больше, чем сказано в этом списке.',
-    'remote-code': 'Скачивает и запускает дополнительный код: выполнится то, что отдаст этот адрес.',
-    'trusted-remote-code': 'Скачивает и запускает дополнительный код из источника, которому доверяет этот сайт.',
-    'teleport': 'Телепортирует вас, меняет сервер или продолжает работать после телепорта.',
-  } satisfies Record<FindingCode, string>,
+  heading,
+  severity,
+  domains,
+  none,
+  findings,
   warning: 'Внимание: этот загрузчик делает то, что может раскрыть ваши данные или подвергнуть риску ваш аккаунт. Прочитайте ниже, что он делает, прежде чем копировать его.',
 } satisfies Shape<typeof spec>;
