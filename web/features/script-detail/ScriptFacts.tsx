@@ -14,7 +14,7 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
         <span className="flex h-6 w-6 items-center justify-center rounded-md bg-violet-500/15 text-violet-300">{icon}</span>
         {label}
       </dt>
-      <dd className="mt-2 truncate text-sm font-semibold text-white sm:text-base">{children}</dd>
+      <dd className="mt-2 break-words text-sm font-semibold text-white sm:text-base">{children}</dd>
     </div>
   );
 }
