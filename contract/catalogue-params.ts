@@ -6,8 +6,6 @@
  * form (web/features/catalogue) are derived from it. No zod here: the browser imports it.
  */
 
-import { LANGUAGES } from './i18n.ts';
-
 /**
  * The flag filters, in the order of the API's query schema, the listing's cache keys and the
  * scripts_facets_idx columns (`column`, as stored; `token`, the SQLite search index's token for it).
@@ -111,20 +109,4 @@ export function pageMatcher(pattern: string): (page: string) => boolean {
   const source = pattern.replace(/[.]/g, '\\.').replace(/\{[a-z]+\}/g, '[^/]+');
   const regex = new RegExp(`^${source}$`);
   return (page) => regex.test(page);
-}
-
-/** The prefix of a page in the English or Russian reading (docs/decisions.md#languages). */
-const READING_PREFIX = new RegExp(`^/(?:${LANGUAGES.join('|')})(?=/|$)`);
-
-/**
- * The page a request path shows, as React Router matches it: a data request's page
- * (`/scripts.data` → `/scripts`; a trailing slash is asked for as `/_.data`, so `/scripts/5/_.data`
- * → `/scripts/5`), without trailing slashes, which matching ignores (`/subscribe/` is `/subscribe`),
- * and without its reading's prefix: `/ru/scripts` reads the parameters `/scripts` reads, the writes
- * that reach `/scripts` reach it, and `/ru/scripts/5` counts a view of script 5. (Cache keys keep the
- * whole path: each reading is a page of its own.)
- */
-export function pagePath(path: string): string {
-  const page = path.endsWith('/_.data') ? path.slice(0, -'_.data'.length) : path.endsWith('.data') ? path.slice(0, -'.data'.length) : path;
-  return page.replace(/(.)\/+$/, '$1').replace(READING_PREFIX, '') || '/';
 }

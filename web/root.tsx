@@ -2,12 +2,12 @@ import { useEffect } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from 'react-router';
 import { LazyToaster } from './lib/toast.tsx';
 import { pageMessagesFor } from './messages/catalogues.server.ts';
-import { areasOf } from './i18n/areas.ts';
+import { areasOf, messagesKey } from './i18n/areas.ts';
 import { HTML_LANG, pathIn, readingOfPath } from './i18n/reading.ts';
 import type { RootI18nData } from './i18n/messages.ts';
 import { webContext } from './context.ts';
 import { EARLY_STAR_SCRIPT } from './components/favourites/early-star.ts';
-import { READING_SCRIPT } from './i18n/reading-script.ts';
+import { readingScript } from './i18n/reading-script.ts';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 
@@ -21,13 +21,10 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return { settings: context.get(webContext).settings, reading, messages: pageMessagesFor(reading, areasOf(pathname)) };
 }
 
-/** Which messages a page needs: its reading and its areas. */
-const messagesKey = (url: URL) => `${readingOfPath(url.pathname)}:${areasOf(url.pathname).join(',')}`;
-
 // The settings never change while the app runs, and the messages only with the reading or the page's
 // areas: other navigations need not fetch them again.
 export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
-  return messagesKey(currentUrl) !== messagesKey(nextUrl);
+  return messagesKey(currentUrl.pathname) !== messagesKey(nextUrl.pathname);
 }
 
 export function links() {
@@ -63,7 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           an element of <head> the client does not render.
         */}
         {import.meta.env.SSR ? <script dangerouslySetInnerHTML={{ __html: EARLY_STAR_SCRIPT }} /> : null}
-        {import.meta.env.SSR ? <script dangerouslySetInnerHTML={{ __html: READING_SCRIPT }} /> : null}
+        {import.meta.env.SSR && data?.messages ? <script dangerouslySetInnerHTML={{ __html: readingScript(data.messages.common.offer) }} /> : null}
       </head>
       <body className="min-h-screen bg-ink text-slate-100 antialiased">
         {children}

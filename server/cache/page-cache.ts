@@ -1,5 +1,6 @@
 import { brotliCompressSync, brotliDecompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
-import { LIST_FILTER_PARAMS, PAGE_PARAMS, PAGES_A_WRITE_REACHES, pageMatcher, pagePath, SCRIPT_PAGE, SEARCH_PARAM } from '../../contract/catalogue-params.ts';
+import { LIST_FILTER_PARAMS, PAGE_PARAMS, PAGES_A_WRITE_REACHES, pageMatcher, SCRIPT_PAGE, SEARCH_PARAM } from '../../contract/catalogue-params.ts';
+import { pagePath } from '../../contract/page-path.ts';
 import { parseScriptParam } from '../../contract/script-url.ts';
 import { SingleFlight } from './single-flight.ts';
 import type { CatalogueChange } from '../db/catalogue-change.ts';
@@ -85,7 +86,7 @@ function pageParams(page: string): readonly string[] {
 }
 
 // The page a request path shows: one rule for the page cache and the pages' messages (web/i18n/areas.ts).
-export { pagePath } from '../../contract/catalogue-params.ts';
+export { pagePath } from '../../contract/page-path.ts';
 
 /**
  * The URL a public page is rendered and cached under: its path with only the parameters it reads,

@@ -1,12 +1,11 @@
 import { Outlet } from 'react-router';
 import { Footer } from '../components/layout/Footer.tsx';
 import { Header } from '../components/layout/Header.tsx';
-import { ReadingOffer } from '../components/layout/ReadingOffer.tsx';
 import { useI18n } from '../i18n/messages.ts';
 
 /** The public area's shared header and footer (docs/product.md#header-and-footer). */
 export default function PublicLayout() {
-  const { m, reading } = useI18n();
+  const { m } = useI18n();
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-violet-600 focus:px-3 focus:py-2">
@@ -17,7 +16,6 @@ export default function PublicLayout() {
         <Outlet />
       </div>
       <Footer />
-      {reading === 'spec' ? <ReadingOffer /> : null}
     </div>
   );
 }
