@@ -12,7 +12,7 @@ export const compatibility = {
     { n: EXECUTOR_VOTE_DAYS },
   ),
   empty: 'Данных о совместимости пока нет. Запускали скрипт? Нажмите «Работает» или «Не работает» выше и укажите, где запускали.',
-  columns: { executor: 'Экзекьютор', platforms: 'Платформы', tested: 'Проверка модераторов', works: 'Работает', broken: 'Не работает' },
+  columns: { executor: 'Экзекьютор', platforms: 'Платформы', tested: 'Проверка', works: 'Работает', broken: 'Не работает' },
   tested: 'Проверен',
   notTested: 'Не проверен',
   status: { working: 'Работает', updating: 'Обновляется', patched: 'Пропатчен', discontinued: 'Закрыт' },
