@@ -101,7 +101,7 @@ async function registerWeb(app: FastifyInstance, services: Services, web: WebMod
     siteUrl: config.siteUrl,
     contentSecurityPolicy: app.contentSecurityPolicy,
     loadContext: () => services.loadContext,
-    admitColdPage: (request) => services.coldBudget.take(coldLaneOf(request)),
+    admitColdPage: (request) => services.coldBudget.admit(coldLaneOf(request)),
     // A script's page (or its client-side data request) counts a view like the API's detail call.
     onPage: (request, pathname) => {
       const id = scriptIdOfPage(pathname);

@@ -16,6 +16,7 @@ import { CompatibilityRepository } from './executors/compatibility-repository.ts
 import { GameRepository } from './games/repository.ts';
 import { GameService } from './games/service.ts';
 import { ColdBudget } from './cache/cold-budget.ts';
+import { ColdGate } from './cache/cold-gate.ts';
 import { HeapGuard } from './cache/heap-guard.ts';
 import { InsightsRepository } from './insights/repository.ts';
 import { InsightsService } from './insights/service.ts';
@@ -49,6 +50,8 @@ export interface Services {
   pages: PageCache;
   /** Each address group's rate of cold work: page renders and `cache` loads (docs/decisions.md#a-rate-of-cold-work-per-address). */
   coldBudget: ColdBudget;
+  /** The process's bound on cold renders and loads running at once. */
+  coldGate: ColdGate;
   scripts: ScriptRepository;
   catalogue: CatalogueService;
   games: GameService;
@@ -144,12 +147,13 @@ function createAuditLog(db: Db, log: Log, clock: Clocks['clock']): AuditLog {
 }
 
 /** The public answers and the rendered pages; a catalogue change reaches both through `cache`. */
-function createCaches(config: Config, now: Clocks['now']): Pick<Services, 'cache' | 'pages' | 'coldBudget'> {
-  const coldBudget = new ColdBudget(config.coldBudget);
+function createCaches(config: Config, now: Clocks['now']): Pick<Services, 'cache' | 'pages' | 'coldBudget' | 'coldGate'> {
+  const coldGate = new ColdGate(config.coldGate);
+  const coldBudget = new ColdBudget(config.coldBudget, coldGate);
   const cache = new PublicCache(config.cacheBytes, { now, gate: coldBudget.gate });
   const pages = new PageCache(config.pageCacheBytes, { now });
   cache.onChange((change) => pages.changed(change));
-  return { cache, pages, coldBudget };
+  return { cache, pages, coldBudget, coldGate };
 }
 
 /** The buffered writes: views (with the searches that found nothing) and votes. */

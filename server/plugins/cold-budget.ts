@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import ipaddr from 'ipaddr.js';
 import type { ColdBudget, ColdLane } from '../cache/cold-budget.ts';
 import { NO_STORE } from '../cache/conditional.ts';
-import { addressGroup } from '../shared/client-address.ts';
+import { addressGroups } from '../shared/client-address.ts';
 
 /**
  * Search engines' crawlers, known by the name in their User-Agent (docs/decisions.md#a-rate-of-cold-work-per-address):
@@ -13,32 +13,44 @@ import { addressGroup } from '../shared/client-address.ts';
  */
 export const KNOWN_CRAWLERS = /\b(Googlebot|bingbot|YandexBot)\b/i;
 
-/** The budget one request's cold work is taken from; none for the machine itself (a local tool, or a proxy TRUST_PROXY does not name). */
+/**
+ * The budget one request's cold work is taken from: its address groups' (the /64 and the /56 and /48
+ * around it for IPv6); none for the machine itself (a local tool, or a proxy TRUST_PROXY does not name),
+ * and neither budget nor gate for a request a staff guard has authenticated (staff work goes ahead of
+ * an attacker's: docs/decisions.md, "Round 4: wider address groups and a bound on cold renders").
+ */
 export function coldLaneOf(request: FastifyRequest): ColdLane {
+  if (request.principal) return 'staff';
   const ip = request.ip;
   if (!ip || (ipaddr.isValid(ip) && ipaddr.process(ip).range() === 'loopback')) return undefined;
-  const group = addressGroup(ip);
+  const { narrow, wider } = addressGroups(ip);
   const crawler = KNOWN_CRAWLERS.exec(request.headers['user-agent'] ?? '')?.[1];
-  return crawler ? { key: `${crawler.toLowerCase()} ${group}`, crawler: true } : { key: group, crawler: false };
+  return crawler ? { key: `${crawler.toLowerCase()} ${narrow}`, crawler: true, wider } : { key: narrow, crawler: false, wider };
 }
 
 /**
  * The refusal of a cold page, written once: the site's error page shape (web/root.tsx's ErrorBoundary
  * in its layout, with its stylesheet when the build names it), not a render, which is the very work refused.
  */
-export function busyPageHtml(stylesheet: string | undefined): string {
+const BUSY_TEXTS = {
+  429: ['Too many requests', 'Too many new pages from your address at once. Please try again in a moment.'],
+  503: ['Server busy', 'The server is busy with new pages right now. Please try again in a moment.'],
+} as const;
+
+export function busyPageHtml(stylesheet: string | undefined, status: 429 | 503 = 429): string {
   const css = stylesheet ? `<link rel="stylesheet" href="${stylesheet}">` : '';
+  const [title, text] = BUSY_TEXTS[status];
   return (
     '<!DOCTYPE html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-    `<title>Too many requests</title>${css}</head><body class="min-h-screen bg-ink text-slate-100 antialiased">` +
-    '<main class="mx-auto max-w-xl p-8 text-center"><h1 class="text-2xl font-bold">Too many requests</h1>' +
-    '<p class="mt-2 text-slate-400">Too many new pages from your address at once. Please try again in a moment.</p>' +
+    `<title>${title}</title>${css}</head><body class="min-h-screen bg-ink text-slate-100 antialiased">` +
+    `<main class="mx-auto max-w-xl p-8 text-center"><h1 class="text-2xl font-bold">${title}</h1>` +
+    `<p class="mt-2 text-slate-400">${text}</p>` +
     '<a class="mt-4 inline-block text-violet-300 underline" href="/">Back to Home</a></main></body></html>\n'
   );
 }
 
-export function sendBusyPage(reply: FastifyReply, retryAfterSeconds: number, html: string) {
-  return reply.code(429).header('retry-after', String(retryAfterSeconds)).header('cache-control', NO_STORE).type('text/html; charset=utf-8').send(html);
+export function sendBusyPage(reply: FastifyReply, status: 429 | 503, retryAfterSeconds: number, html: string) {
+  return reply.code(status).header('retry-after', String(retryAfterSeconds)).header('cache-control', NO_STORE).type('text/html; charset=utf-8').send(html);
 }
 
 /**

@@ -13,6 +13,7 @@ import type { WebLoadContext } from '../../contract/index.ts';
 import { malformed } from '../shared/errors.ts';
 import { PageFaults } from './page-faults.ts';
 import { busyPageHtml, sendBusyPage } from './cold-budget.ts';
+import type { ColdAdmission } from '../cache/cold-budget.ts';
 import { type CachedPage, canonicalPageUrl, pagePath, MIN_COMPRESSED_BYTES, type PageCache, type PageEncoding, packPage, pageBytes, type RenderedPage } from '../cache/page-cache.ts';
 import { requestOrigin } from './protocol.ts';
 import { answeredNotModified, entityTag, NO_STORE } from '../cache/conditional.ts';
@@ -35,10 +36,11 @@ export interface WebPluginOptions {
    */
   onPage?: (request: FastifyRequest, pathname: string) => void;
   /**
-   * Asked before a public page's render starts (a page nobody has cached or is rendering): undefined to
-   * go on, else the seconds the client must wait, answered 429 (docs/decisions.md#a-rate-of-cold-work-per-address).
+   * Asked before a public page's render starts (a page nobody has cached or is rendering): a place to
+   * render in, released when done, or a refusal: 429 past the address's budget, 503 when the process's
+   * bound on cold renders is full (docs/decisions.md#a-rate-of-cold-work-per-address, and "Round 4").
    */
-  admitColdPage?: (request: FastifyRequest) => Promise<number | undefined>;
+  admitColdPage?: (request: FastifyRequest) => Promise<ColdAdmission>;
 }
 
 const PRIVATE_PATHS = /^\/(admin|moderator)(\/|$|\.)/;
@@ -66,9 +68,12 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
 interface WebApp {
   handle: ReturnType<typeof createRequestHandler>;
   contextKey: () => Promise<RouterContext<WebLoadContext>>;
-  /** The 429 page of a refused cold page, written once. */
-  busyPage: string;
+  /** The 429 and 503 pages of a refused cold page, written once. */
+  busyPage: BusyPages;
 }
+
+type BusyPages = Record<429 | 503, string>;
+const busyPages = (stylesheet: string | undefined): BusyPages => ({ 429: busyPageHtml(stylesheet, 429), 503: busyPageHtml(stylesheet, 503) });
 
 /** Renders a page; `whole` reads every answer whole (to share or cache it), else only HTML is read. */
 type Render = (request: FastifyRequest, url: string, signal: AbortSignal | undefined, whole: boolean) => Promise<RenderedPage | Response>;
@@ -97,7 +102,7 @@ async function mountBuild(app: FastifyInstance, dir: string): Promise<WebApp> {
   });
   const key = webContextOf(build);
   const stylesheet = (build.entry.module as { stylesheet?: string }).stylesheet;
-  return { handle: createRequestHandler(build, 'production'), contextKey: async () => key, busyPage: busyPageHtml(stylesheet) };
+  return { handle: createRequestHandler(build, 'production'), contextKey: async () => key, busyPage: busyPages(stylesheet) };
 }
 
 /** Development: Vite as middleware on the same port, with HMR. */
@@ -112,7 +117,7 @@ async function mountVite(app: FastifyInstance): Promise<WebApp> {
   const ssr = vite.environments.ssr;
   if (!ssr || !isRunnableDevEnvironment(ssr)) throw new Error("Vite's ssr environment cannot run modules");
   const loadBuild = () => ssr.runner.import('virtual:react-router/server-build') as Promise<ServerBuild>;
-  return { handle: createRequestHandler(loadBuild, 'development'), contextKey: async () => webContextOf(await loadBuild()), busyPage: busyPageHtml(undefined) };
+  return { handle: createRequestHandler(loadBuild, 'development'), contextKey: async () => webContextOf(await loadBuild()), busyPage: busyPages(undefined) };
 }
 
 function createRender({ handle, contextKey }: WebApp, options: WebPluginOptions): Render {
@@ -147,7 +152,7 @@ function publicPage(render: Render, request: FastifyRequest, url: string, key: s
 }
 
 /** GET /* in the web app's own scope: public pages through the cache (when given), the rest rendered each time. */
-function pageRoute(scope: FastifyInstance, render: Render, cache: PageCache | undefined, options: WebPluginOptions, busyPage: string) {
+function pageRoute(scope: FastifyInstance, render: Render, cache: PageCache | undefined, options: WebPluginOptions, busyPage: BusyPages) {
   // React Router actions read the raw body themselves, so Fastify must leave it unread.
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
@@ -161,9 +166,15 @@ function pageRoute(scope: FastifyInstance, render: Render, cache: PageCache | un
       const key = `html:${url}`;
       const cached = cache.get(key);
       // A page nobody has or is rendering is cold work; joining a render costs nothing.
-      const wait = cached || cache.isRendering(key) ? undefined : await options.admitColdPage?.(request);
-      if (wait !== undefined) return sendBusyPage(reply, wait, busyPage);
-      const page = cached ?? (await publicPage(render, request, url, key, cache));
+      const admission = cached || cache.isRendering(key) ? undefined : await options.admitColdPage?.(request);
+      if (admission && 'status' in admission) return sendBusyPage(reply, admission.status, admission.retryAfter, busyPage[admission.status]);
+      let page: CachedPage;
+      try {
+        // Rendered by another request while this one waited for its place: taken as it is.
+        page = cached ?? cache.get(key) ?? (await publicPage(render, request, url, key, cache));
+      } finally {
+        admission?.release();
+      }
       if (request.method === 'GET' && page.status === 200) options.onPage?.(request, pagePath(target.path));
       return sendPage(request, reply, page, true, () => cache.grew(key, page));
     }

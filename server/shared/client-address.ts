@@ -6,10 +6,36 @@ import ipaddr from 'ipaddr.js';
  * counting single addresses would hand one host 2^64 fresh starts. IPv4-mapped IPv6 counts as IPv4.
  */
 export function addressGroup(ip: string): string {
-  if (!ipaddr.isValid(ip)) return ip;
+  return addressGroups(ip).narrow;
+}
+
+/**
+ * The groups a client is counted in (docs/decisions.md, "Round 4: wider address groups"): its narrow
+ * group (an IPv4 address, an IPv6 /64), and for IPv6 the /56 and /48 around it, which are what a
+ * provider hands one site (RFC 6177): a /48 holds 65,536 /64s, so a limit kept only per /64 is no limit
+ * to whoever holds the /48. IPv4 has no wider group: each address is scarce and costs its holder, and a
+ * /24 is routinely shared by unrelated people (a carrier's NAT pool, a campus).
+ */
+export interface AddressGroups {
+  narrow: string;
+  /** Widest last: the /56, then the /48. Empty for IPv4 and anything that is not an address. */
+  wider: { prefix: 56 | 48; key: string }[];
+}
+
+const prefixOf = (parts: number[], hextets: number, lastMask = 0xffff) =>
+  [...parts.slice(0, hextets - 1), (parts[hextets - 1] ?? 0) & lastMask].map((part) => part.toString(16)).join(':');
+
+export function addressGroups(ip: string): AddressGroups {
+  if (!ipaddr.isValid(ip)) return { narrow: ip, wider: [] };
   const address = ipaddr.parse(ip);
-  if (address.kind() === 'ipv4') return address.toString();
+  if (address.kind() === 'ipv4') return { narrow: address.toString(), wider: [] };
   const v6 = address as ipaddr.IPv6;
-  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
-  return `${v6.parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`;
+  if (v6.isIPv4MappedAddress()) return { narrow: v6.toIPv4Address().toString(), wider: [] };
+  return {
+    narrow: `${prefixOf(v6.parts, 4)}::/64`,
+    wider: [
+      { prefix: 56, key: `${prefixOf(v6.parts, 4, 0xff00)}::/56` },
+      { prefix: 48, key: `${prefixOf(v6.parts, 3)}::/48` },
+    ],
+  };
 }

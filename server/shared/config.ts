@@ -62,6 +62,9 @@ export interface ColdBudgetLimits {
   refusalHoldMs: number;
 }
 
+/** The process's bound on cold work running at once when the environment leaves it unset (ColdGate, server/cache/cold-gate.ts). */
+export const COLD_GATE_DEFAULTS = { inFlight: 2, queue: 32, waitMs: 5_000 } as const;
+
 /** The rate of cold work when the environment leaves it unset (docs/decisions.md#a-rate-of-cold-work-per-address). */
 export const COLD_BUDGET_DEFAULTS = { perSecond: 10, burst: 10, crawlerPerSecond: 5, crawlerQueue: 50, refusalHoldMs: 1_000 } as const;
 
@@ -117,6 +120,9 @@ const envSchema = z.object({
   CRAWLER_COLD_REQUESTS_PER_SECOND: positiveInt.default(COLD_BUDGET_DEFAULTS.crawlerPerSecond),
   CRAWLER_QUEUE: wholeNumber.default(COLD_BUDGET_DEFAULTS.crawlerQueue),
   COLD_REFUSAL_HOLD_MS: wholeNumber.max(10_000, 'must be at most 10000').default(COLD_BUDGET_DEFAULTS.refusalHoldMs),
+  COLD_RENDERS_IN_FLIGHT: wholeNumber.max(1_000, 'must be at most 1000').default(COLD_GATE_DEFAULTS.inFlight),
+  COLD_RENDER_QUEUE: wholeNumber.max(10_000, 'must be at most 10000').default(COLD_GATE_DEFAULTS.queue),
+  COLD_RENDER_WAIT_MS: positiveInt.max(60_000, 'must be at most 60000').default(COLD_GATE_DEFAULTS.waitMs),
   SESSION_TTL_HOURS: positiveInt.default(24 * 7),
   MODERATOR_STATUS_POLL_MS: positiveInt.default(60_000),
   LOGIN_MAX_FAILURES: positiveInt.default(LOGIN_THROTTLE_DEFAULTS.maxFailures),
@@ -166,6 +172,8 @@ export interface Config {
   pageCacheBytes: number;
   /** Cold requests (uncached renders and API loads) per address group, and known crawlers' own rate and queue. */
   coldBudget: ColdBudgetLimits;
+  /** The process's bound on cold work running at once (server/cache/cold-gate.ts). */
+  coldGate: { inFlight: number; queue: number; waitMs: number };
   admin: { username: string | undefined; password: string | undefined };
   /** Where the embedded database's scheduled snapshots go (DATA_DIR/backups; docs/decisions.md#backups). */
   backupDir: string;
@@ -234,6 +242,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     cacheBytes: env.CACHE_MB * 1024 * 1024,
     pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
     coldBudget: { perSecond: env.COLD_REQUESTS_PER_SECOND, burst: env.COLD_REQUESTS_BURST, crawlerPerSecond: env.CRAWLER_COLD_REQUESTS_PER_SECOND, crawlerQueue: env.CRAWLER_QUEUE, refusalHoldMs: env.COLD_REFUSAL_HOLD_MS },
+    coldGate: { inFlight: env.COLD_RENDERS_IN_FLIGHT, queue: env.COLD_RENDER_QUEUE, waitMs: env.COLD_RENDER_WAIT_MS },
     admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
     backupDir: path.join(dataDir, 'backups'),
     backupKeep: env.BACKUP_KEEP,
