@@ -2,19 +2,13 @@ import { BurstyRateLimiter, RateLimiterMemory, RateLimiterQueue, RateLimiterQueu
 import type { ColdBudgetLimits } from '../shared/config.ts';
 import { AppError, rateLimited } from '../shared/errors.ts';
 import type { ColdGate } from './cold-gate.ts';
+import { WIDER_FACTORS } from '../shared/client-address.ts';
 
 /** How often an address group's burst refills: rarely enough that a client at full speed gains little from it. */
 export const BURST_REFILL_S = 10;
 
 /** Refusals held at once per process; past it they go at once (a hold is a timer and a socket). */
 export const MAX_HELD_REFUSALS = 1_000;
-
-/**
- * How many times a /64's budget the /56 and the /48 around it get, visitors' and crawlers' alike
- * (docs/decisions.md, "Round 4: wider address groups and a bound on cold renders"): a /48 as a whole
- * may start four times what one of its /64s may, however many /64s it spreads over.
- */
-export const WIDER_FACTORS = { 56: 2, 48: 4 } as const;
 
 /**
  * Whose budget a request's cold work is taken from: its narrow group `key` and the wider groups

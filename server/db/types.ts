@@ -171,6 +171,9 @@ export interface ScriptVotesTable {
   works: number | null;
   vote_at: ColumnType<number | string | null, number | null, number | null>;
   works_at: ColumnType<number | string | null, number | null, number | null>;
+  /** The voter's /56 and /48, hashed; null for IPv4 (docs/decisions.md, "Round 4: wider address groups"). */
+  network56: ColumnType<string | null, string | null | undefined, string | null>;
+  network48: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row per stored vote change: the vote limit's shared count (docs/decisions.md#votes-batched-and-limited). */
@@ -269,6 +272,9 @@ export interface ReportsTable {
   decided_at: Timestamp | null;
   /** The staff member's username; null when a script was deleted outside the review queue. */
   decided_by: string | null;
+  /** The reporter's /56 and /48, hashed; null for IPv4 (docs/decisions.md, "Round 4: wider address groups"). */
+  network56: ColumnType<string | null, string | null | undefined, string | null>;
+  network48: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Image renditions when IMAGE_STORAGE=database, by content-hash key. */

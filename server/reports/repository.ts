@@ -17,9 +17,13 @@ export interface NewReport {
   /** At most `max` reports per visitor within `windowMs` before `now`. */
   max: number;
   windowMs: number;
+  /** The visitor's /56 and /48 (IPv6), each with its own, larger, maximum in the same window. */
+  networks?: { column: 'network56' | 'network48'; hash: string; max: number }[] | undefined;
 }
 
-export type ReportOutcome = { kind: 'created'; id: number } | { kind: 'no-script' } | { kind: 'limited'; retryAfterMs: number };
+export type ReportOutcome = { kind: 'created'; id: number } | { kind: 'no-script' } | { kind: 'limited'; retryAfterMs: number; network: boolean };
+
+type ReportCounter = 'visitor_hash' | 'network56' | 'network48';
 
 export interface ReportFilter {
   ownerModeratorId?: number | undefined;
@@ -38,29 +42,23 @@ export class ReportRepository {
   }
 
   /**
-   * One atomic step on every instance: under the visitor's key lock (PostgreSQL; SQLite's write
-   * transaction holds the one write lock), the script must be visible, the visitor's reports of the
-   * window are counted, and the report is stored only when they are under the limit.
+   * One atomic step on every instance: under the visitor's and its networks' key locks (PostgreSQL;
+   * SQLite's write transaction holds the one write lock), the script must be visible, the reports of
+   * the window are counted for the visitor and for its /56 and /48, and the report is stored only when
+   * each is under its limit.
    */
   async create(report: NewReport): Promise<ReportOutcome> {
+    const networks = report.networks ?? [];
     return this.k.transaction().execute(async (trx) => {
-      await lockKeys(trx, this.db.dialect, [`report:${report.visitorHash}`]);
+      await lockKeys(trx, this.db.dialect, [`report:${report.visitorHash}`, ...networks.map(({ hash }) => `report-network:${hash}`)]);
       const script = await trx.selectFrom('scripts').select(['playsname', 'hidden']).where('id', '=', report.scriptId).executeTakeFirst();
       if (!script || Number(script.hidden) === 1) return { kind: 'no-script' };
-      const since = new Date(report.now - report.windowMs).toISOString();
-      const recent = await trx
-        .selectFrom('reports')
-        .select('created_at')
-        .where('visitor_hash', '=', report.visitorHash)
-        .where('created_at', '>', since)
-        .orderBy('created_at', 'desc')
-        .limit(report.max)
-        .execute();
-      if (recent.length >= report.max) {
-        // The window lets another report in when the oldest of the newest `max` leaves it.
-        const oldest = recent[recent.length - 1] as { created_at: Date | string };
-        return { kind: 'limited', retryAfterMs: epoch(oldest.created_at) + report.windowMs - report.now };
+      const limits: [ReportCounter, string, number][] = [['visitor_hash', report.visitorHash, report.max], ...networks.map(({ column, hash, max }): [ReportCounter, string, number] => [column, hash, max])];
+      for (const [column, value, max] of limits) {
+        const retryAfterMs = await this.fullWindow(trx, column, value, max, report);
+        if (retryAfterMs !== undefined) return { kind: 'limited', retryAfterMs, network: column !== 'visitor_hash' };
       }
+      const byNetwork = Object.fromEntries(networks.map(({ column, hash }) => [column, hash]));
       const { id } = await trx
         .insertInto('reports')
         .values({
@@ -69,6 +67,8 @@ export class ReportRepository {
           reason: report.reason,
           details: report.details,
           visitor_hash: report.visitorHash,
+          network56: byNetwork.network56 ?? null,
+          network48: byNetwork.network48 ?? null,
           created_at: new Date(report.now).toISOString(),
           decision: null,
           decided_at: null,
@@ -78,6 +78,16 @@ export class ReportRepository {
         .executeTakeFirstOrThrow();
       return { kind: 'created', id: Number(id) };
     });
+  }
+
+  /** The milliseconds until `column = value` has room again in the window, or undefined when it has room now. */
+  private async fullWindow(trx: Kysely<Database>, column: ReportCounter, value: string, max: number, report: NewReport): Promise<number | undefined> {
+    const since = new Date(report.now - report.windowMs).toISOString();
+    const recent = await trx.selectFrom('reports').select('created_at').where(column, '=', value).where('created_at', '>', since).orderBy('created_at', 'desc').limit(max).execute();
+    if (recent.length < max) return undefined;
+    // The window lets another report in when the oldest of the newest `max` leaves it.
+    const oldest = recent[recent.length - 1] as { created_at: Date | string };
+    return epoch(oldest.created_at) + report.windowMs - report.now;
   }
 
   private listed(executor: Kysely<Database> = this.k) {

@@ -3,7 +3,8 @@ import type { AuditLog } from '../audit/service.ts';
 import { conflict, forbidden, notFound, rateLimited } from '../shared/errors.ts';
 import type { PublicCache } from '../cache/public-cache.ts';
 import type { StaffScriptService } from '../scripts/staff-service.ts';
-import { isCountable, type Visitor, visitorHash } from '../visitors/visitor.ts';
+import { isCountable, type Visitor, visitorHash, visitorNetworks } from '../visitors/visitor.ts';
+import { WIDER_FACTORS } from '../shared/client-address.ts';
 import { canDecideReport, type Principal, reportScope } from '../policies/policies.ts';
 import { toReport } from './presenter.ts';
 import type { ReportRepository } from './repository.ts';
@@ -25,6 +26,7 @@ export class ReportService {
   async report(scriptId: number, input: ReportInput, visitor: Visitor): Promise<{ id: number; received: true }> {
     // The identity views use: crawlers and clients without a User-Agent have none to limit.
     if (!isCountable(visitor.userAgent)) throw forbidden('Reports are taken from browsers only');
+    const networks = visitorNetworks(visitor);
     const outcome = await this.repository.create({
       scriptId,
       reason: input.reason,
@@ -33,9 +35,17 @@ export class ReportService {
       now: this.clock(),
       max: REPORTS_PER_VISITOR,
       windowMs: REPORT_WINDOW_MS,
+      // A /48 may report what four visitors may, a /56 two: one holder of a /48 cannot post 65,536 × 5 an hour.
+      networks: networks && [
+        { column: 'network56', hash: networks.n56, max: WIDER_FACTORS[56] * REPORTS_PER_VISITOR },
+        { column: 'network48', hash: networks.n48, max: WIDER_FACTORS[48] * REPORTS_PER_VISITOR },
+      ],
     });
     if (outcome.kind === 'no-script') throw notFound('Script not found');
-    if (outcome.kind === 'limited') throw rateLimited('Too many reports from you in the last hour; try again later', outcome.retryAfterMs / 1000);
+    if (outcome.kind === 'limited') {
+      const message = outcome.network ? 'Too many reports from your network in the last hour; try again later' : 'Too many reports from you in the last hour; try again later';
+      throw rateLimited(message, outcome.retryAfterMs / 1000);
+    }
     return { id: outcome.id, received: true };
   }
 

@@ -25,6 +25,13 @@ export interface AddressGroups {
 const prefixOf = (parts: number[], hextets: number, lastMask = 0xffff) =>
   [...parts.slice(0, hextets - 1), (parts[hextets - 1] ?? 0) & lastMask].map((part) => part.toString(16)).join(':');
 
+/**
+ * How many times a narrow group's allowance the /56 and the /48 around it get, in every limit that
+ * counts them (cold work, votes, reports): a /48 as a whole may do four times what one /64 may,
+ * however many /64s it spreads over (docs/decisions.md, "Round 4: wider address groups").
+ */
+export const WIDER_FACTORS = { 56: 2, 48: 4 } as const;
+
 export function addressGroups(ip: string): AddressGroups {
   if (!ipaddr.isValid(ip)) return { narrow: ip, wider: [] };
   const address = ipaddr.parse(ip);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isbot } from 'isbot';
-import { addressGroup } from '../shared/client-address.ts';
+import { addressGroup, addressGroups } from '../shared/client-address.ts';
 
 /** Who sent a request, as views, votes and reports count visitors (docs/decisions.md). */
 export interface Visitor {
@@ -52,4 +52,21 @@ export function visitorHash({ ip, userAgent }: Visitor): string {
 /** Crawlers, link previewers and agent-less clients never count as views. */
 export function isCountable(userAgent: string | undefined): boolean {
   return Boolean(userAgent && userAgent.trim()) && !isBotAgent(userAgent as string);
+}
+
+/** A visitor's /56 and /48, hashed as visitors are (nothing of the address is stored); none for IPv4. */
+export interface VisitorNetworks {
+  n56: string;
+  n48: string;
+}
+
+/**
+ * The wider groups votes and reports are also limited by (docs/decisions.md, "Round 4: wider address
+ * groups"): one /48 holds 65,536 /64s, each a visitor of its own.
+ */
+export function visitorNetworks({ ip }: Visitor): VisitorNetworks | undefined {
+  const { wider } = addressGroups(ip);
+  const n56 = wider.find((group) => group.prefix === 56);
+  const n48 = wider.find((group) => group.prefix === 48);
+  return n56 && n48 ? { n56: hashOf(n56.key), n48: hashOf(n48.key) } : undefined;
 }

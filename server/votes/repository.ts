@@ -9,6 +9,28 @@ import { applyExecutorAnswers, EXPIRE_BATCH, type ExecutorFinal, type ExecutorFi
 import { wilsonLowerBound } from './rating.ts';
 
 export const HOUR_MS = 60 * 60 * 1000;
+export const DAY_MS = 24 * HOUR_MS;
+
+/** A voter's /56 and /48, hashed (VisitorNetworks of server/visitors/visitor.ts). */
+export interface Networks {
+  n56: string;
+  n48: string;
+}
+
+/**
+ * Visitors of one /56 and of one /48 whose votes on one script were given in the last day
+ * (docs/decisions.md, "Round 4: wider address groups"): what two and four addresses' agent buckets
+ * (VIEWS_PER_ADDRESS, 3) may cast. Without it one /48 holds 65,536 /64s × 3 voters on every script.
+ */
+export const NETWORK_VOTERS = { n56: 6, n48: 12 } as const;
+
+/** The other visitors of the voter's networks counted on a script, and when the oldest of each leaves the day. */
+export interface NetworkVoters {
+  n56: number;
+  n48: number;
+  oldest56: number | null;
+  oldest48: number | null;
+}
 
 /** A visitor's stored choices: vote 1 like / -1 dislike, works 1 / 0, null none. */
 export interface Choice {
@@ -32,6 +54,8 @@ export interface StoredVotes {
   oldestChange: number | null;
   /** The visitor's counted answers per executor on this script (docs/decisions.md#works-answers-per-executor). */
   executors: { ref: ExecutorRef; works: number }[];
+  /** For an IPv6 visitor: the other voters of its /56 and /48 on this script in the last day. */
+  networkVoters?: NetworkVoters | undefined;
 }
 
 /** One accepted request, in the order the visitor sent them. */
@@ -42,6 +66,8 @@ export interface VoteRequest {
   at: number;
   /** A works answer given for an executor (its id): the same value is that executor's answer too. */
   executorId?: number | undefined;
+  /** The voter's /56 and /48 (IPv6 only). */
+  networks?: Networks | undefined;
 }
 
 export interface VisitorRequests {
@@ -72,6 +98,9 @@ export function difference(before: Choice, after: Choice): Counts {
 }
 
 const byHash = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A vote row's last vote or works answer, in SQL both databases read alike. */
+const LATEST = sql`CASE WHEN coalesce(vote_at, 0) > coalesce(works_at, 0) THEN coalesce(vote_at, 0) ELSE coalesce(works_at, 0) END`;
 
 /** A visitor's last kept value of each kind on one script, and its time. */
 type Finals = Partial<Record<keyof Choice, { value: number | null; at: number }>>;
@@ -124,10 +153,11 @@ export class VoteRepository {
 
   /**
    * One read per vote request: the script's counters, the visitor's stored choices, and the
-   * visitor's stored changes since `since` with the oldest's time. Undefined for no such script.
+   * visitor's stored changes since `since` with the oldest's time; with `networks`, the other voters
+   * of its /56 and /48 on the script in the day before `now`. Undefined for no script or a hidden one
+   * (docs/decisions.md#hidden-scripts).
    */
-  /** The script's counts and the visitor's votes; undefined for no script or a hidden one (docs/decisions.md#hidden-scripts). */
-  async stored(scriptId: number, visitorHash: string, since: number): Promise<StoredVotes | undefined> {
+  async stored(scriptId: number, visitorHash: string, since: number, networks?: { networks: Networks; now: number }): Promise<StoredVotes | undefined> {
     const { rows } = await sql<Record<string, unknown>>`SELECT s.likes, s.dislikes, s.works_yes, s.works_no, v.vote, v.works, c.n AS changes, c.oldest
       FROM scripts AS s
       LEFT JOIN script_votes AS v ON v.script_id = s.id AND v.visitor_hash = ${visitorHash}
@@ -142,7 +172,21 @@ export class VoteRepository {
       changes: n(row.changes),
       oldestChange: row.oldest === null || row.oldest === undefined ? null : Number(row.oldest),
       executors,
+      networkVoters: networks && (await this.networkVoters(this.db.kysely, scriptId, visitorHash, networks.networks, networks.now - DAY_MS)),
     };
+  }
+
+  /** Voters other than `visitorHash` of these networks on the script whose last vote or works answer is after `since`. */
+  private async networkVoters(executor: Kysely<Database>, scriptId: number, visitorHash: string, { n56, n48 }: Networks, since: number): Promise<NetworkVoters> {
+    const { rows } = await sql<Record<string, unknown>>`SELECT
+        sum(CASE WHEN network56 = ${n56} THEN 1 ELSE 0 END) AS n56, count(*) AS n48,
+        min(CASE WHEN network56 = ${n56} THEN latest END) AS oldest56, min(latest) AS oldest48
+      FROM (SELECT network56, ${LATEST} AS latest FROM script_votes
+        WHERE script_id = ${scriptId} AND network48 = ${n48} AND visitor_hash <> ${visitorHash}) AS v
+      WHERE latest > ${since}`.execute(executor);
+    const row = rows[0] ?? {};
+    const time = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+    return { n56: n(row.n56), n48: n(row.n48), oldest56: time(row.oldest56), oldest48: time(row.oldest48) };
   }
 
   /** The script's stored compatibility rows (what GET /api/scripts/{id} shows). */
@@ -186,7 +230,9 @@ export class VoteRepository {
     const ordered = [...visitors].sort((a, b) => byHash(a.visitorHash, b.visitorHash));
     const withExecutors = ordered.some(({ requests }) => requests.some((request) => request.executorId !== undefined));
     return this.db.kysely.transaction().execute(async (trx) => {
-      const keys = ordered.map((visitor) => `votes:${visitor.visitorHash}`);
+      const networksOf = new Map(ordered.flatMap(({ visitorHash, requests }) => (requests[0]?.networks ? [[visitorHash, requests[0].networks] as const] : [])));
+      // A /48's lock covers its /56s: every count of the network caps is taken under it.
+      const keys = [...ordered.map((visitor) => `votes:${visitor.visitorHash}`), ...[...networksOf.values()].map(({ n48 }) => `votes-network:${n48}`)];
       await lockKeys(trx, this.db.dialect, withExecutors ? [COMPATIBILITY_LOCK, ...keys] : keys);
       const used = await this.recentChanges(trx, ordered.map((visitor) => visitor.visitorHash), now - HOUR_MS);
       const kept = keepWithinLimit(ordered, used);
@@ -196,7 +242,7 @@ export class VoteRepository {
       }
       const present: number[] = [];
       for (const [scriptId, choices] of [...kept.finals].sort(([a], [b]) => a - b)) {
-        if (await this.applyToScript(trx, scriptId, choices)) present.push(scriptId);
+        if (await this.applyToScript(trx, scriptId, choices, { networksOf, now, executorAnswers: kept.executors.get(scriptId) })) present.push(scriptId);
       }
       const answered = present.filter((scriptId) => kept.executors.has(scriptId));
       const changed = answered.length > 0 ? await applyExecutorAnswers(trx, this.db, kept.executors, answered) : [];
@@ -215,15 +261,23 @@ export class VoteRepository {
     return new Map(rows.map((row) => [row.visitor_hash, n(row.n)]));
   }
 
-  /** One script's final choices of this batch: the counters and rating, then the visitors' rows. */
+  /**
+   * One script's final choices of this batch: the counters and rating, then the visitors' rows. A new
+   * voter past its network's cap (NETWORK_VOTERS, counted again here under the /48's lock: processes
+   * racing past it never store more) keeps nothing.
+   */
   private async applyToScript(
     trx: Kysely<Database>,
     scriptId: number,
-    choices: Map<string, Partial<Record<keyof Choice, { value: number | null; at: number }>>>,
+    choices: Map<string, Finals>,
+    { networksOf, now, executorAnswers }: { networksOf: Map<string, Networks>; now: number; executorAnswers: Map<string, unknown> | undefined },
   ): Promise<boolean> {
-    const hashes = [...choices.keys()].sort(byHash);
-    const storedRows = await trx.selectFrom('script_votes').selectAll().where('script_id', '=', scriptId).where('visitor_hash', 'in', hashes).execute();
+    const all = [...choices.keys()].sort(byHash);
+    const storedRows = await trx.selectFrom('script_votes').selectAll().where('script_id', '=', scriptId).where('visitor_hash', 'in', all).execute();
     const stored = new Map(storedRows.map((row) => [row.visitor_hash, row]));
+    const hashes = await this.withinNetworkCaps(trx, scriptId, all, stored, choices, networksOf, now);
+    // A dropped voter's executor answers go with its vote.
+    for (const hash of all) if (!hashes.includes(hash)) executorAnswers?.delete(hash);
     const total: Counts = { likes: 0, dislikes: 0, worksYes: 0, worksNo: 0 };
     const rows = hashes.map((hash) => {
       const before = stored.get(hash);
@@ -235,6 +289,8 @@ export class VoteRepository {
         works: final.works ? final.works.value : choiceOf(before?.works),
         vote_at: final.vote ? final.vote.at : choiceOf(before?.vote_at),
         works_at: final.works ? final.works.at : choiceOf(before?.works_at),
+        network56: networksOf.get(hash)?.n56 ?? before?.network56 ?? null,
+        network48: networksOf.get(hash)?.n48 ?? before?.network48 ?? null,
       };
       const moved = difference({ vote: choiceOf(before?.vote), works: choiceOf(before?.works) }, row);
       for (const key of Object.keys(total) as (keyof Counts)[]) total[key] += moved[key];
@@ -269,10 +325,44 @@ export class VoteRepository {
           works: eb.ref('excluded.works'),
           vote_at: eb.ref('excluded.vote_at'),
           works_at: eb.ref('excluded.works_at'),
+          network56: eb.ref('excluded.network56'),
+          network48: eb.ref('excluded.network48'),
         })),
       )
       .execute();
     return true;
+  }
+
+  /** The batch's voters on the script less the new ones of a network already at its cap for the day. */
+  private async withinNetworkCaps(
+    trx: Kysely<Database>,
+    scriptId: number,
+    hashes: string[],
+    stored: Map<string, { visitor_hash: string }>,
+    choices: Map<string, Finals>,
+    networksOf: Map<string, Networks>,
+    now: number,
+  ): Promise<string[]> {
+    const joining = hashes.filter((hash) => !stored.has(hash) && networksOf.has(hash) && Object.values(choices.get(hash) ?? {}).some((final) => final?.value !== null));
+    if (joining.length === 0) return hashes;
+    const networks = [...new Set(joining.map((hash) => (networksOf.get(hash) as Networks).n48))];
+    const rows = await trx
+      .selectFrom('script_votes')
+      .select(['network56', 'network48'])
+      .where('script_id', '=', scriptId)
+      .where('network48', 'in', networks)
+      .where(LATEST, '>', now - DAY_MS)
+      .execute();
+    const count = new Map<string, number>();
+    const add = (key: string) => count.set(key, (count.get(key) ?? 0) + 1);
+    for (const row of rows) for (const key of [`56 ${row.network56}`, `48 ${row.network48}`]) add(key);
+    const dropped = new Set<string>();
+    for (const hash of joining) {
+      const { n56, n48 } = networksOf.get(hash) as Networks;
+      if ((count.get(`56 ${n56}`) ?? 0) >= NETWORK_VOTERS.n56 || (count.get(`48 ${n48}`) ?? 0) >= NETWORK_VOTERS.n48) dropped.add(hash);
+      else for (const key of [`56 ${n56}`, `48 ${n48}`]) add(key);
+    }
+    return hashes.filter((hash) => !dropped.has(hash));
   }
 
   /** Forgets change rows older than the limit's hour; they can no longer refuse a vote. */

@@ -2,9 +2,21 @@ import { EXECUTOR_VOTE_DAYS, VOTES_PER_HOUR } from '../../contract/index.ts';
 import type { CompatibilityRow } from '../executors/compatibility-repository.ts';
 import type { ExecutorRef } from '../executors/executor-refs-repository.ts';
 import { badRequest, forbidden, notFound, rateLimited, serviceUnavailable } from '../shared/errors.ts';
-import { isCountable, type Visitor, visitorHash } from '../visitors/visitor.ts';
+import { isCountable, type Visitor, visitorHash, visitorNetworks } from '../visitors/visitor.ts';
 import { answerNow, answersOf, compatibilityWith, type ExecutorAnswer, mergeAnswers, ownAnswers, type StoredAnswer, withAnswer } from './executor-moves.ts';
-import { type Choice, type Counts, difference, HOUR_MS, type StoredVotes, type VisitorRequests, type VoteRepository, type VoteRequest } from './repository.ts';
+import {
+  type Choice,
+  type Counts,
+  DAY_MS,
+  difference,
+  HOUR_MS,
+  NETWORK_VOTERS,
+  type Networks,
+  type StoredVotes,
+  type VisitorRequests,
+  type VoteRepository,
+  type VoteRequest,
+} from './repository.ts';
 import { FlushTimer } from '../shared/flush-timer.ts';
 
 /** Visitors written per transaction, a turn of the event loop between (SQLite writes on the main thread). */
@@ -19,7 +31,6 @@ export const MAX_PENDING = 10_000;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 /** How often a flush takes executor answers older than EXECUTOR_VOTE_DAYS out of the counts. */
 export const EXPIRE_EVERY_MS = 5 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -29,6 +40,8 @@ interface Entry {
   current: Choice;
   /** Per executor id (docs/decisions.md#works-answers-per-executor); none kept for the many votes without one. */
   executors?: Map<number, ExecutorAnswer> | undefined;
+  /** The network keys (`script n56|n48`) this visitor was counted in as a new voter of the script. */
+  counted?: string[] | undefined;
 }
 
 export interface VoteAnswer {
@@ -45,6 +58,7 @@ interface Change {
   kind: keyof Choice;
   value: number | null;
   executor?: ExecutorRef | undefined;
+  networks?: Networks | undefined;
 }
 
 /**
@@ -62,6 +76,9 @@ export class VoteBuffer {
   /** Per script, per visitor: what this process's buffered requests change (and those being written). */
   private entries = new Map<number, Map<string, Entry>>();
   private flushingEntries = new Map<number, Map<string, Entry>>();
+  /** New voters buffered per script and network (`script n56|n48`), and those being written. */
+  private networkVoters = new Map<string, number>();
+  private flushingNetworkVoters = new Map<string, number>();
   private readonly timer: FlushTimer;
   private flushing: Promise<void> | undefined;
   private lastPrune = 0;
@@ -97,7 +114,7 @@ export class VoteBuffer {
 
   /** The visitor's choices and the script's counts, buffered requests included. */
   async current(scriptId: number, visitor: Visitor): Promise<VoteAnswer> {
-    const hash = this.identify(visitor);
+    const { hash } = this.identify(visitor);
     const [stored, compatibility] = await Promise.all([this.repository.stored(scriptId, hash, this.clock() - HOUR_MS), this.repository.compatibility(scriptId)]);
     if (!stored) throw notFound('Script not found');
     return this.answer(scriptId, hash, stored, compatibility);
@@ -110,22 +127,22 @@ export class VoteBuffer {
    * changes nothing is answered without counting against the limit.
    */
   async change(scriptId: number, visitor: Visitor, kind: keyof Choice, value: number | null, executorSlug?: string): Promise<VoteAnswer> {
-    const hash = this.identify(visitor);
+    const { hash, networks } = this.identify(visitor);
     const now = this.clock();
     const [stored, compatibility, executor] = await Promise.all([
-      this.repository.stored(scriptId, hash, now - HOUR_MS),
+      this.repository.stored(scriptId, hash, now - HOUR_MS, networks && { networks, now }),
       this.repository.compatibility(scriptId),
       executorSlug === undefined ? undefined : this.repository.executor(executorSlug),
     ]);
     if (!stored) throw notFound('Script not found');
     if (executorSlug !== undefined && !executor) throw badRequest('Unknown executor', { executor: `No executor is named ${executorSlug}` });
     // From here to the push nothing awaits: parallel requests of one visitor see each other's.
-    this.buffer(scriptId, hash, now, stored, { kind, value, executor });
+    this.buffer(scriptId, hash, now, stored, { kind, value, executor, networks });
     return this.answer(scriptId, hash, stored, compatibility);
   }
 
   /** Buffers the change unless it changes nothing; refuses it past the visitor's limit or the buffer's bound. */
-  private buffer(scriptId: number, hash: string, now: number, stored: StoredVotes, { kind, value, executor }: Change): void {
+  private buffer(scriptId: number, hash: string, now: number, stored: StoredVotes, { kind, value, executor, networks }: Change): void {
     const live = this.entries.get(scriptId)?.get(hash);
     const writing = this.flushingEntries.get(scriptId)?.get(hash);
     const current = live?.current ?? writing?.current ?? stored.choice;
@@ -138,7 +155,9 @@ export class VoteBuffer {
       throw rateLimited(`At most ${VOTES_PER_HOUR} votes an hour; try again later`, (oldest + HOUR_MS - now) / 1000);
     }
     if (this.pendingTotal >= (this.options.maxPending ?? MAX_PENDING)) throw serviceUnavailable('Too many votes at once; try again in a moment', this.options.flushIntervalMs / 1000);
-    mine.push({ scriptId, kind, value, at: now, executorId: executor?.id });
+    const joining = networks !== undefined && current.vote === null && current.works === null && value !== null && !live?.counted && !writing?.counted;
+    const counted = joining ? this.countNetworkVoter(scriptId, networks, stored, now) : (live?.counted ?? writing?.counted);
+    mine.push({ scriptId, kind, value, at: now, executorId: executor?.id, networks });
     this.pending.set(hash, mine);
     this.pendingTotal += 1;
     if (this.pendingTotal >= (this.options.flushAt ?? FLUSH_VOTES_AT)) this.flushSoon();
@@ -149,14 +168,33 @@ export class VoteBuffer {
       base: live?.base ?? writing?.current ?? stored.choice,
       current: { ...current, [kind]: value },
       executors: executors.size > 0 ? executors : undefined,
+      counted,
     });
     this.entries.set(scriptId, scriptEntries);
   }
 
+  /**
+   * A visitor's first vote on a script counts against its /56's and /48's voters of the day (stored,
+   * buffered and being written); past either cap it is refused. Answers the keys it was counted in.
+   */
+  private countNetworkVoter(scriptId: number, { n56, n48 }: Networks, stored: StoredVotes, now: number): string[] {
+    const keys = [`${scriptId} ${n56}`, `${scriptId} ${n48}`] as const;
+    const buffered = (key: string) => (this.networkVoters.get(key) ?? 0) + (this.flushingNetworkVoters.get(key) ?? 0);
+    const voters = stored.networkVoters;
+    const full56 = (voters?.n56 ?? 0) + buffered(keys[0]) >= NETWORK_VOTERS.n56;
+    if (full56 || (voters?.n48 ?? 0) + buffered(keys[1]) >= NETWORK_VOTERS.n48) {
+      // Room comes back when the oldest stored voter's day ends (a day when they are all buffered).
+      const oldest = full56 ? voters?.oldest56 : voters?.oldest48;
+      throw rateLimited('Enough votes on this script from your network today; try again tomorrow', ((oldest ?? now) + DAY_MS - now) / 1000);
+    }
+    for (const key of keys) this.networkVoters.set(key, (this.networkVoters.get(key) ?? 0) + 1);
+    return [...keys];
+  }
+
   /** Crawlers and agent-less clients never vote (the rule of views). */
-  private identify(visitor: Visitor): string {
+  private identify(visitor: Visitor): { hash: string; networks: Networks | undefined } {
     if (!isCountable(visitor.userAgent)) throw forbidden('Votes are taken from browsers only');
-    return visitorHash(visitor);
+    return { hash: visitorHash(visitor), networks: visitorNetworks(visitor) };
   }
 
   /** Stored counts moved by every buffered change of this script (each against the choice it replaced). */
@@ -206,6 +244,8 @@ export class VoteBuffer {
     this.pendingTotal = 0;
     this.flushingEntries = this.entries;
     this.entries = new Map();
+    this.flushingNetworkVoters = this.networkVoters;
+    this.networkVoters = new Map();
     this.inFlight = new Map(batch.map(({ visitorHash, requests }) => [visitorHash, requests.length]));
     try {
       for (let start = 0; start < batch.length; start += VOTERS_PER_WRITE) {
@@ -221,12 +261,13 @@ export class VoteBuffer {
         // Stored now: new reads of the counters include them.
         for (const { visitorHash, requests } of slice) {
           this.inFlight.delete(visitorHash);
-          for (const { scriptId } of requests) this.flushingEntries.get(scriptId)?.delete(visitorHash);
+          for (const { scriptId } of requests) this.stored(scriptId, visitorHash);
         }
       }
     } finally {
       this.inFlight = new Map();
       this.flushingEntries = new Map();
+      this.flushingNetworkVoters = new Map();
     }
     const now = this.clock();
     if (now - this.lastPrune > PRUNE_EVERY_MS) {
@@ -238,6 +279,13 @@ export class VoteBuffer {
       const changed = await this.repository.expireExecutorAnswers(now - EXECUTOR_VOTE_DAYS * DAY_MS);
       if (changed.length > 0) this.options.onChanged?.(changed);
     }
+  }
+
+  /** A visitor's entry on a script is stored: the database counts it from now on, the buffer no longer. */
+  private stored(scriptId: number, visitorHash: string): void {
+    const entry = this.flushingEntries.get(scriptId)?.get(visitorHash);
+    for (const key of entry?.counted ?? []) this.flushingNetworkVoters.set(key, (this.flushingNetworkVoters.get(key) ?? 1) - 1);
+    this.flushingEntries.get(scriptId)?.delete(visitorHash);
   }
 
   /** A slice that failed goes back before what came since, keeping each visitor's order. */
@@ -252,7 +300,9 @@ export class VoteBuffer {
         if (!entry) continue;
         const live = this.entries.get(scriptId) ?? new Map<string, Entry>();
         const later = live.get(visitorHash);
-        live.set(visitorHash, later ? { base: entry.base, current: later.current, executors: mergeAnswers(entry.executors, later.executors) } : entry);
+        // Still buffered, so still counted in its networks.
+        for (const key of entry.counted ?? []) this.networkVoters.set(key, (this.networkVoters.get(key) ?? 0) + 1);
+        live.set(visitorHash, later ? { base: entry.base, current: later.current, executors: mergeAnswers(entry.executors, later.executors), counted: entry.counted } : entry);
         this.entries.set(scriptId, live);
       }
     }
