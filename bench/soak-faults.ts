@@ -180,3 +180,22 @@ export function variedListPath(): string {
   const offset = Math.floor(Math.random() * 60);
   return Math.random() < 0.5 ? `/api/scripts/paginated?sort=${sort}&limit=${limit}&offset=${offset}` : `/scripts?sort=${sort}&page=${1 + Math.floor(Math.random() * 5)}&x=${offset}`;
 }
+
+/**
+ * Issue 36's /48 flood: an address in a new /64 of one IPv6 /48 (2001:db8:<site>::/48) on every call,
+ * sent as X-Forwarded-For as the soak's visitors are (the servers run with TRUST_PROXY=true).
+ */
+export function addressIn48(site: number): string {
+  const hextet = () => Math.floor(Math.random() * 65_536).toString(16);
+  return `2001:db8:${site.toString(16)}:${hextet()}::${hextet()}`;
+}
+
+/** Issue 36's cased and encoded reading prefixes: React Router matched them case-blind, the reading did not. */
+export function casedPrefixPath(): string {
+  const prefixes = ['/RU', '/Ru', '/rU', '/EN', '/%72u', '/%52U'];
+  const pages = ['/scripts', '/', '/info', '/executors', '/subscribe'];
+  return `${prefixes[Math.floor(Math.random() * prefixes.length)]}${pages[Math.floor(Math.random() * pages.length)]}`;
+}
+
+/** The host an X-Forwarded-Host attack names: no answer to a plain request may ever carry it. */
+export const POISON_HOST = 'poisoned.soak.invalid';

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { throwawayPostgres } from '../tests/helpers/databases.ts';
 import { USER_AGENT } from './load.ts';
 import { type Managed, pinCores, startServer } from './processes.ts';
-import { FaultLog, HOSTILE_LOADERS, longPath, terminateConnections, variedListPath, WorkerWatch } from './soak-faults.ts';
+import { addressIn48, casedPrefixPath, FaultLog, HOSTILE_LOADERS, longPath, POISON_HOST, terminateConnections, variedListPath, WorkerWatch } from './soak-faults.ts';
 import { fixed, percentile } from './stats.ts';
 
 /**
@@ -23,7 +23,8 @@ import { fixed, percentile } from './stats.ts';
  * outside a fault window, a saved script whose image is not served at the end, an acknowledged write
  * that is not in the catalogue at the end, or a worker that died without the soak killing it. With
  * `--fault-every N` it kills a worker, ends the app's database connections and bursts the attacks of
- * issue 24 every N minutes (bench/soak-faults.ts).
+ * issues 24 and 36 every N minutes (bench/soak-faults.ts). Plain answers naming an X-Forwarded-Host an
+ * attack sent (a poisoned cache) fail it too.
  */
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -423,7 +424,35 @@ function lostWrites(c: Catalogue, scripts: StaffScript[]): string[] {
   return lost;
 }
 
-/** Issue 24's attacks for `seconds`: varied list pages 12 at a time, long paths, hostile loaders, trusted-loader reads. */
+/** Plain answers that named the attackers' X-Forwarded-Host: each one a page served poisoned. */
+let poisoned = 0;
+
+/** An X-Forwarded-Host attack on a shareable page, then the same page asked plainly: it must not name the attacker's host. */
+async function poisonAttempt(c: Catalogue): Promise<void> {
+  const base = c.base;
+  const path = pick(['/scripts', '/', `/scripts/${popular(c.ids)}`, '/sitemap.xml', '/info']);
+  await timed('attack: X-Forwarded-Host', `${base}${path}`, { headers: { ...headersFor(), 'x-forwarded-host': POISON_HOST, 'x-forwarded-proto': 'https' } });
+  const plain = await timed('attack: page after X-Forwarded-Host', `${base}${path}`, { headers: headersFor() });
+  if (plain?.text.includes(POISON_HOST)) {
+    poisoned += 1;
+    if (failures.length < 20) failures.push(`poisoned: GET ${path} named ${POISON_HOST}`);
+  }
+}
+
+/** Issue 36's attacks: a /48 asking cold pages from a new /64 each time (as a browser and as a fake Googlebot), cased prefixes, X-Forwarded-Host. */
+function round4Attacks(c: Catalogue, loop: (request: () => Promise<unknown>) => Promise<void>): Promise<void>[] {
+  const site = 0xa000 + random(0x1000);
+  const from48 = (userAgent?: string) => ({ headers: { ...headersFor(), 'x-forwarded-for': addressIn48(site), ...(userAgent ? { 'user-agent': userAgent } : {}) } });
+  const googlebot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+  return [
+    ...Array.from({ length: 12 }, () => loop(() => timed('attack: /48 flood', `${c.base}/scripts?q=${random(1e9)}`, from48()))),
+    ...Array.from({ length: 6 }, () => loop(() => timed('attack: /48 fake Googlebot', `${c.base}/scripts?page=${1 + random(5)}&x=${random(1e9)}`, from48(googlebot)))),
+    ...Array.from({ length: 3 }, () => loop(() => timed('attack: cased prefix', `${c.base}${casedPrefixPath()}`, { headers: headersFor() }))),
+    ...Array.from({ length: 2 }, () => loop(() => poisonAttempt(c))),
+  ];
+}
+
+/** Issue 24's attacks for `seconds` (varied list pages 12 at a time, long paths, hostile loaders, trusted-loader reads), and issue 36's. */
 async function attackBurst(c: Catalogue, seconds: number): Promise<void> {
   const until = performance.now() + seconds * 1000;
   const loop = async (request: () => Promise<unknown>) => {
@@ -438,6 +467,7 @@ async function attackBurst(c: Catalogue, seconds: number): Promise<void> {
     loop(hostileCreate(HOSTILE_LOADERS.statements)),
     loop(hostileCreate(HOSTILE_LOADERS.nestedInterpolation)),
     loop(() => timed('attack: trusted loader read', `${c.base}/api/scripts/${c.trustedId}`, { headers: headersFor() })),
+    ...round4Attacks(c, loop),
   ]);
 }
 
@@ -558,8 +588,9 @@ async function main() {
     if (overloaded > 0) console.log(`The load client skipped ${overloaded} requests (over ${MAX_IN_FLIGHT} in flight)`);
     for (const server of servers) await server.stop();
     const failedOutside = faultLog ? faultLog.outside : serverErrors;
-    const ok = failedOutside === 0 && images.lost.length === 0 && writes.length === 0 && watch.unexpectedDeaths.length === 0 && inFlight === 0 && overloaded === 0;
-    console.log(ok ? '\nSoak passed: no 5xx outside fault windows, every request answered, no image or acknowledged write lost, no worker killed by an attack, clean shutdown.' : '\nSoak FAILED');
+    if (poisoned > 0) console.log(`${poisoned} plain answers named the attackers' X-Forwarded-Host`);
+    const ok = failedOutside === 0 && poisoned === 0 && images.lost.length === 0 && writes.length === 0 && watch.unexpectedDeaths.length === 0 && inFlight === 0 && overloaded === 0;
+    console.log(ok ? '\nSoak passed: no 5xx outside fault windows, no poisoned page, every request answered, no image or acknowledged write lost, no worker killed by an attack, clean shutdown.' : '\nSoak FAILED');
     process.exitCode = ok ? 0 : 1;
   } finally {
     for (const server of servers) if (server.proc.exitCode === null) await server.stop().catch(() => undefined);
