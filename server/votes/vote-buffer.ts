@@ -5,7 +5,7 @@ import { badRequest, forbidden, notFound, rateLimited, serviceUnavailable } from
 import { isCountable, type Visitor, visitorHash } from '../visitors/visitor.ts';
 import { answerNow, answersOf, compatibilityWith, type ExecutorAnswer, mergeAnswers, ownAnswers, type StoredAnswer, withAnswer } from './executor-moves.ts';
 import { type Choice, type Counts, difference, HOUR_MS, type StoredVotes, type VisitorRequests, type VoteRepository, type VoteRequest } from './repository.ts';
-import { FlushTimer } from '../shared/flush-timer.ts';
+import { type FlushFigures, FlushStats, FlushTimer } from '../shared/flush-timer.ts';
 
 /** Visitors written per transaction, a turn of the event loop between (SQLite writes on the main thread). */
 export const VOTERS_PER_WRITE = 100;
@@ -59,6 +59,9 @@ export class VoteBuffer {
   private pendingTotal = 0;
   /** Requests taken by the flush running now, per visitor: still counted until they are stored. */
   private inFlight = new Map<string, number>();
+  /** The batch the running flush took (its visitors still in inFlight are not stored yet). */
+  private writing: VisitorRequests[] = [];
+  private readonly stats = new FlushStats();
   /** Per script, per visitor: what this process's buffered requests change (and those being written). */
   private entries = new Map<number, Map<string, Entry>>();
   private flushingEntries = new Map<number, Map<string, Entry>>();
@@ -93,6 +96,20 @@ export class VoteBuffer {
 
   get pendingCount(): number {
     return this.pendingTotal;
+  }
+
+  /** The flush as the operator's metrics show it: what waits, for how long, and how flushes went. */
+  flushFigures(): FlushFigures {
+    let waiting = this.pendingTotal;
+    let oldest = Infinity;
+    for (const requests of this.pending.values()) oldest = Math.min(oldest, requests[0]?.at ?? Infinity);
+    for (const { visitorHash, requests } of this.writing) {
+      const left = this.inFlight.get(visitorHash);
+      if (left === undefined) continue;
+      waiting += left;
+      oldest = Math.min(oldest, requests[0]?.at ?? Infinity);
+    }
+    return this.stats.figures(waiting, Number.isFinite(oldest) ? this.clock() - oldest : 0);
   }
 
   /** The visitor's choices and the script's counts, buffered requests included. */
@@ -192,7 +209,7 @@ export class VoteBuffer {
   /** Writes everything buffered so far; one flush at a time. */
   async flush(): Promise<void> {
     while (this.flushing) await this.flushing.catch(() => undefined);
-    this.flushing = this.flushAll();
+    this.flushing = this.stats.measure(() => this.flushAll());
     try {
       await this.flushing;
     } finally {
@@ -207,6 +224,7 @@ export class VoteBuffer {
     this.flushingEntries = this.entries;
     this.entries = new Map();
     this.inFlight = new Map(batch.map(({ visitorHash, requests }) => [visitorHash, requests.length]));
+    this.writing = batch;
     try {
       for (let start = 0; start < batch.length; start += VOTERS_PER_WRITE) {
         if (start > 0) await nextTurn();
@@ -226,6 +244,7 @@ export class VoteBuffer {
       }
     } finally {
       this.inFlight = new Map();
+      this.writing = [];
       this.flushingEntries = new Map();
     }
     const now = this.clock();
