@@ -22,6 +22,7 @@ export const EXPIRE_EVERY_MS = 5 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const namesExecutor = ({ requests }: VisitorRequests) => requests.some((request) => request.executorId !== undefined);
 
 /** A visitor's choices on one script as this process knows them: stored when first asked, and now. */
 interface Entry {
@@ -218,7 +219,11 @@ export class VoteBuffer {
   }
 
   private async flushAll(): Promise<void> {
-    const batch: VisitorRequests[] = [...this.pending].map(([visitorHash, requests]) => ({ visitorHash, requests }));
+    // Visitors with no executor answer first: their slices never take the shared counts' lock, so
+    // likes and plain works answers never wait behind staff writes (each visitor's requests stay together, in order).
+    const batch: VisitorRequests[] = [...this.pending]
+      .map(([visitorHash, requests]) => ({ visitorHash, requests }))
+      .sort((a, b) => Number(namesExecutor(a)) - Number(namesExecutor(b)));
     this.pending = new Map();
     this.pendingTotal = 0;
     this.flushingEntries = this.entries;
