@@ -17,6 +17,16 @@ const cacheFigures = z.object({
   maxHeapBytes: z.number().int(),
 });
 
+/** A buffered flush's lag and health (docs/decisions.md#round-4-deadlocks-and-serialisation-failures-issue-36). */
+const flushFigures = z.object({
+  pending: z.number().int().describe('Requests buffered and not yet stored, those being written included'),
+  oldestPendingMs: z.number().describe('How long the oldest of them has waited, in milliseconds (0: none waits): the flush\'s lag'),
+  lastFlushMs: z.number().describe('How long the last flush took, in milliseconds, whether it succeeded or failed'),
+  lastFlushAgoMs: z.number().nullable().describe('Milliseconds since the last flush ended; null before the first'),
+  failures: z.number().int().describe('Flushes that failed since the process started; their requests went back to the buffer'),
+  consecutiveFailures: z.number().int().describe('Flushes that failed in a row up to now; 0 once one succeeds'),
+});
+
 /** GET /api/metrics (admin): how the process is doing, for operators and the benchmark. */
 export const metricsSchema = z
   .object({
@@ -34,6 +44,13 @@ export const metricsSchema = z
       })
       .describe('The JavaScript heap against its limit (docs/decisions.md#memory-that-cannot-be-exhausted-from-outside)'),
     caches: z.object({ answers: cacheFigures, pages: cacheFigures }),
+    voteFlush: flushFigures.describe("The vote buffer's flush: its lag and failures (a flush waits at most 2 s for any one lock, then tries again at its next tick)"),
+    transactionConflicts: z
+      .object({
+        retried: z.number().int().describe('Transactions or statements run again after PostgreSQL chose them as a deadlock\'s victim or refused them as a serialisation failure'),
+        gaveUp: z.number().int().describe('Of those, the ones still failing after the last run, answered 503 with Retry-After'),
+      })
+      .describe('PostgreSQL deadlocks and serialisation failures met by this process since it started (always 0 on SQLite)'),
   })
   .meta({ id: 'Metrics' });
 export type Metrics = z.infer<typeof metricsSchema>;

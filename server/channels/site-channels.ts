@@ -1,5 +1,6 @@
 import type { Channel } from '../../contract/index.ts';
 import type { Db } from '../db/database.ts';
+import { transact } from '../db/transact.ts';
 import { notFound } from '../shared/errors.ts';
 import type { AuditLog } from '../audit/service.ts';
 import type { CachedAnswer, PublicCache } from '../cache/public-cache.ts';
@@ -16,7 +17,7 @@ export class SiteChannelRepository {
 
   /** The removed row, or undefined when there was none. */
   async remove(id: number) {
-    return this.db.kysely.transaction().execute(async (trx) => {
+    return transact(this.db, async (trx) => {
       const removed = await trx.deleteFrom('site_channels').where('id', '=', id).returningAll().executeTakeFirst();
       if (removed) await this.db.changes.record(trx, { kind: 'site-channels' });
       return removed;
@@ -24,7 +25,7 @@ export class SiteChannelRepository {
   }
 
   async add(channel: { name: string; url: string }) {
-    return this.db.kysely.transaction().execute(async (trx) => {
+    return transact(this.db, async (trx) => {
       const { max } = await trx
         .selectFrom('site_channels')
         .select((eb) => eb.fn.max<number | null>('position').as('max'))

@@ -1,5 +1,7 @@
 // Which database failures are the database's moment, not the request's fault: a lost PostgreSQL
-// connection, SQLite's write lock still held after the wait. They are answered 503 with Retry-After
+// connection, SQLite's write lock still held after the wait, a PostgreSQL transaction chosen as a
+// deadlock's victim or refused as a serialisation failure (still so after transact.ts's retries), a
+// lock not had within a lock_timeout. They are answered 503 with Retry-After
 // (docs/decisions.md#database-faults-are-answers), never 500.
 
 /**
@@ -42,7 +44,27 @@ export function isDatabaseBusy(error: unknown): boolean {
   return false;
 }
 
-/** Either: the request may succeed when tried again in a moment. */
+/** 40P01 deadlock_detected, 40001 serialization_failure: the transaction was rolled back whole and may simply run again. */
+const CONFLICT_STATES = new Set(['40P01', '40001']);
+/** 55P03 lock_not_available: a lock not had within the transaction's lock_timeout (the vote flush's bound). */
+const LOCK_TIMEOUT_STATE = '55P03';
+
+/** PostgreSQL rolled the transaction back as a deadlock's victim or a serialisation failure. */
+export function isTransactionConflict(error: unknown): boolean {
+  for (const link of chain(error)) {
+    const code = codeOf(link);
+    if (typeof code === 'string' && CONFLICT_STATES.has(code)) return true;
+  }
+  return false;
+}
+
+/** A lock not had within lock_timeout: PostgreSQL's word for SQLite's lock held past the wait. */
+export function isLockTimeout(error: unknown): boolean {
+  for (const link of chain(error)) if (codeOf(link) === LOCK_TIMEOUT_STATE) return true;
+  return false;
+}
+
+/** Any of these: the request may succeed when tried again in a moment. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  return isConnectionLost(error) || isDatabaseBusy(error);
+  return isConnectionLost(error) || isDatabaseBusy(error) || isTransactionConflict(error) || isLockTimeout(error);
 }

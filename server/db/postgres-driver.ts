@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { CompiledQuery, type DatabaseConnection, type Driver, PostgresDialect, type QueryResult, SelectQueryNode, type TransactionSettings } from 'kysely';
 import type pg from 'pg';
-import { isConnectionLost } from './faults.ts';
+import { isConnectionLost, isTransactionConflict } from './faults.ts';
+import { conflictBackoff, countConflict, TRANSACTION_ATTEMPTS } from './transact.ts';
 
 // Kysely over a pg.Pool that survives lost connections (docs/decisions.md#database-faults-are-answers):
 // a statement that meets one is tried again on a fresh connection only where that cannot write twice;
@@ -85,17 +86,24 @@ class ResilientConnection implements DatabaseConnection {
 
   /**
    * A write outside a transaction runs in one of its own: then a lost connection before its COMMIT
-   * is replayed like any transaction's, and a lost COMMIT is looked up instead of guessed.
+   * is replayed like any transaction's, and a lost COMMIT is looked up instead of guessed. A
+   * deadlock's victim or a serialisation failure left nothing of the statement: it runs again, as
+   * transact.ts runs a whole transaction again.
    */
   private async alone(query: CompiledQuery): Promise<QueryResult<unknown>> {
-    await this.begin({});
-    try {
-      const result = await this.inTransaction(query);
-      await this.commit();
-      return result;
-    } catch (error) {
-      await this.rollback().catch(() => undefined);
-      throw error;
+    for (let attempt = 1; ; attempt += 1) {
+      await this.begin({});
+      try {
+        const result = await this.inTransaction(query);
+        await this.commit();
+        return result;
+      } catch (error) {
+        await this.rollback().catch(() => undefined);
+        if (!isTransactionConflict(error)) throw error;
+        countConflict(attempt >= TRANSACTION_ATTEMPTS);
+        if (attempt >= TRANSACTION_ATTEMPTS) throw error;
+        await conflictBackoff(attempt);
+      }
     }
   }
 

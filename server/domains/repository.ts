@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { transact } from '../db/transact.ts';
 import type { BlockedDomainRow } from '../db/types.ts';
 
 /** All SQL about the admin's blocked and trusted domains (docs/decisions.md#blocked-and-trusted-domains). */
@@ -21,7 +22,7 @@ export class DomainRepository {
    * process with the write.
    */
   async add(domain: string, trusted: boolean): Promise<BlockedDomainRow | undefined> {
-    return this.db.kysely.transaction().execute(async (trx) => {
+    return transact(this.db, async (trx) => {
       const row = await trx
         .insertInto('blocked_domains')
         .values({ domain, trusted: trusted ? 1 : 0, created_at: new Date().toISOString() })
@@ -35,7 +36,7 @@ export class DomainRepository {
 
   /** Deletes a domain; answers the row, if there was one. */
   async delete(id: number): Promise<BlockedDomainRow | undefined> {
-    return this.db.kysely.transaction().execute(async (trx) => {
+    return transact(this.db, async (trx) => {
       const row = await trx.deleteFrom('blocked_domains').where('id', '=', id).returningAll().executeTakeFirst();
       if (row && Number(row.trusted) === 1) await this.db.changes.record(trx, { kind: 'all' });
       return row;

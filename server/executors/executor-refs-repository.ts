@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { lockKeys } from '../db/locks.ts';
 import type { Database } from '../db/types.ts';
 
 /** An executor as a compatibility row names it: enough to show a row no stored data has yet. */
@@ -11,18 +10,6 @@ export interface ExecutorRef {
   /** Bit set (contract/platforms.ts PLATFORM_BITS). */
   platforms: number;
   status: string;
-}
-
-/**
- * The lock every transaction that moves `script_executors`' answer counts across several scripts
- * takes first (the vote flush with executor answers, their expiry): the counts' triggers write shared
- * rows (`executor_facets`, `script_facets`) in no fixed order, so two such transactions at once could
- * deadlock; one at a time they cannot (docs/decisions.md#works-answers-per-executor).
- */
-export const COMPATIBILITY_LOCK = 'compatibility-counts';
-
-export async function lockCompatibility(trx: Kysely<Database>, db: Db): Promise<void> {
-  await lockKeys(trx, db.dialect, [COMPATIBILITY_LOCK]);
 }
 
 /**

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { lockKeys } from '../db/locks.ts';
+import { lockCounts, lockKeys } from '../db/locks.ts';
+import { transact } from '../db/transact.ts';
 import type { Database, ExecutorRow, ExecutorsTable } from '../db/types.ts';
 import { refreshPlatforms, scriptsOfExecutor } from './compatibility-writes.ts';
+import { lockScripts } from './executor-refs-repository.ts';
 
 /** An executor with how many visible scripts work on it and how many staff tested with it. */
 export type ExecutorWithCounts = ExecutorRow & { scripts: number; tested: number };
@@ -33,8 +35,8 @@ function byListOrder(a: ExecutorRow, b: ExecutorRow): number {
 
 /**
  * All SQL about the admin's executors (docs/decisions.md#executors-and-compatibility). Every write takes
- * the `executors` lock first (an advisory lock on PostgreSQL; SQLite's write lock), so the slug check and
- * the write see no concurrent one, and records `{ kind: 'all' }` in its transaction: an executor's name,
+ * the `executors` lock (an advisory lock on PostgreSQL; SQLite's write lock), after the shared counts'
+ * lock for an edit or delete, so the slug check and the write see no concurrent one, and records `{ kind: 'all' }` in its transaction: an executor's name,
  * status or platforms show on script pages, cards and filters everywhere.
  */
 export class ExecutorRepository {
@@ -77,7 +79,7 @@ export class ExecutorRepository {
 
   /** Creates an executor at `at` (its status changed then too); `{ conflict: 'slug' }` when the slug is taken. */
   async create(executor: NewExecutor, at: string): Promise<ExecutorWrite> {
-    return this.db.kysely.transaction().execute(async (trx) => {
+    return transact(this.db, async (trx) => {
       await lockKeys(trx, this.db.dialect, ['executors']);
       if (await slugTaken(trx, executor.slug)) return { conflict: 'slug' as const };
       const row = await trx
@@ -96,8 +98,9 @@ export class ExecutorRepository {
    * that changes nothing writes nothing. Undefined for a missing executor.
    */
   async update(id: number, patch: ExecutorPatch, at: string): Promise<ExecutorWrite | undefined> {
-    return this.db.kysely.transaction().execute(async (trx) => {
-      await lockKeys(trx, this.db.dialect, ['executors']);
+    return transact(this.db, async (trx) => {
+      // New platforms move its scripts between facets: the shared counts' lock first.
+      await lockCounts(trx, this.db.dialect, ['executors']);
       const before = await trx.selectFrom('executors').selectAll().where('id', '=', id).executeTakeFirst();
       if (!before) return undefined;
       const current = rowValues(before);
@@ -111,7 +114,11 @@ export class ExecutorRepository {
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      if (changed.includes('platforms')) await refreshPlatforms(trx, await scriptsOfExecutor(trx, id));
+      if (changed.includes('platforms')) {
+        const scripts = await scriptsOfExecutor(trx, id);
+        await lockScripts(trx, this.db, scripts);
+        await refreshPlatforms(trx, scripts);
+      }
       await this.db.changes.record(trx, { kind: 'all' });
       return { row, before };
     });
@@ -122,9 +129,12 @@ export class ExecutorRepository {
    * triggers take its executor_facets down), and the scripts that had a row get their platforms again.
    */
   async delete(id: number): Promise<ExecutorRow | undefined> {
-    return this.db.kysely.transaction().execute(async (trx) => {
-      await lockKeys(trx, this.db.dialect, ['executors']);
+    return transact(this.db, async (trx) => {
+      // Its rows leave executor_facets and its scripts' platforms move: the shared counts' lock first.
+      await lockCounts(trx, this.db.dialect, ['executors']);
       const scripts = await scriptsOfExecutor(trx, id);
+      // Its scripts' rows in id order, before the cascade and the platforms' updates (the order the flush takes them in).
+      await lockScripts(trx, this.db, scripts);
       const row = await trx.deleteFrom('executors').where('id', '=', id).returningAll().executeTakeFirst();
       if (!row) return undefined;
       await refreshPlatforms(trx, scripts);

@@ -2,7 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import { GAME_LIMITS, slugOf } from '../../contract/index.ts';
 import type { Db, Dialect } from '../db/database.ts';
 import type { ChangeFeed } from '../db/change-feed.ts';
-import { lockKeys } from '../db/locks.ts';
+import { lockCounts, lockKeys } from '../db/locks.ts';
+import { transact } from '../db/transact.ts';
 import { foldSearchText } from '../db/search.ts';
 import type { Database, GameRow } from '../db/types.ts';
 
@@ -143,7 +144,7 @@ export class GameRepository {
 
   /** Creates a game; `{ conflict: 'name' }` when another game has the name in any case. */
   async create(game: NewGame): Promise<GameWrite> {
-    return this.db.kysely.transaction().execute(async (trx) => {
+    return transact(this.db, async (trx) => {
       await lockGames(trx, this.db.dialect);
       if (await this.nameTaken(trx, game.name)) return { conflict: 'name' as const };
       return { row: await insertGame(trx, this.db.changes, game), previousIconKey: null };
@@ -155,7 +156,7 @@ export class GameRepository {
    * game. A patch that changes nothing writes nothing. Answers the icon key it replaced.
    */
   async update(id: number, patch: GamePatch): Promise<GameWrite> {
-    return this.db.kysely.transaction().execute(async (trx) => {
+    return transact(this.db, async (trx) => {
       await lockGames(trx, this.db.dialect);
       const current = await trx.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
       if (!current) return undefined;
@@ -175,7 +176,9 @@ export class GameRepository {
 
   /** Deletes the game; its scripts keep everything but the game. Answers the deleted row. */
   async delete(id: number): Promise<GameRow | undefined> {
-    return this.db.kysely.transaction().execute(async (trx) => {
+    return transact(this.db, async (trx) => {
+      // Its scripts leave the game's facets: the shared counts' lock first, then the games'.
+      await lockCounts(trx, this.db.dialect);
       await lockGames(trx, this.db.dialect);
       // Said outright rather than left to the foreign key's ON DELETE SET NULL: the same on both databases.
       await trx.updateTable('scripts').set({ game_id: null }).where('game_id', '=', id).execute();

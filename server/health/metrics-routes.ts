@@ -8,6 +8,8 @@ import { noStore } from '../plugins/security.ts';
 import type { HeapGuard } from '../cache/heap-guard.ts';
 import type { PageCache } from '../cache/page-cache.ts';
 import type { PublicCache } from '../cache/public-cache.ts';
+import { transactionConflicts } from '../db/transact.ts';
+import type { FlushFigures } from '../shared/flush-timer.ts';
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema } as const;
 const bearer = [{ bearer: [] }];
@@ -20,8 +22,17 @@ function cacheFigures(cache: Bounded) {
   return { entries: size, bytes, heapBytes, maxEntries, maxBytes, maxHeapBytes };
 }
 
-/** The admin's view of the process: event-loop delay, memory and caches; and a reset of both. */
-export async function metricsRoutes(app: FastifyInstance, { cache, pages, heap, guards }: { cache: PublicCache; pages: PageCache; heap: HeapGuard; guards: Guards }) {
+export interface MetricsOptions {
+  cache: PublicCache;
+  pages: PageCache;
+  heap: HeapGuard;
+  guards: Guards;
+  /** The vote buffer's flush figures. */
+  voteFlush: () => FlushFigures;
+}
+
+/** The admin's view of the process: event-loop delay, memory, caches, the vote flush's lag; and a reset of the delay. */
+export async function metricsRoutes(app: FastifyInstance, { cache, pages, heap, guards, voteFlush }: MetricsOptions) {
   const route = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', noStore);
   const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -30,7 +41,7 @@ export async function metricsRoutes(app: FastifyInstance, { cache, pages, heap, 
 
   route.get(
     '/api/metrics',
-    { preHandler: guards.requireAdmin, schema: { tags: ['admin'], summary: 'Event-loop delay since the last reset, memory, the heap against its limit, and cache sizes and bounds', security: bearer, response: { 200: metricsSchema, ...errors } } },
+    { preHandler: guards.requireAdmin, schema: { tags: ['admin'], summary: 'Event-loop delay since the last reset, memory, the heap against its limit, cache sizes and bounds, the vote flush\'s lag and the database\'s deadlocks met', security: bearer, response: { 200: metricsSchema, ...errors } } },
     async () => {
       const memory = process.memoryUsage();
       return {
@@ -42,6 +53,8 @@ export async function metricsRoutes(app: FastifyInstance, { cache, pages, heap, 
         uptimeSeconds: process.uptime(),
         heap: { limitBytes: heap.limitBytes, peakUsedBytes: heap.peakUsedBytes, sheds: heap.sheds },
         caches: { answers: cacheFigures(cache), pages: cacheFigures(pages) },
+        voteFlush: voteFlush(),
+        transactionConflicts: transactionConflicts(),
       };
     },
   );

@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { ReportAction, ReportReason, ReportState } from '../../contract/index.ts';
 import type { Db } from '../db/database.ts';
-import { lockKeys } from '../db/locks.ts';
+import { lockCounts, lockKeys } from '../db/locks.ts';
+import { transact } from '../db/transact.ts';
 import type { Database, ReportRow } from '../db/types.ts';
 import { writeHidden } from '../scripts/visibility-repository.ts';
 
@@ -49,7 +50,7 @@ export class ReportRepository {
    */
   async create(report: NewReport): Promise<ReportOutcome> {
     const networks = report.networks ?? [];
-    return this.k.transaction().execute(async (trx) => {
+    return transact(this.db, async (trx) => {
       await lockKeys(trx, this.db.dialect, [`report:${report.visitorHash}`, ...networks.map(({ hash }) => `report-network:${hash}`)]);
       const script = await trx.selectFrom('scripts').select(['playsname', 'hidden']).where('id', '=', report.scriptId).executeTakeFirst();
       if (!script || Number(script.hidden) === 1) return { kind: 'no-script' };
@@ -134,7 +135,9 @@ export class ReportRepository {
    * with the decision. Answers false when the report was already resolved.
    */
   async decide(reportId: number, action: Exclude<ReportAction, 'delete'>, decidedBy: string, now: number): Promise<boolean> {
-    return this.k.transaction().execute(async (trx) => {
+    return transact(this.db, async (trx) => {
+      // A hide moves the script out of the shared counts: their lock first, before the report's row.
+      if (action === 'hide') await lockCounts(trx, this.db.dialect);
       let select = trx.selectFrom('reports').select(['script_id', 'state']).where('id', '=', reportId);
       if (this.db.dialect === 'postgres') select = select.forUpdate();
       const report = await select.executeTakeFirst();

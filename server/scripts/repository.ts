@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { filterOnRow, type Listing, listingOf, narrows, visibleOnly } from '../db/listing.ts';
+import { lockCounts } from '../db/locks.ts';
 import { foldSearchText, searchTextOf } from '../db/search.ts';
+import { transact } from '../db/transact.ts';
 import type { ChannelRow, Database, ScriptRow } from '../db/types.ts';
 import { type CatalogueFilter, SEARCH_TOTAL_CAP } from '../../contract/index.ts';
 import { lockGames } from '../games/repository.ts';
@@ -214,7 +216,9 @@ export class ScriptRepository {
    */
   async update(id: number, patch: ScriptPatch): Promise<{ row: ScriptRow; previousImageKey: string | null; gameCreated: boolean } | undefined> {
     const analysis: Partial<AnalysisColumns> = patch.loadstring === undefined ? {} : (patch.analysis ?? analysisColumns(patch.loadstring));
-    return this.k.transaction().execute(async (trx) => {
+    return transact(this.db, async (trx) => {
+      // The shared counts' lock first, then the games' (the order a game's delete takes them in).
+      await lockCounts(trx, this.db.dialect);
       if (namesGame(patch.game)) await lockGames(trx, this.db.dialect);
       // Executors before the script's row: the order an executor's delete takes them in, so neither waits on the other in a cycle.
       const tested = patch.executors === undefined ? undefined : await testedExecutorIds(trx, this.db.dialect, patch.executors);
@@ -264,7 +268,8 @@ export class ScriptRepository {
 
   /** Deletes the script; answers the deleted row (its image key is the caller's to release), if there was one. */
   async delete(id: number): Promise<ScriptRow | undefined> {
-    return this.k.transaction().execute(async (trx) => {
+    return transact(this.db, async (trx) => {
+      await lockCounts(trx, this.db.dialect);
       const row = await trx.deleteFrom('scripts').where('id', '=', id).returningAll().executeTakeFirst();
       if (row) await this.db.changes.record(trx, { kind: 'script', id });
       return row;
@@ -280,7 +285,8 @@ export class ScriptRepository {
     const at = (script.createdAt ?? new Date()).toISOString();
     const facts = nextFacts(NO_FACTS, script);
     const analysis = script.analysis ?? analysisColumns(script.loadstring);
-    return this.k.transaction().execute(async (trx) => {
+    return transact(this.db, async (trx) => {
+      await lockCounts(trx, this.db.dialect);
       if (namesGame(script.game)) await lockGames(trx, this.db.dialect);
       if (script.ownerModeratorId !== null) await requireOwner(trx, this.db.dialect, script.ownerModeratorId);
       const tested = await testedExecutorIds(trx, this.db.dialect, script.executors ?? []);

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { lockCounts } from '../db/locks.ts';
+import { transact } from '../db/transact.ts';
 import type { Database } from '../db/types.ts';
 
 /**
- * Hides or shows a script inside `trx`, recording the change there so every process drops what it
- * reached (docs/decisions.md#hidden-scripts). The triggers move it out of or into the kept counts.
+ * Hides or shows a script inside `trx`, which holds the shared counts' lock (lockCounts), recording
+ * the change there so every process drops what it reached (docs/decisions.md#hidden-scripts). The triggers move it out of or into the kept counts.
  * Answers whether the script exists; `updated_at` stays (hiding is no edit of the script).
  */
 export async function writeHidden(trx: Kysely<Database>, changes: Db['changes'], id: number, hidden: boolean): Promise<boolean> {
@@ -19,6 +21,9 @@ export class VisibilityRepository {
   constructor(private readonly db: Db) {}
 
   async setHidden(id: number, hidden: boolean): Promise<boolean> {
-    return this.db.kysely.transaction().execute((trx) => writeHidden(trx, this.db.changes, id, hidden));
+    return transact(this.db, async (trx) => {
+      await lockCounts(trx, this.db.dialect);
+      return writeHidden(trx, this.db.changes, id, hidden);
+    });
   }
 }

@@ -37,3 +37,55 @@ export class FlushTimer {
     }
   }
 }
+
+/** A buffered flush as the operator's metrics show it (docs/decisions.md#round-4-deadlocks-and-serialisation-failures-issue-36). */
+export interface FlushFigures {
+  /** Requests buffered and not yet stored (those being written included). */
+  pending: number;
+  /** How long the oldest of them has waited, in milliseconds; 0 when none waits. */
+  oldestPendingMs: number;
+  /** How long the last flush took, in milliseconds, whether it succeeded or failed. */
+  lastFlushMs: number;
+  /** Milliseconds since the last flush ended; null before the first. */
+  lastFlushAgoMs: number | null;
+  /** Flushes that failed since the process started (their work went back to the buffer). */
+  failures: number;
+  /** Flushes that failed in a row up to now; 0 once one succeeds. */
+  consecutiveFailures: number;
+}
+
+/** Times a buffer's flushes and counts their failures, for FlushFigures. */
+export class FlushStats {
+  private lastMs = 0;
+  private lastEnded: number | undefined;
+  private failures = 0;
+  private consecutiveFailures = 0;
+
+  async measure<T>(flush: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      const result = await flush();
+      this.consecutiveFailures = 0;
+      return result;
+    } catch (error) {
+      this.failures += 1;
+      this.consecutiveFailures += 1;
+      throw error;
+    } finally {
+      this.lastEnded = performance.now();
+      this.lastMs = this.lastEnded - started;
+    }
+  }
+
+  /** The figures, given what waits now and how long the oldest of it has waited. */
+  figures(pending: number, oldestPendingMs: number): FlushFigures {
+    return {
+      pending,
+      oldestPendingMs: pending > 0 ? Math.max(0, oldestPendingMs) : 0,
+      lastFlushMs: Math.round(this.lastMs),
+      lastFlushAgoMs: this.lastEnded === undefined ? null : Math.round(performance.now() - this.lastEnded),
+      failures: this.failures,
+      consecutiveFailures: this.consecutiveFailures,
+    };
+  }
+}

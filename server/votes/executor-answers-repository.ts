@@ -1,15 +1,17 @@
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { FLUSH_LOCK_TIMEOUT_MS, limitLockWaits, lockCounts } from '../db/locks.ts';
+import { transact } from '../db/transact.ts';
 import type { Database } from '../db/types.ts';
 import { dropEmptyRows, ensureRows, refreshPlatforms } from '../executors/compatibility-writes.ts';
-import { type ExecutorRef, existingExecutors, lockCompatibility, lockScripts } from '../executors/executor-refs-repository.ts';
+import { type ExecutorRef, existingExecutors, lockScripts } from '../executors/executor-refs-repository.ts';
 
 /**
  * Visitors' works answers per executor (docs/decisions.md#works-answers-per-executor): one
  * `script_executor_votes` row per script, executor and visitor, counted in `script_executors`'
  * `works_yes` / `works_no` while `counted` is 1 (inside EXECUTOR_VOTE_DAYS). Written by the vote
  * flush inside its transaction and taken out of the counts by the expiry, each under
- * COMPATIBILITY_LOCK with the scripts' rows locked first.
+ * COUNTS_LOCK with the scripts' rows locked first.
  */
 
 /** A visitor's last answer of a batch for one executor: 1 works, 0 does not, null taken back. */
@@ -45,7 +47,7 @@ export async function storedAnswers(k: Kysely<Database>, scriptId: number, visit
 }
 
 /**
- * Writes a flush's executor answers (the caller holds COMPATIBILITY_LOCK and the scripts' rows, locked
+ * Writes a flush's executor answers (the caller holds COUNTS_LOCK and the scripts' rows, locked
  * in id order): the answer rows, the counts moved by each answer against the stored one (a replaced
  * answer subtracts only while counted), the scripts' platforms, rows left empty removed. Answers the
  * scripts whose platforms changed or whose `works` flipped on an executor, each recorded as a change.
@@ -139,13 +141,14 @@ async function settle(trx: Kysely<Database>, db: Db, scriptIds: readonly number[
 
 /**
  * Takes answers given at or before `cutoff` out of the counts, at most `limit` of them, in one
- * transaction. `counted` goes from 1 to 0 once: under COMPATIBILITY_LOCK no other flush or expiry
+ * transaction. `counted` goes from 1 to 0 once: under COUNTS_LOCK no other flush or expiry
  * reads or writes these rows meanwhile, so two processes expiring at once move each count down once.
  * Answers how many left the counts and the scripts whose cached answers must go.
  */
 export async function expireAnswers(db: Db, cutoff: number, limit = EXPIRE_BATCH): Promise<{ expired: number; changed: number[] }> {
-  return db.kysely.transaction().execute(async (trx) => {
-    await lockCompatibility(trx, db);
+  return transact(db, async (trx) => {
+    await limitLockWaits(trx, db.dialect, FLUSH_LOCK_TIMEOUT_MS);
+    await lockCounts(trx, db.dialect);
     const due = await trx
       .selectFrom('script_executor_votes')
       .select(['script_id', 'executor_id', 'visitor_hash'])

@@ -1,10 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import { VOTES_PER_HOUR } from '../../contract/index.ts';
 import type { Db } from '../db/database.ts';
-import { lockKeys } from '../db/locks.ts';
+import { COUNTS_LOCK, FLUSH_LOCK_TIMEOUT_MS, limitLockWaits, lockKeys } from '../db/locks.ts';
+import { transact } from '../db/transact.ts';
 import type { Database } from '../db/types.ts';
 import { CompatibilityRepository, type CompatibilityRow } from '../executors/compatibility-repository.ts';
-import { COMPATIBILITY_LOCK, type ExecutorRef, executorBySlug } from '../executors/executor-refs-repository.ts';
+import { type ExecutorRef, executorBySlug } from '../executors/executor-refs-repository.ts';
 import { applyExecutorAnswers, EXPIRE_BATCH, type ExecutorFinal, type ExecutorFinals, expireAnswers, storedAnswers } from './executor-answers-repository.ts';
 import { wilsonLowerBound } from './rating.ts';
 
@@ -223,17 +224,18 @@ export class VoteRepository {
    * wins, and the counters move by its difference against the stored vote. Scripts are updated in id
    * order (as the view flush does), so flushes of two processes wait for each other instead of
    * deadlocking; then, with every script's row held, the executor answers of the batch (under
-   * COMPATIBILITY_LOCK, taken with the visitors' locks: docs/decisions.md#works-answers-per-executor).
+   * COUNTS_LOCK, taken with the visitors' locks: docs/decisions.md#works-answers-per-executor).
    */
   async apply(visitors: VisitorRequests[], now: number): Promise<AppliedVotes> {
     if (visitors.length === 0) return { stored: 0, dropped: 0, changed: [] };
     const ordered = [...visitors].sort((a, b) => byHash(a.visitorHash, b.visitorHash));
     const withExecutors = ordered.some(({ requests }) => requests.some((request) => request.executorId !== undefined));
-    return this.db.kysely.transaction().execute(async (trx) => {
+    return transact(this.db, async (trx) => {
+      await limitLockWaits(trx, this.db.dialect, FLUSH_LOCK_TIMEOUT_MS);
       const networksOf = new Map(ordered.flatMap(({ visitorHash, requests }) => (requests[0]?.networks ? [[visitorHash, requests[0].networks] as const] : [])));
       // A /48's lock covers its /56s: every count of the network caps is taken under it.
       const keys = [...ordered.map((visitor) => `votes:${visitor.visitorHash}`), ...[...networksOf.values()].map(({ n48 }) => `votes-network:${n48}`)];
-      await lockKeys(trx, this.db.dialect, withExecutors ? [COMPATIBILITY_LOCK, ...keys] : keys);
+      await lockKeys(trx, this.db.dialect, withExecutors ? [COUNTS_LOCK, ...keys] : keys);
       const used = await this.recentChanges(trx, ordered.map((visitor) => visitor.visitorHash), now - HOUR_MS);
       const kept = keepWithinLimit(ordered, used);
       const changeRows = kept.changeHashes.map((visitor_hash) => ({ visitor_hash, changed_at: now }));
@@ -373,7 +375,7 @@ export class VoteRepository {
 
 /** Staff marked a script working: its works answers count from `at` (docs/decisions.md#may-be-patched). */
 export async function markWorksChecked(db: Db, scriptId: number, at: number): Promise<boolean> {
-  return db.kysely.transaction().execute(async (trx) => {
+  return transact(db, async (trx) => {
     const result = await trx.updateTable('scripts').set({ works_checked_at: at }).where('id', '=', scriptId).executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
     // Other processes drop the script's cached answers, which showed May be patched.

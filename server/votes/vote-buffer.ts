@@ -17,7 +17,7 @@ import {
   type VoteRepository,
   type VoteRequest,
 } from './repository.ts';
-import { FlushTimer } from '../shared/flush-timer.ts';
+import { type FlushFigures, FlushStats, FlushTimer } from '../shared/flush-timer.ts';
 
 /** Visitors written per transaction, a turn of the event loop between (SQLite writes on the main thread). */
 export const VOTERS_PER_WRITE = 100;
@@ -33,6 +33,7 @@ const PRUNE_EVERY_MS = 10 * 60 * 1000;
 export const EXPIRE_EVERY_MS = 5 * 60 * 1000;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const namesExecutor = ({ requests }: VisitorRequests) => requests.some((request) => request.executorId !== undefined);
 
 /** A visitor's choices on one script as this process knows them: stored when first asked, and now. */
 interface Entry {
@@ -73,6 +74,9 @@ export class VoteBuffer {
   private pendingTotal = 0;
   /** Requests taken by the flush running now, per visitor: still counted until they are stored. */
   private inFlight = new Map<string, number>();
+  /** The batch the running flush took (its visitors still in inFlight are not stored yet). */
+  private writing: VisitorRequests[] = [];
+  private readonly stats = new FlushStats();
   /** Per script, per visitor: what this process's buffered requests change (and those being written). */
   private entries = new Map<number, Map<string, Entry>>();
   private flushingEntries = new Map<number, Map<string, Entry>>();
@@ -110,6 +114,20 @@ export class VoteBuffer {
 
   get pendingCount(): number {
     return this.pendingTotal;
+  }
+
+  /** The flush as the operator's metrics show it: what waits, for how long, and how flushes went. */
+  flushFigures(): FlushFigures {
+    let waiting = this.pendingTotal;
+    let oldest = Infinity;
+    for (const requests of this.pending.values()) oldest = Math.min(oldest, requests[0]?.at ?? Infinity);
+    for (const { visitorHash, requests } of this.writing) {
+      const left = this.inFlight.get(visitorHash);
+      if (left === undefined) continue;
+      waiting += left;
+      oldest = Math.min(oldest, requests[0]?.at ?? Infinity);
+    }
+    return this.stats.figures(waiting, Number.isFinite(oldest) ? this.clock() - oldest : 0);
   }
 
   /** The visitor's choices and the script's counts, buffered requests included. */
@@ -230,7 +248,7 @@ export class VoteBuffer {
   /** Writes everything buffered so far; one flush at a time. */
   async flush(): Promise<void> {
     while (this.flushing) await this.flushing.catch(() => undefined);
-    this.flushing = this.flushAll();
+    this.flushing = this.stats.measure(() => this.flushAll());
     try {
       await this.flushing;
     } finally {
@@ -239,7 +257,11 @@ export class VoteBuffer {
   }
 
   private async flushAll(): Promise<void> {
-    const batch: VisitorRequests[] = [...this.pending].map(([visitorHash, requests]) => ({ visitorHash, requests }));
+    // Visitors with no executor answer first: their slices never take the shared counts' lock, so
+    // likes and plain works answers never wait behind staff writes (each visitor's requests stay together, in order).
+    const batch: VisitorRequests[] = [...this.pending]
+      .map(([visitorHash, requests]) => ({ visitorHash, requests }))
+      .sort((a, b) => Number(namesExecutor(a)) - Number(namesExecutor(b)));
     this.pending = new Map();
     this.pendingTotal = 0;
     this.flushingEntries = this.entries;
@@ -247,6 +269,7 @@ export class VoteBuffer {
     this.flushingNetworkVoters = this.networkVoters;
     this.networkVoters = new Map();
     this.inFlight = new Map(batch.map(({ visitorHash, requests }) => [visitorHash, requests.length]));
+    this.writing = batch;
     try {
       for (let start = 0; start < batch.length; start += VOTERS_PER_WRITE) {
         if (start > 0) await nextTurn();
@@ -266,6 +289,7 @@ export class VoteBuffer {
       }
     } finally {
       this.inFlight = new Map();
+      this.writing = [];
       this.flushingEntries = new Map();
       this.flushingNetworkVoters = new Map();
     }
