@@ -1,6 +1,7 @@
 import type { WebLoadContext } from '../contract/index.ts';
 import { AuditRepository } from './audit/repository.ts';
 import { AuditLog } from './audit/service.ts';
+import { Idempotency } from './plugins/idempotency.ts';
 import { SiteChannelRepository, SiteChannelService } from './channels/site-channels.ts';
 import type { Config } from './shared/config.ts';
 import type { Db } from './db/database.ts';
@@ -75,6 +76,8 @@ export interface Services {
   versions: VersionService;
   /** The moderation log: every staff write records itself here. */
   audit: AuditLog;
+  /** `Idempotency-Key` on creates and votes: the answers retries get again. */
+  idempotency: Idempotency;
   /** Analyses the loaders stored without a current analysis (or every loader: `all`); answers how many it stored (docs/decisions.md#stored-loader-analysis). */
   backfillAnalyses(options?: BackfillOptions): Promise<number>;
   visibility: VisibilityService;
@@ -129,6 +132,7 @@ export function createServices(config: Config, db: Db, log: Log, { now, clock }:
     staffScripts,
     versions,
     audit,
+    idempotency: new Idempotency(db, clock),
     backfillAnalyses: (options) => backfillAnalyses(new AnalysisRepository(db), cache, options),
     visibility: new VisibilityService(scripts, new VisibilityRepository(db), cache, audit),
     reports: new ReportService(new ReportRepository(db), staffScripts, cache, clock, audit),

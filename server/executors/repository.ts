@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { lockKeys } from '../db/locks.ts';
 import type { Database, ExecutorRow, ExecutorsTable } from '../db/types.ts';
+import type { Within } from '../db/within.ts';
 import { refreshPlatforms, scriptsOfExecutor } from './compatibility-writes.ts';
 
 /** An executor with how many visible scripts work on it and how many staff tested with it. */
@@ -76,7 +77,7 @@ export class ExecutorRepository {
   }
 
   /** Creates an executor at `at` (its status changed then too); `{ conflict: 'slug' }` when the slug is taken. */
-  async create(executor: NewExecutor, at: string): Promise<ExecutorWrite> {
+  async create(executor: NewExecutor, at: string, within?: Within<ExecutorRow>): Promise<ExecutorWrite> {
     return this.db.kysely.transaction().execute(async (trx) => {
       await lockKeys(trx, this.db.dialect, ['executors']);
       if (await slugTaken(trx, executor.slug)) return { conflict: 'slug' as const };
@@ -86,6 +87,7 @@ export class ExecutorRepository {
         .returningAll()
         .executeTakeFirstOrThrow();
       await this.db.changes.record(trx, { kind: 'all' });
+      await within?.(trx, row);
       return { row };
     });
   }
@@ -95,7 +97,7 @@ export class ExecutorRepository {
    * make `scripts.platforms` again for the scripts with a row for it, in this transaction. A patch
    * that changes nothing writes nothing. Undefined for a missing executor.
    */
-  async update(id: number, patch: ExecutorPatch, at: string): Promise<ExecutorWrite | undefined> {
+  async update(id: number, patch: ExecutorPatch, at: string, within?: Within<{ row: ExecutorRow; before: ExecutorRow }>): Promise<ExecutorWrite | undefined> {
     return this.db.kysely.transaction().execute(async (trx) => {
       await lockKeys(trx, this.db.dialect, ['executors']);
       const before = await trx.selectFrom('executors').selectAll().where('id', '=', id).executeTakeFirst();
@@ -113,6 +115,7 @@ export class ExecutorRepository {
         .executeTakeFirstOrThrow();
       if (changed.includes('platforms')) await refreshPlatforms(trx, await scriptsOfExecutor(trx, id));
       await this.db.changes.record(trx, { kind: 'all' });
+      await within?.(trx, { row, before });
       return { row, before };
     });
   }
@@ -121,7 +124,7 @@ export class ExecutorRepository {
    * Deletes the executor: its script_executors and vote rows go with it (ON DELETE CASCADE, whose
    * triggers take its executor_facets down), and the scripts that had a row get their platforms again.
    */
-  async delete(id: number): Promise<ExecutorRow | undefined> {
+  async delete(id: number, within?: Within<ExecutorRow>): Promise<ExecutorRow | undefined> {
     return this.db.kysely.transaction().execute(async (trx) => {
       await lockKeys(trx, this.db.dialect, ['executors']);
       const scripts = await scriptsOfExecutor(trx, id);
@@ -129,6 +132,7 @@ export class ExecutorRepository {
       if (!row) return undefined;
       await refreshPlatforms(trx, scripts);
       await this.db.changes.record(trx, { kind: 'all' });
+      await within?.(trx, row);
       return row;
     });
   }

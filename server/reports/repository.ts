@@ -3,6 +3,7 @@ import type { ReportAction, ReportReason, ReportState } from '../../contract/ind
 import type { Db } from '../db/database.ts';
 import { lockKeys } from '../db/locks.ts';
 import type { Database, ReportRow } from '../db/types.ts';
+import type { Within } from '../db/within.ts';
 import { writeHidden } from '../scripts/visibility-repository.ts';
 
 /** A report with what its script is now: gone (null), or its name, owner and visibility. */
@@ -123,7 +124,7 @@ export class ReportRepository {
    * PostgreSQL), the script is hidden for `hide`, and every open report of the script is resolved
    * with the decision. Answers false when the report was already resolved.
    */
-  async decide(reportId: number, action: Exclude<ReportAction, 'delete'>, decidedBy: string, now: number): Promise<boolean> {
+  async decide(reportId: number, action: Exclude<ReportAction, 'delete'>, decidedBy: string, now: number, within?: Within<void>): Promise<boolean> {
     return this.k.transaction().execute(async (trx) => {
       let select = trx.selectFrom('reports').select(['script_id', 'state']).where('id', '=', reportId);
       if (this.db.dialect === 'postgres') select = select.forUpdate();
@@ -131,13 +132,14 @@ export class ReportRepository {
       if (!report || report.state !== 'open') return false;
       if (action === 'hide') await writeHidden(trx, this.db.changes, report.script_id, true);
       await resolveOpen(trx, report.script_id, action, decidedBy, now);
+      await within?.(trx, undefined);
       return true;
     });
   }
 
   /** After a report's delete: the deletion's trigger resolved the script's open reports; this names who decided. */
-  async nameDeleter(scriptId: number, decidedBy: string): Promise<void> {
-    await this.k
+  async nameDeleter(scriptId: number, decidedBy: string, k: Kysely<Database> = this.k): Promise<void> {
+    await k
       .updateTable('reports')
       .set({ decided_by: decidedBy })
       .where('script_id', '=', scriptId)

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/types.ts';
+import type { Within } from '../db/within.ts';
 
 /**
  * Hides or shows a script inside `trx`, recording the change there so every process drops what it
@@ -18,7 +19,11 @@ export async function writeHidden(trx: Kysely<Database>, changes: Db['changes'],
 export class VisibilityRepository {
   constructor(private readonly db: Db) {}
 
-  async setHidden(id: number, hidden: boolean): Promise<boolean> {
-    return this.db.kysely.transaction().execute((trx) => writeHidden(trx, this.db.changes, id, hidden));
+  async setHidden(id: number, hidden: boolean, within?: Within<void>): Promise<boolean> {
+    return this.db.kysely.transaction().execute(async (trx) => {
+      if (!(await writeHidden(trx, this.db.changes, id, hidden))) return false;
+      await within?.(trx, undefined);
+      return true;
+    });
   }
 }
