@@ -146,8 +146,10 @@ describe.each(dialects)('Idempotency-Key on %s', (dialect) => {
     const other = await createAdmin(ctx, 'key_admin_two');
     const before = await rows(ctx.db, 'site_channels');
     const mine = await post(admin, '/api/site-channels', body, key);
+    const mineAgain = await post(admin, '/api/site-channels', body, key);
     const theirs = await post(other, '/api/site-channels', body, key);
-    expect([mine.statusCode, theirs.statusCode, theirs.headers['idempotent-replayed']]).toEqual([201, 201, undefined]);
+    expect([mine.statusCode, mineAgain.headers['idempotent-replayed'], theirs.statusCode, theirs.headers['idempotent-replayed']]).toEqual([201, 'true', 201, undefined]);
+    expect(theirs.json().id).not.toBe(mine.json().id);
     expect(await rows(ctx.db, 'site_channels')).toBe(before + 2);
   });
 
