@@ -99,7 +99,7 @@ type Log = { error(obj: unknown, msg: string): void; warn?(msg: string): void };
  * forward instead of waiting or rewriting rows.
  */
 export function createServices(config: Config, db: Db, log: Log, { now, clock }: Clocks = {}): Services {
-  const audit = createAuditLog(db, log, clock);
+  const audit = createAuditLog(db, clock);
   const caches = createCaches(config, now);
   const { cache } = caches;
   const scripts = new ScriptRepository(db, clock);
@@ -140,11 +140,8 @@ export function createServices(config: Config, db: Db, log: Log, { now, clock }:
   };
 }
 
-function createAuditLog(db: Db, log: Log, clock: Clocks['clock']): AuditLog {
-  return new AuditLog(new AuditRepository(db), {
-    clock,
-    onError: (error, record) => log.error({ err: error, action: record.action, object: record.object }, 'moderation log write failed'),
-  });
+function createAuditLog(db: Db, clock: Clocks['clock']): AuditLog {
+  return new AuditLog(new AuditRepository(db), { clock });
 }
 
 /** The public answers and the rendered pages; a catalogue change reaches both through `cache`. */

@@ -36,7 +36,7 @@ export function snapshot(values: Record<string, AuditValue>, side: 'to' | 'from'
 export class AuditLog {
   constructor(
     private readonly repository: AuditRepository,
-    private readonly options: { clock?: (() => number) | undefined; onError: (error: unknown, record: AuditRecord) => void },
+    private readonly options: { clock?: (() => number) | undefined } = {},
   ) {}
 
   /**
@@ -49,18 +49,6 @@ export class AuditLog {
       const records = entry(written);
       for (const record of Array.isArray(records) ? records : records ? [records] : []) await this.repository.insert(this.rowOf(actor, record), trx);
     };
-  }
-
-  /**
-   * Records an action that has no transaction of its own to join (a logout: the session is gone
-   * either way). A failed insert does not fail the request; it is logged with the entry.
-   */
-  async record(actor: Principal, record: AuditRecord): Promise<void> {
-    try {
-      await this.repository.insert(this.rowOf(actor, record));
-    } catch (error) {
-      this.options.onError(error, record);
-    }
   }
 
   private rowOf(actor: Principal, record: AuditRecord): AuditInsert {
