@@ -87,13 +87,15 @@ export class Idempotency {
   async answer<T>(
     request: FastifyRequest,
     reply: FastifyReply,
-    options: { scope: string; status: number; pending?: ((keyHash: string) => IdempotencyRecord | undefined) | undefined },
+    /** `scope`: whose keys these are (a function: worked out only when a key came). */
+    options: { scope: string | (() => string); status: number; pending?: ((keyHash: string) => IdempotencyRecord | undefined) | undefined },
     run: (claim: IdempotencyClaim | undefined) => Promise<T>,
   ): Promise<T> {
     const key = keyOf(request);
     reply.code(options.status);
     if (key === undefined) return run(undefined);
-    const keyHash = createHash('sha256').update(`${options.scope}\n${request.method} ${request.routeOptions.url}\n${key}`).digest('hex');
+    const scope = typeof options.scope === 'string' ? options.scope : options.scope();
+    const keyHash = createHash('sha256').update(`${scope}\n${request.method} ${request.routeOptions.url}\n${key}`).digest('hex');
     const fingerprint = await fingerprintOf(request);
     const earlier = options.pending?.(keyHash) ?? (await this.find(keyHash));
     if (earlier) return replay(reply, earlier, fingerprint);

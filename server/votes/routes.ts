@@ -24,7 +24,7 @@ export async function voteRoutes(app: FastifyInstance, { votes, idempotency }: {
   app.addHook('onRequest', noStore);
   // A vote's key is the visitor's (docs/decisions.md#round-4-idempotent-creates-and-votes-and-the-log-inside-the-write-issue-36):
   // its answer is kept by the buffer until the flush that writes the vote stores it.
-  const keyed = (request: FastifyRequest) => ({ scope: `visitor:${visitorHash(visitorOf(request))}`, status: 200, pending: (keyHash: string) => votes.keptAnswer(keyHash) });
+  const keyed = (request: FastifyRequest) => ({ scope: () => `visitor:${visitorHash(visitorOf(request))}`, status: 200, pending: (keyHash: string) => votes.keptAnswer(keyHash) });
 
   route.post(
     '/api/scripts/:id/vote',

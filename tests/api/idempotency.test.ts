@@ -179,6 +179,15 @@ describe.each(dialects)('Idempotency-Key on %s', (dialect) => {
     expect([again.statusCode, again.headers['idempotent-replayed']]).toEqual([201, undefined]);
   });
 
+  it('documents the header on every route that takes it in the OpenAPI document', async () => {
+    const { paths } = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>> };
+    const routes = [...CREATES.map((create) => create.url), '/api/staff/scripts/{id}/versions/{version}/restore', '/api/scripts/{id}/vote', '/api/scripts/{id}/works'];
+    for (const url of routes) {
+      const header = paths[url]?.post?.parameters?.find((parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key');
+      expect(header, url).toMatchObject({ required: false, description: expect.stringContaining('Idempotent-Replayed') });
+    }
+  });
+
   describe('votes', () => {
     let address = 0;
     const newVisitor = () => `203.0.${Math.floor(++address / 250)}.${(address % 250) + 1}`;
