@@ -70,9 +70,10 @@ async function startServices(app: FastifyInstance, services: Services, db: Db): 
   services.votes.start();
   services.heap.start();
   app.addHook('onClose', async () => services.heap.stop());
-  // Expired sessions and old failed logins are swept every ten minutes.
+  // Expired sessions, old failed logins and idempotency keys past their day are swept every ten minutes.
   const sweeper = setInterval(() => {
     services.auth.prune().catch((error: unknown) => app.log.error({ err: error }, 'session sweep failed'));
+    services.idempotency.sweep().catch((error: unknown) => app.log.error({ err: error }, 'idempotency key sweep failed'));
   }, 10 * 60 * 1000);
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));

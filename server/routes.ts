@@ -20,23 +20,23 @@ import { worksCheckedRoutes } from './votes/staff-routes.ts';
 /** Every feature's routes, each given only the services it uses (docs/architecture.md#adding-a-feature).
  * The order is the OpenAPI document's. */
 export async function registerRoutes(app: FastifyInstance, services: Services): Promise<void> {
-  const { config } = services;
+  const { config, idempotency } = services;
   await app.register(healthRoutes, { db: services.db });
   await app.register(publicScriptRoutes, { catalogue: services.catalogue, cache: services.cache, siteChannels: services.siteChannels });
   await app.register(publicVersionRoutes, { versions: services.versions });
   await app.register(publicGameRoutes, { games: services.games });
   await app.register(publicExecutorRoutes, { executors: services.executors });
-  await app.register(voteRoutes, { votes: services.votes });
+  await app.register(voteRoutes, { votes: services.votes, idempotency });
 
   const guards = createGuards(services.auth);
   await app.register(metricsRoutes, { cache: services.cache, pages: services.pages, heap: services.heap, guards, voteFlush: () => services.votes.flushFigures() });
-  await app.register(staffRoutes, { auth: services.auth, moderators: services.moderators, guards });
-  await app.register(staffScriptRoutes, { staffScripts: services.staffScripts, uploadMaxBytes: config.uploadMaxBytes, guards });
-  await app.register(staffVersionRoutes, { versions: services.versions, guards });
-  await app.register(siteChannelAdminRoutes, { siteChannels: services.siteChannels, guards });
-  await app.register(gameAdminRoutes, { games: services.games, uploadMaxBytes: config.uploadMaxBytes, guards });
-  await app.register(executorAdminRoutes, { executors: services.executors, guards });
-  await app.register(domainRoutes, { domains: services.domains, guards });
+  await app.register(staffRoutes, { auth: services.auth, moderators: services.moderators, guards, idempotency });
+  await app.register(staffScriptRoutes, { staffScripts: services.staffScripts, uploadMaxBytes: config.uploadMaxBytes, guards, idempotency });
+  await app.register(staffVersionRoutes, { versions: services.versions, guards, idempotency });
+  await app.register(siteChannelAdminRoutes, { siteChannels: services.siteChannels, guards, idempotency });
+  await app.register(gameAdminRoutes, { games: services.games, uploadMaxBytes: config.uploadMaxBytes, guards, idempotency });
+  await app.register(executorAdminRoutes, { executors: services.executors, guards, idempotency });
+  await app.register(domainRoutes, { domains: services.domains, guards, idempotency });
   await app.register(insightsRoutes, { insights: services.insights, guards });
   await app.register(auditRoutes, { audit: services.audit, guards });
   const { scripts, db, votes, cache, audit } = services;

@@ -1,6 +1,7 @@
 import type { WebLoadContext } from '../contract/index.ts';
 import { AuditRepository } from './audit/repository.ts';
 import { AuditLog } from './audit/service.ts';
+import { Idempotency } from './plugins/idempotency.ts';
 import { SiteChannelRepository, SiteChannelService } from './channels/site-channels.ts';
 import type { Config } from './shared/config.ts';
 import type { Db } from './db/database.ts';
@@ -78,6 +79,8 @@ export interface Services {
   versions: VersionService;
   /** The moderation log: every staff write records itself here. */
   audit: AuditLog;
+  /** `Idempotency-Key` on creates and votes: the answers retries get again. */
+  idempotency: Idempotency;
   /** Analyses the loaders stored without a current analysis (or every loader: `all`); answers how many it stored (docs/decisions.md#stored-loader-analysis). */
   backfillAnalyses(options?: BackfillOptions): Promise<number>;
   visibility: VisibilityService;
@@ -99,7 +102,7 @@ type Log = { error(obj: unknown, msg: string): void; warn?(msg: string): void };
  * forward instead of waiting or rewriting rows.
  */
 export function createServices(config: Config, db: Db, log: Log, { now, clock }: Clocks = {}): Services {
-  const audit = createAuditLog(db, log, clock);
+  const audit = createAuditLog(db, clock);
   const caches = createCaches(config, now);
   const { cache } = caches;
   const scripts = new ScriptRepository(db, clock);
@@ -132,6 +135,7 @@ export function createServices(config: Config, db: Db, log: Log, { now, clock }:
     staffScripts,
     versions,
     audit,
+    idempotency: new Idempotency(db, clock),
     backfillAnalyses: (options) => backfillAnalyses(new AnalysisRepository(db), cache, options),
     visibility: new VisibilityService(scripts, new VisibilityRepository(db), cache, audit),
     reports: new ReportService(new ReportRepository(db), staffScripts, cache, clock, audit),
@@ -139,11 +143,8 @@ export function createServices(config: Config, db: Db, log: Log, { now, clock }:
   };
 }
 
-function createAuditLog(db: Db, log: Log, clock: Clocks['clock']): AuditLog {
-  return new AuditLog(new AuditRepository(db), {
-    clock,
-    onError: (error, record) => log.error({ err: error, action: record.action, object: record.object }, 'moderation log write failed'),
-  });
+function createAuditLog(db: Db, clock: Clocks['clock']): AuditLog {
+  return new AuditLog(new AuditRepository(db), { clock });
 }
 
 /** The public answers and the rendered pages; a catalogue change reaches both through `cache`. */

@@ -24,11 +24,14 @@ export class AuditRepository {
     this.k = db.kysely;
   }
 
-  /** Inserts one entry under the actor's current name (a deleted account is named by its id). */
-  async insert(entry: AuditInsert): Promise<void> {
+  /**
+   * Inserts one entry under the actor's current name (a deleted account is named by its id); `k` is
+   * the staff write's own transaction, so the entry and the write land together.
+   */
+  async insert(entry: AuditInsert, k: Kysely<Database> = this.k): Promise<void> {
     const accounts = entry.actorRole === 'admin' ? 'admins' : 'moderators';
-    const account = await this.k.selectFrom(accounts).select('username').where('id', '=', entry.actorId).executeTakeFirst();
-    await this.k
+    const account = await k.selectFrom(accounts).select('username').where('id', '=', entry.actorId).executeTakeFirst();
+    await k
       .insertInto('audit_log')
       .values({
         at: entry.at.toISOString(),

@@ -1,7 +1,8 @@
 import type { AuditAction, AuditChanges, AuditObjectType, AuditPage, AuditQuery, AuditValue } from '../../contract/index.ts';
 import type { Principal } from '../policies/policies.ts';
 import { toAuditEntry } from './presenter.ts';
-import type { AuditRepository } from './repository.ts';
+import type { Within } from '../db/within.ts';
+import type { AuditInsert, AuditRepository } from './repository.ts';
 
 export interface AuditRecord {
   action: AuditAction;
@@ -26,35 +27,41 @@ export function snapshot(values: Record<string, AuditValue>, side: 'to' | 'from'
 }
 
 /**
- * The moderation log (docs/decisions.md#moderation-log). Services record each staff action after it has
- * been written: the entry names the actor, the action, the object and what changed. Callers pass only
- * what a person may read back: never a password, a token or image bytes (an image is its key).
+ * The moderation log (docs/decisions.md#moderation-log). Each staff write records itself in its own
+ * transaction (`within`, run by the repository just before it commits): a write never lands without its
+ * entry, nor an entry without its write. The entry names the actor, the action, the object and what
+ * changed. Callers pass only what a person may read back: never a password, a token or image bytes (an
+ * image is its key).
  */
 export class AuditLog {
   constructor(
     private readonly repository: AuditRepository,
-    private readonly options: { clock?: (() => number) | undefined; onError: (error: unknown, record: AuditRecord) => void },
+    private readonly options: { clock?: (() => number) | undefined } = {},
   ) {}
 
   /**
-   * Records an action already written. A failed insert does not fail the request (the action stands and a
-   * retry would repeat it); it is logged with the entry, so the operator can see what the log lacks.
+   * The write's entry, built from what it wrote (none when `entry` answers undefined), inserted in
+   * its transaction: a failed insert fails the write, which rolls back. Undefined without an actor.
    */
-  async record(actor: Principal, record: AuditRecord): Promise<void> {
-    try {
-      await this.repository.insert({
-        at: new Date((this.options.clock ?? Date.now)()),
-        actorRole: actor.role,
-        actorId: actor.role === 'admin' ? actor.adminId : actor.moderatorId,
-        action: record.action,
-        objectType: record.object.type,
-        objectId: record.object.id,
-        objectLabel: record.object.label ?? null,
-        changes: record.changes ? JSON.stringify(record.changes) : null,
-      });
-    } catch (error) {
-      this.options.onError(error, record);
-    }
+  within<R>(actor: Principal | undefined, entry: (written: R) => AuditRecord | AuditRecord[] | undefined): Within<R> | undefined {
+    if (!actor) return undefined;
+    return async (trx, written) => {
+      const records = entry(written);
+      for (const record of Array.isArray(records) ? records : records ? [records] : []) await this.repository.insert(this.rowOf(actor, record), trx);
+    };
+  }
+
+  private rowOf(actor: Principal, record: AuditRecord): AuditInsert {
+    return {
+      at: new Date((this.options.clock ?? Date.now)()),
+      actorRole: actor.role,
+      actorId: actor.role === 'admin' ? actor.adminId : actor.moderatorId,
+      action: record.action,
+      objectType: record.object.type,
+      objectId: record.object.id,
+      objectLabel: record.object.label ?? null,
+      changes: record.changes ? JSON.stringify(record.changes) : null,
+    };
   }
 
   async page(query: AuditQuery): Promise<AuditPage> {

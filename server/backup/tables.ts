@@ -46,6 +46,7 @@ export const SKIPPED_TABLES: Readonly<Record<string, string>> = {
   images: 'kept as image records (the referenced ones), whichever storage held them',
   sessions: 'staff log in again after a restore; tokens are not carried to another database',
   login_failures: 'the login throttle: minutes of memory',
+  idempotency_keys: 'answers kept 24 hours for clients retrying a create or a vote; a restored catalogue is a new history',
   script_view_marks: 'one view per visitor a day: a day of memory',
   script_vote_changes: 'the hourly vote limit: an hour of memory',
   catalogue_changes: 'SQLite journal between processes: read within seconds',

@@ -1,6 +1,8 @@
 import type { Channel } from '../../contract/index.ts';
 import type { Db } from '../db/database.ts';
 import { transact } from '../db/transact.ts';
+import type { SiteChannelRow } from '../db/types.ts';
+import { both, mapped, type Within } from '../db/within.ts';
 import { notFound } from '../shared/errors.ts';
 import type { AuditLog } from '../audit/service.ts';
 import type { CachedAnswer, PublicCache } from '../cache/public-cache.ts';
@@ -16,15 +18,17 @@ export class SiteChannelRepository {
   }
 
   /** The removed row, or undefined when there was none. */
-  async remove(id: number) {
+  async remove(id: number, within?: Within<SiteChannelRow>) {
     return transact(this.db, async (trx) => {
       const removed = await trx.deleteFrom('site_channels').where('id', '=', id).returningAll().executeTakeFirst();
-      if (removed) await this.db.changes.record(trx, { kind: 'site-channels' });
+      if (!removed) return undefined;
+      await this.db.changes.record(trx, { kind: 'site-channels' });
+      await within?.(trx, removed);
       return removed;
     });
   }
 
-  async add(channel: { name: string; url: string }) {
+  async add(channel: { name: string; url: string }, within?: Within<SiteChannelRow>) {
     return transact(this.db, async (trx) => {
       const { max } = await trx
         .selectFrom('site_channels')
@@ -36,6 +40,7 @@ export class SiteChannelRepository {
         .returningAll()
         .executeTakeFirstOrThrow();
       await this.db.changes.record(trx, { kind: 'site-channels' });
+      await within?.(trx, row);
       return row;
     });
   }
@@ -57,19 +62,19 @@ export class SiteChannelService {
     return this.cache.remember('site-channels', async () => (await this.repository.list()).map(toChannel));
   }
 
-  /** Adds a channel; `actor` (a staff write) records it in the moderation log. */
-  async add(channel: { name: string; url: string }, actor?: Principal): Promise<Channel> {
-    const row = await this.repository.add(channel);
+  /** Adds a channel; `actor` (a staff write) records it in the moderation log, and `answered` its key's answer, both in its transaction. */
+  async add(channel: { name: string; url: string }, actor?: Principal, answered?: Within<Channel>): Promise<Channel> {
+    const logged = this.audit?.within<SiteChannelRow>(actor, (row) => ({ action: 'site-channel.create', object: channelObject(row), changes: { name: { to: row.name }, url: { to: row.url } } }));
+    const row = await this.repository.add(channel, both(logged, mapped(answered, toChannel)));
     this.cache.changed({ kind: 'site-channels' });
-    if (actor) await this.audit?.record(actor, { action: 'site-channel.create', object: channelObject(row), changes: { name: { to: row.name }, url: { to: row.url } } });
     return toChannel(row);
   }
 
   async remove(id: number, actor?: Principal): Promise<void> {
-    const removed = await this.repository.remove(id);
+    const logged = this.audit?.within<SiteChannelRow>(actor, (row) => ({ action: 'site-channel.delete', object: channelObject(row), changes: { name: { from: row.name }, url: { from: row.url } } }));
+    const removed = await this.repository.remove(id, logged);
     if (!removed) throw notFound('Site channel not found');
     this.cache.changed({ kind: 'site-channels' });
-    if (actor) await this.audit?.record(actor, { action: 'site-channel.delete', object: channelObject(removed), changes: { name: { from: removed.name }, url: { from: removed.url } } });
   }
 }
 

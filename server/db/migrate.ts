@@ -17,6 +17,7 @@ import * as votes from './migrations/20261128030000_votes.ts';
 import * as analysisVersion from './migrations/20261129000000_analysis_version.ts';
 import * as executors from './migrations/20261130000000_executors.ts';
 import * as scriptVersions from './migrations/20261201000000_script_versions.ts';
+import * as idempotencyKeys from './migrations/20261202030000_idempotency_keys.ts';
 import * as visitorNetworks from './migrations/20261202100000_visitor_networks.ts';
 
 // A static list rather than a folder scan, so migrations work the same from source and from a bundle.
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '20261129000000_analysis_version': analysisVersion,
   '20261130000000_executors': executors,
   '20261201000000_script_versions': scriptVersions,
+  '20261202030000_idempotency_keys': idempotencyKeys,
   '20261202100000_visitor_networks': visitorNetworks,
 };
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { isTransactionConflict } from './faults.ts';
 import type { Database } from './types.ts';
 
@@ -44,7 +44,7 @@ export function conflictBackoff(attempt: number): Promise<void> {
  * what it answers built inside it. On SQLite (whose write transactions take the one write lock when
  * they begin) no transaction is ever such a victim: it runs once.
  */
-export async function transact<T>(db: { kysely: Kysely<Database> }, work: (trx: Kysely<Database>) => Promise<T>, options: TransactOptions = {}): Promise<T> {
+export async function transact<T>(db: { kysely: Kysely<Database> }, work: (trx: Transaction<Database>) => Promise<T>, options: TransactOptions = {}): Promise<T> {
   const attempts = options.attempts ?? TRANSACTION_ATTEMPTS;
   for (let attempt = 1; ; attempt += 1) {
     try {

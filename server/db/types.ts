@@ -310,6 +310,19 @@ export interface BlockedDomainsTable {
   created_at: Timestamp;
 }
 
+/** An `Idempotency-Key`'s answer (docs/decisions.md#round-4-idempotent-creates-and-votes-and-the-log-inside-the-write-issue-36). */
+export interface IdempotencyKeysTable {
+  /** SHA-256 (hex) of the caller's scope, the route and the key. */
+  key_hash: string;
+  /** SHA-256 (hex) of the request's parameters and body. */
+  fingerprint: string;
+  status: number;
+  /** The answer's JSON. */
+  body: string;
+  /** Epoch milliseconds. */
+  created_at: number;
+}
+
 export interface Database {
   scripts: ScriptsTable;
   script_channels: ScriptChannelsTable;
@@ -336,6 +349,7 @@ export interface Database {
   script_executor_votes: ScriptExecutorVotesTable;
   executor_facets: ExecutorFacetsTable;
   script_versions: ScriptVersionsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type ScriptRow = Selectable<ScriptsTable>;

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { transact } from '../db/transact.ts';
 import type { BlockedDomainRow } from '../db/types.ts';
+import type { Within } from '../db/within.ts';
 
 /** All SQL about the admin's blocked and trusted domains (docs/decisions.md#blocked-and-trusted-domains). */
 export class DomainRepository {
@@ -21,7 +22,7 @@ export class DomainRepository {
    * once make one row). A trusted domain changes what script pages show: its change goes to every
    * process with the write.
    */
-  async add(domain: string, trusted: boolean): Promise<BlockedDomainRow | undefined> {
+  async add(domain: string, trusted: boolean, within?: Within<BlockedDomainRow>): Promise<BlockedDomainRow | undefined> {
     return transact(this.db, async (trx) => {
       const row = await trx
         .insertInto('blocked_domains')
@@ -29,16 +30,20 @@ export class DomainRepository {
         .onConflict((conflict) => conflict.column('domain').doNothing())
         .returningAll()
         .executeTakeFirst();
-      if (row && trusted) await this.db.changes.record(trx, { kind: 'all' });
+      if (!row) return undefined;
+      if (trusted) await this.db.changes.record(trx, { kind: 'all' });
+      await within?.(trx, row);
       return row;
     });
   }
 
   /** Deletes a domain; answers the row, if there was one. */
-  async delete(id: number): Promise<BlockedDomainRow | undefined> {
+  async delete(id: number, within?: Within<BlockedDomainRow>): Promise<BlockedDomainRow | undefined> {
     return transact(this.db, async (trx) => {
       const row = await trx.deleteFrom('blocked_domains').where('id', '=', id).returningAll().executeTakeFirst();
-      if (row && Number(row.trusted) === 1) await this.db.changes.record(trx, { kind: 'all' });
+      if (!row) return undefined;
+      if (Number(row.trusted) === 1) await this.db.changes.record(trx, { kind: 'all' });
+      await within?.(trx, row);
       return row;
     });
   }

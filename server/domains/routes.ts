@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { blockedDomainInputSchema, blockedDomainListSchema, blockedDomainSchema, deletedSchema, errorBodySchema, idParamsSchema } from '../../contract/index.ts';
+import { type Idempotency, idempotencyHeaders } from '../plugins/idempotency.ts';
+import { keyScope } from '../policies/policies.ts';
 import { type Guards, principalOf } from '../policies/guards.ts';
 import { noStore } from '../plugins/security.ts';
 import type { DomainService } from './service.ts';
@@ -9,7 +11,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 const bearer = [{ bearer: [] }];
 
 /** GET, POST /api/blocked-domains and DELETE /api/blocked-domains/{id}: the admin's domain lists (docs/decisions.md#blocked-and-trusted-domains). */
-export async function domainRoutes(app: FastifyInstance, { domains, guards }: { domains: DomainService; guards: Guards }) {
+export async function domainRoutes(app: FastifyInstance, { domains, guards, idempotency }: { domains: DomainService; guards: Guards; idempotency: Idempotency }) {
   app.addHook('onRequest', noStore);
   const route = app.withTypeProvider<ZodTypeProvider>();
 
@@ -32,11 +34,15 @@ export async function domainRoutes(app: FastifyInstance, { domains, guards }: { 
         summary:
           'Adds a domain (subdomains included): blocked, a loader fetching from it is not saved (400); trusted, the code it serves is information only. 409 when it is already listed',
         security: bearer,
+        headers: idempotencyHeaders,
         body: blockedDomainInputSchema,
-        response: { 201: blockedDomainSchema, ...errors, 409: errorBodySchema },
+        response: { 201: blockedDomainSchema, ...errors, 409: errorBodySchema, 422: errorBodySchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await domains.add(request.body.domain, request.body.trusted, principalOf(request))),
+    (request, reply) => {
+      const principal = principalOf(request);
+      return idempotency.answer(request, reply, { scope: keyScope(principal), status: 201 }, (claim) => domains.add(request.body.domain, request.body.trusted, principal, claim?.within));
+    },
   );
 
   route.delete(

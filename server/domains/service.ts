@@ -1,6 +1,8 @@
 import { type BlockedDomain, foldDomain, hostMatches } from '../../contract/index.ts';
 import { badRequest, conflict, notFound } from '../shared/errors.ts';
 import type { AuditLog } from '../audit/service.ts';
+import type { BlockedDomainRow } from '../db/types.ts';
+import { both, mapped, type Within } from '../db/within.ts';
 import type { PublicCache } from '../cache/public-cache.ts';
 import type { Principal } from '../policies/policies.ts';
 import { toBlockedDomain } from './presenter.ts';
@@ -25,22 +27,26 @@ export class DomainService {
     return (await this.repository.list()).map(toBlockedDomain);
   }
 
-  /** Adds a domain; `actor` (a staff write) records it in the moderation log. */
-  async add(domain: string, trusted: boolean, actor?: Principal): Promise<BlockedDomain> {
-    const row = await this.repository.add(domain, trusted);
+  /** Adds a domain; `actor` (a staff write) records it in the moderation log, and `answered` its key's answer, both in its transaction. */
+  async add(domain: string, trusted: boolean, actor?: Principal, answered?: Within<BlockedDomain>): Promise<BlockedDomain> {
+    const logged = this.audit?.within<BlockedDomainRow>(actor, (row) => {
+      const added = toBlockedDomain(row);
+      return { action: 'blocked-domain.create', object: domainObject(added), changes: { domain: { to: added.domain }, trusted: { to: added.trusted } } };
+    });
+    const row = await this.repository.add(domain, trusted, both(logged, mapped(answered, toBlockedDomain)));
     if (!row) throw conflict(`${domain} is already on the list`, { domain: 'Already on the list' });
     if (trusted) this.cache.changed({ kind: 'all' });
-    const added = toBlockedDomain(row);
-    if (actor) await this.audit?.record(actor, { action: 'blocked-domain.create', object: domainObject(added), changes: { domain: { to: added.domain }, trusted: { to: added.trusted } } });
-    return added;
+    return toBlockedDomain(row);
   }
 
   async delete(id: number, actor?: Principal): Promise<void> {
-    const row = await this.repository.delete(id);
+    const logged = this.audit?.within<BlockedDomainRow>(actor, (row) => {
+      const removed = toBlockedDomain(row);
+      return { action: 'blocked-domain.delete', object: domainObject(removed), changes: { domain: { from: removed.domain }, trusted: { from: removed.trusted } } };
+    });
+    const row = await this.repository.delete(id, logged);
     if (!row) throw notFound('Domain not found');
     if (Number(row.trusted) === 1) this.cache.changed({ kind: 'all' });
-    const removed = toBlockedDomain(row);
-    if (actor) await this.audit?.record(actor, { action: 'blocked-domain.delete', object: domainObject(removed), changes: { domain: { from: removed.domain }, trusted: { from: removed.trusted } } });
   }
 
   /** The trusted domains, cached like a public answer (a trust change drops every answer it can reach). */

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import { lockCounts, lockKeys } from '../db/locks.ts';
 import { transact } from '../db/transact.ts';
 import type { Database, ExecutorRow, ExecutorsTable } from '../db/types.ts';
+import type { Within } from '../db/within.ts';
 import { refreshPlatforms, scriptsOfExecutor } from './compatibility-writes.ts';
 import { lockScripts } from './executor-refs-repository.ts';
 
@@ -78,7 +79,7 @@ export class ExecutorRepository {
   }
 
   /** Creates an executor at `at` (its status changed then too); `{ conflict: 'slug' }` when the slug is taken. */
-  async create(executor: NewExecutor, at: string): Promise<ExecutorWrite> {
+  async create(executor: NewExecutor, at: string, within?: Within<ExecutorRow>): Promise<ExecutorWrite> {
     return transact(this.db, async (trx) => {
       await lockKeys(trx, this.db.dialect, ['executors']);
       if (await slugTaken(trx, executor.slug)) return { conflict: 'slug' as const };
@@ -88,6 +89,7 @@ export class ExecutorRepository {
         .returningAll()
         .executeTakeFirstOrThrow();
       await this.db.changes.record(trx, { kind: 'all' });
+      await within?.(trx, row);
       return { row };
     });
   }
@@ -97,7 +99,7 @@ export class ExecutorRepository {
    * make `scripts.platforms` again for the scripts with a row for it, in this transaction. A patch
    * that changes nothing writes nothing. Undefined for a missing executor.
    */
-  async update(id: number, patch: ExecutorPatch, at: string): Promise<ExecutorWrite | undefined> {
+  async update(id: number, patch: ExecutorPatch, at: string, within?: Within<{ row: ExecutorRow; before: ExecutorRow }>): Promise<ExecutorWrite | undefined> {
     return transact(this.db, async (trx) => {
       // New platforms move its scripts between facets: the shared counts' lock first.
       await lockCounts(trx, this.db.dialect, ['executors']);
@@ -120,6 +122,7 @@ export class ExecutorRepository {
         await refreshPlatforms(trx, scripts);
       }
       await this.db.changes.record(trx, { kind: 'all' });
+      await within?.(trx, { row, before });
       return { row, before };
     });
   }
@@ -128,7 +131,7 @@ export class ExecutorRepository {
    * Deletes the executor: its script_executors and vote rows go with it (ON DELETE CASCADE, whose
    * triggers take its executor_facets down), and the scripts that had a row get their platforms again.
    */
-  async delete(id: number): Promise<ExecutorRow | undefined> {
+  async delete(id: number, within?: Within<ExecutorRow>): Promise<ExecutorRow | undefined> {
     return transact(this.db, async (trx) => {
       // Its rows leave executor_facets and its scripts' platforms move: the shared counts' lock first.
       await lockCounts(trx, this.db.dialect, ['executors']);
@@ -139,6 +142,7 @@ export class ExecutorRepository {
       if (!row) return undefined;
       await refreshPlatforms(trx, scripts);
       await this.db.changes.record(trx, { kind: 'all' });
+      await within?.(trx, row);
       return row;
     });
   }

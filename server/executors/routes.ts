@@ -12,6 +12,8 @@ import {
   idParamsSchema,
 } from '../../contract/index.ts';
 import { notFound } from '../shared/errors.ts';
+import { type Idempotency, idempotencyHeaders } from '../plugins/idempotency.ts';
+import { keyScope } from '../policies/policies.ts';
 import { type Guards, principalOf } from '../policies/guards.ts';
 import { noStore } from '../plugins/security.ts';
 import { sendPublicJson } from '../cache/conditional.ts';
@@ -53,7 +55,7 @@ export async function publicExecutorRoutes(app: FastifyInstance, { executors }: 
 }
 
 /** POST /api/executors, PATCH and DELETE /api/executors/{id}: the admin's executor management. */
-export async function executorAdminRoutes(app: FastifyInstance, { executors, guards }: { executors: ExecutorService; guards: Guards }) {
+export async function executorAdminRoutes(app: FastifyInstance, { executors, guards, idempotency }: { executors: ExecutorService; guards: Guards; idempotency: Idempotency }) {
   app.addHook('onRequest', noStore);
   const route = app.withTypeProvider<ZodTypeProvider>();
 
@@ -67,11 +69,15 @@ export async function executorAdminRoutes(app: FastifyInstance, { executors, gua
         tags: ['admin'],
         summary: 'Creates an executor; its slug comes from the name when left out (409 when another executor has it)',
         security: bearer,
+        headers: idempotencyHeaders,
         body: executorCreateSchema,
-        response: { 201: executorSchema, ...writeErrors },
+        response: { 201: executorSchema, ...writeErrors, 422: errorBodySchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await executors.create(request.body, principalOf(request))),
+    (request, reply) => {
+      const principal = principalOf(request);
+      return idempotency.answer(request, reply, { scope: keyScope(principal), status: 201 }, (claim) => executors.create(request.body, principal, claim?.within));
+    },
   );
 
   route.patch(

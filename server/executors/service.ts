@@ -11,6 +11,7 @@ import { badRequest, conflict, notFound } from '../shared/errors.ts';
 import { type AuditLog, changesBetween, snapshot } from '../audit/service.ts';
 import type { CachedAnswer, PublicCache } from '../cache/public-cache.ts';
 import type { ExecutorRow } from '../db/types.ts';
+import { both, mapped, type Within } from '../db/within.ts';
 import type { Principal } from '../policies/policies.ts';
 import { toExecutor, toExecutorDetail } from './presenter.ts';
 import type { ExecutorRepository, ExecutorWrite, ExecutorPatch as RowPatch } from './repository.ts';
@@ -57,37 +58,41 @@ export class ExecutorService {
   }
 
   /** Creates an executor; `actor` (a staff write) records it in the moderation log. */
-  async create(input: ExecutorInput, actor?: Principal): Promise<Executor> {
+  async create(input: ExecutorInput, actor?: Principal, answered?: Within<Executor>): Promise<Executor> {
     const slug = input.slug ?? slugOf(input.name, EXECUTOR_LIMITS.slugMax);
     if (!slug) throw badRequest('The name has no letters or digits to make a slug from: give a slug', { slug: 'Required: the name makes none' });
+    const logged = this.audit?.within<ExecutorRow>(actor, (row) => ({ action: 'executor.create', object: executorObject(row), changes: snapshot(executorFacts(row), 'to') }));
     const written = await this.repository.create(
       { name: input.name, slug, platforms: bitsOf(input.platforms), status: input.status, version: input.version ?? null, website: input.website ?? null, free: input.free ?? false },
       this.now(),
+      both(logged, mapped(answered, toExecutor)),
     );
     const { row } = settled(written, slug);
     this.cache.changed({ kind: 'all' });
-    if (actor) await this.audit?.record(actor, { action: 'executor.create', object: executorObject(row), changes: snapshot(executorFacts(row), 'to') });
     return toExecutor(row);
   }
 
   /** Edits an executor; fields left out keep their values (the slug too: links to it stay). */
   async update(id: number, patch: ExecutorPatch, actor?: Principal): Promise<Executor> {
-    const written = await this.repository.update(id, rowPatch(patch), this.now());
+    const logged = this.audit?.within<{ row: ExecutorRow; before: ExecutorRow }>(actor, ({ row, before }) => {
+      const changes = changesBetween(executorFacts(before), executorFacts(row));
+      return changes && { action: 'executor.update', object: executorObject(row), changes };
+    });
+    const written = await this.repository.update(id, rowPatch(patch), this.now(), logged);
     if (!written) throw notFound('Executor not found');
     const { row, before } = settled(written, patch.slug ?? '');
     const changes = before ? changesBetween(executorFacts(before), executorFacts(row)) : undefined;
     if (!changes) return toExecutor(row);
     this.cache.changed({ kind: 'all' });
-    if (actor) await this.audit?.record(actor, { action: 'executor.update', object: executorObject(row), changes });
     return toExecutor(row);
   }
 
   /** Deletes an executor: its compatibility rows go, and its scripts' platforms are made again. */
   async delete(id: number, actor?: Principal): Promise<void> {
-    const row = await this.repository.delete(id);
+    const logged = this.audit?.within<ExecutorRow>(actor, (row) => ({ action: 'executor.delete', object: executorObject(row), changes: snapshot(executorFacts(row), 'from') }));
+    const row = await this.repository.delete(id, logged);
     if (!row) throw notFound('Executor not found');
     this.cache.changed({ kind: 'all' });
-    if (actor) await this.audit?.record(actor, { action: 'executor.delete', object: executorObject(row), changes: snapshot(executorFacts(row), 'from') });
   }
 
   private now(): string {

@@ -6,6 +6,7 @@ import { lockCounts, lockKeys } from '../db/locks.ts';
 import { transact } from '../db/transact.ts';
 import { foldSearchText } from '../db/search.ts';
 import type { Database, GameRow } from '../db/types.ts';
+import type { Within } from '../db/within.ts';
 
 /** A game with how many scripts are for it. */
 export type GameWithCount = GameRow & { scripts: number | string };
@@ -143,11 +144,13 @@ export class GameRepository {
   }
 
   /** Creates a game; `{ conflict: 'name' }` when another game has the name in any case. */
-  async create(game: NewGame): Promise<GameWrite> {
+  async create(game: NewGame, within?: Within<GameRow>): Promise<GameWrite> {
     return transact(this.db, async (trx) => {
       await lockGames(trx, this.db.dialect);
       if (await this.nameTaken(trx, game.name)) return { conflict: 'name' as const };
-      return { row: await insertGame(trx, this.db.changes, game), previousIconKey: null };
+      const row = await insertGame(trx, this.db.changes, game);
+      await within?.(trx, row);
+      return { row, previousIconKey: null };
     });
   }
 
@@ -155,7 +158,7 @@ export class GameRepository {
    * Applies the patch; the slug stays what it was (docs/decisions.md#games). Undefined for a missing
    * game. A patch that changes nothing writes nothing. Answers the icon key it replaced.
    */
-  async update(id: number, patch: GamePatch): Promise<GameWrite> {
+  async update(id: number, patch: GamePatch, within?: Within<{ row: GameRow; before: GameRow }>): Promise<GameWrite> {
     return transact(this.db, async (trx) => {
       await lockGames(trx, this.db.dialect);
       const current = await trx.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
@@ -170,12 +173,13 @@ export class GameRepository {
       if ((Object.keys(next) as (keyof typeof next)[]).every((key) => next[key] === current[key])) return { row: current, previousIconKey: current.icon_key };
       const row = await trx.updateTable('games').set(next).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
       await this.db.changes.record(trx, { kind: 'games' });
+      await within?.(trx, { row, before: current });
       return { row, previousIconKey: current.icon_key };
     });
   }
 
   /** Deletes the game; its scripts keep everything but the game. Answers the deleted row. */
-  async delete(id: number): Promise<GameRow | undefined> {
+  async delete(id: number, within?: Within<GameRow>): Promise<GameRow | undefined> {
     return transact(this.db, async (trx) => {
       // Its scripts leave the game's facets: the shared counts' lock first, then the games'.
       await lockCounts(trx, this.db.dialect);
@@ -183,7 +187,9 @@ export class GameRepository {
       // Said outright rather than left to the foreign key's ON DELETE SET NULL: the same on both databases.
       await trx.updateTable('scripts').set({ game_id: null }).where('game_id', '=', id).execute();
       const row = await trx.deleteFrom('games').where('id', '=', id).returningAll().executeTakeFirst();
-      if (row) await this.db.changes.record(trx, { kind: 'games' });
+      if (!row) return undefined;
+      await this.db.changes.record(trx, { kind: 'games' });
+      await within?.(trx, row);
       return row;
     });
   }

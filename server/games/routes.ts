@@ -12,6 +12,8 @@ import {
   gameSchema,
   idParamsSchema,
 } from '../../contract/index.ts';
+import { type Idempotency, idempotencyHeaders } from '../plugins/idempotency.ts';
+import { keyScope } from '../policies/policies.ts';
 import { type Guards, principalOf } from '../policies/guards.ts';
 import { noStore } from '../plugins/security.ts';
 import { sendPublicJson } from '../cache/conditional.ts';
@@ -38,7 +40,10 @@ export async function publicGameRoutes(app: FastifyInstance, { games }: { games:
 }
 
 /** POST /api/games, PATCH and DELETE /api/games/{id}: the admin's game management (docs/decisions.md#games). */
-export async function gameAdminRoutes(app: FastifyInstance, { games, uploadMaxBytes, guards }: { games: GameService; uploadMaxBytes: number; guards: Guards }) {
+export async function gameAdminRoutes(
+  app: FastifyInstance,
+  { games, uploadMaxBytes, guards, idempotency }: { games: GameService; uploadMaxBytes: number; guards: Guards; idempotency: Idempotency },
+) {
   const limits = gameFormLimits(uploadMaxBytes);
   // Multipart bodies (the icon) are accepted in this scope only.
   acceptMultipart(app, limits);
@@ -56,13 +61,17 @@ export async function gameAdminRoutes(app: FastifyInstance, { games, uploadMaxBy
         tags: ['admin'],
         summary: 'Creates a game (name unique in any case: 409 otherwise); its slug comes from the name',
         security: bearer,
+        headers: idempotencyHeaders,
         body: formBody(gameCreateJsonSchema, gameCreateMultipartSchema),
-        response: { 201: gameSchema, ...writeErrors },
+        response: { 201: gameSchema, ...writeErrors, 422: errorBodySchema },
       },
     },
     async (request: FastifyRequest, reply) => {
       const body = request.body as CreateBody;
-      return reply.code(201).send(await games.create({ name: body.name, placeId: body.placeId, icon: await uploadedImage(body.icon) }, principalOf(request)));
+      const principal = principalOf(request);
+      return idempotency.answer(request, reply, { scope: keyScope(principal), status: 201 }, async (claim) =>
+        games.create({ name: body.name, placeId: body.placeId, icon: await uploadedImage(body.icon) }, principal, claim?.within),
+      );
     },
   );
 

@@ -3,6 +3,8 @@ import { AppError, badRequest, conflict, notFound } from '../shared/errors.ts';
 import type { ImageService, UploadedImage } from '../images/image-service.ts';
 import type { ProcessedImage } from '../images/pipeline.ts';
 import { type AuditLog, changesBetween, snapshot } from '../audit/service.ts';
+import type { GameRow } from '../db/types.ts';
+import { both, mapped, type Within } from '../db/within.ts';
 import type { PublicCache } from '../cache/public-cache.ts';
 import type { Principal } from '../policies/policies.ts';
 import { toGame } from './presenter.ts';
@@ -50,12 +52,13 @@ export class GameService {
   }
 
   /** Creates a game; `actor` (a staff write) records it in the moderation log. */
-  async create(input: GameInput, actor?: Principal): Promise<Game> {
+  async create(input: GameInput, actor?: Principal, answered?: Within<Game>): Promise<Game> {
     const icon = await this.prepare(input.icon);
-    const written = await this.withIcon(icon, () => this.repository.create({ name: input.name, placeId: input.placeId ?? null, iconKey: icon?.key ?? null }));
+    const logged = this.audit?.within<GameRow>(actor, (row) => ({ action: 'game.create', object: gameObject(row), changes: snapshot(gameFacts(row), 'to') }));
+    const inside = both(logged, mapped(answered, (row: GameRow) => toGame({ ...row, scripts: 0 })));
+    const written = await this.withIcon(icon, () => this.repository.create({ name: input.name, placeId: input.placeId ?? null, iconKey: icon?.key ?? null }, inside));
     const { row } = this.settled(written);
     this.cache.changed({ kind: 'games' });
-    if (actor) await this.audit?.record(actor, { action: 'game.create', object: gameObject(row), changes: snapshot(gameFacts(row), 'to') });
     return toGame({ ...row, scripts: 0 });
   }
 
@@ -65,21 +68,23 @@ export class GameService {
     if (!before) throw notFound('Game not found');
     const icon = await this.prepare(input.icon);
     const iconKey = icon ? icon.key : input.removeIcon ? null : undefined;
-    const written = await this.withIcon(icon, () => this.repository.update(id, { name: input.name, placeId: input.placeId, iconKey }));
+    const logged = this.audit?.within<{ row: GameRow; before: GameRow }>(actor, ({ row, before: current }) => {
+      const changes = changesBetween(gameFacts(current), gameFacts(row));
+      return changes && { action: 'game.update', object: gameObject(row), changes };
+    });
+    const written = await this.withIcon(icon, () => this.repository.update(id, { name: input.name, placeId: input.placeId, iconKey }, logged));
     const { row, previousIconKey } = this.settled(written);
     this.cache.changed({ kind: 'games' });
     if (previousIconKey && previousIconKey !== row.icon_key) await this.images?.remove(previousIconKey);
-    const changes = changesBetween(gameFacts(before), gameFacts(row));
-    if (actor && changes) await this.audit?.record(actor, { action: 'game.update', object: gameObject(row), changes });
     return toGame({ ...row, scripts: await this.repository.scriptCount(id) });
   }
 
   /** Deletes the game; its scripts stay, without a game. */
   async delete(id: number, actor?: Principal): Promise<void> {
-    const deleted = await this.repository.delete(id);
+    const logged = this.audit?.within<GameRow>(actor, (row) => ({ action: 'game.delete', object: gameObject(row), changes: snapshot(gameFacts(row), 'from') }));
+    const deleted = await this.repository.delete(id, logged);
     if (!deleted) throw notFound('Game not found');
     this.cache.changed({ kind: 'games' });
-    if (actor) await this.audit?.record(actor, { action: 'game.delete', object: gameObject(deleted), changes: snapshot(gameFacts(deleted), 'from') });
     if (deleted.icon_key) await this.images?.remove(deleted.icon_key);
   }
 

@@ -39,3 +39,8 @@ export function reportScope(principal: Principal): { ownerModeratorId?: number }
 export function canDecideReport(principal: Principal, script: OwnedScript | undefined): boolean {
   return principal.role === 'admin' || (script !== undefined && canManageScript(principal, script));
 }
+
+/** Whose an `Idempotency-Key` is: one staff account's keys never meet another's. */
+export function keyScope(principal: Principal): string {
+  return principal.role === 'admin' ? `admin:${principal.adminId}` : `moderator:${principal.moderatorId}`;
+}

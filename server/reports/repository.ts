@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { lockCounts, lockKeys } from '../db/locks.ts';
 import { transact } from '../db/transact.ts';
 import type { Database, ReportRow } from '../db/types.ts';
+import type { Within } from '../db/within.ts';
 import { writeHidden } from '../scripts/visibility-repository.ts';
 
 /** A report with what its script is now: gone (null), or its name, owner and visibility. */
@@ -134,7 +135,7 @@ export class ReportRepository {
    * PostgreSQL), the script is hidden for `hide`, and every open report of the script is resolved
    * with the decision. Answers false when the report was already resolved.
    */
-  async decide(reportId: number, action: Exclude<ReportAction, 'delete'>, decidedBy: string, now: number): Promise<boolean> {
+  async decide(reportId: number, action: Exclude<ReportAction, 'delete'>, decidedBy: string, now: number, within?: Within<void>): Promise<boolean> {
     return transact(this.db, async (trx) => {
       // A hide moves the script out of the shared counts: their lock first, before the report's row.
       if (action === 'hide') await lockCounts(trx, this.db.dialect);
@@ -144,13 +145,14 @@ export class ReportRepository {
       if (!report || report.state !== 'open') return false;
       if (action === 'hide') await writeHidden(trx, this.db.changes, report.script_id, true);
       await resolveOpen(trx, report.script_id, action, decidedBy, now);
+      await within?.(trx, undefined);
       return true;
     });
   }
 
   /** After a report's delete: the deletion's trigger resolved the script's open reports; this names who decided. */
-  async nameDeleter(scriptId: number, decidedBy: string): Promise<void> {
-    await this.k
+  async nameDeleter(scriptId: number, decidedBy: string, k: Kysely<Database> = this.k): Promise<void> {
+    await k
       .updateTable('reports')
       .set({ decided_by: decidedBy })
       .where('script_id', '=', scriptId)

@@ -62,22 +62,26 @@ export class ReportService {
     if (!report || !canDecideReport(principal, script)) throw notFound('Report not found');
     if (report.state !== 'open') throw conflict('This report is already resolved');
     const decidedBy = await this.repository.usernameOf(principal);
+    const asked = toReport(report);
+    // The decision's log entry, in the decision's own transaction.
+    const logged = this.audit?.within<unknown>(principal, () => ({
+      action: `report.${action}`,
+      object: { type: 'report', id, label: asked.scriptName },
+      changes: { script: { to: `#${asked.scriptId} ${asked.scriptName}` }, reason: { to: asked.reason }, decision: { to: action } },
+    }));
     if (action === 'delete') {
-      // The staff lists' own delete: the row, then its image; the deletion resolves the open reports.
-      await this.staffScripts.delete(principal, report.script_id);
-      await this.repository.nameDeleter(report.script_id, decidedBy);
+      // The staff lists' own delete: the row, then its image; the deletion's trigger resolves the open
+      // reports, and the same transaction names who decided.
+      await this.staffScripts.delete(principal, report.script_id, async (trx, row) => {
+        await this.repository.nameDeleter(report.script_id, decidedBy, trx);
+        await logged?.(trx, row);
+      });
     } else {
-      if (!(await this.repository.decide(id, action, decidedBy, this.clock()))) throw conflict('This report is already resolved');
+      if (!(await this.repository.decide(id, action, decidedBy, this.clock(), logged))) throw conflict('This report is already resolved');
       if (action === 'hide') this.cache.changed({ kind: 'script', id: report.script_id });
     }
     const decided = await this.repository.find(id);
     if (!decided) throw notFound('Report not found');
-    const shown = toReport(decided);
-    await this.audit?.record(principal, {
-      action: `report.${action}`,
-      object: { type: 'report', id, label: shown.scriptName },
-      changes: { script: { to: `#${shown.scriptId} ${shown.scriptName}` }, reason: { to: shown.reason }, decision: { to: action } },
-    });
-    return shown;
+    return toReport(decided);
   }
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { Within } from '../db/within.ts';
 import { filterOnRow, type Listing, listingOf, narrows, visibleOnly } from '../db/listing.ts';
 import { lockCounts } from '../db/locks.ts';
 import { foldSearchText, searchTextOf } from '../db/search.ts';
@@ -107,9 +108,9 @@ export class ScriptRepository {
     return inOrder(ids, rows);
   }
 
-  /** One script as the public answers and staff tables show it. */
-  async findListed(id: number): Promise<ListedScriptRow | undefined> {
-    return this.listedFrom(this.k).where('scripts.id', '=', id).executeTakeFirst();
+  /** One script as the public answers and staff tables show it (`k`: inside a write's transaction). */
+  async findListed(id: number, k: Kysely<Database> = this.k): Promise<ListedScriptRow | undefined> {
+    return this.listedFrom(k).where('scripts.id', '=', id).executeTakeFirst();
   }
 
   /**
@@ -172,10 +173,10 @@ export class ScriptRepository {
   }
 
   /** Channels of many scripts in one query, grouped by script id. */
-  async channelsFor(scriptIds: number[]): Promise<Map<number, ChannelRow[]>> {
+  async channelsFor(scriptIds: number[], k: Kysely<Database> = this.k): Promise<Map<number, ChannelRow[]>> {
     const grouped = new Map<number, ChannelRow[]>();
     for (let start = 0; start < scriptIds.length; start += 500) {
-      const rows = await this.k
+      const rows = await k
         .selectFrom('script_channels')
         .selectAll()
         .where('script_id', 'in', scriptIds.slice(start, start + 500))
@@ -189,10 +190,10 @@ export class ScriptRepository {
   }
 
   /** The slugs of the executors each script is marked tested with, in one query per 500 scripts, by executor name. */
-  async testedFor(scriptIds: number[]): Promise<Map<number, string[]>> {
+  async testedFor(scriptIds: number[], k: Kysely<Database> = this.k): Promise<Map<number, string[]>> {
     const grouped = new Map<number, string[]>();
     for (let start = 0; start < scriptIds.length; start += 500) {
-      const rows = await this.k
+      const rows = await k
         .selectFrom('script_executors as se')
         .innerJoin('executors as e', 'e.id', 'se.executor_id')
         .select(['se.script_id', 'e.slug'])
@@ -213,8 +214,9 @@ export class ScriptRepository {
    * `updated_at` keeps its value.
    * Answers the row and the image key it had before, read under the row's lock: the key this write
    * replaced, which the caller may release (another edit's key is never mistaken for it).
+   * `within` runs in the transaction once the script is written (an edit that changed nothing too).
    */
-  async update(id: number, patch: ScriptPatch): Promise<{ row: ScriptRow; previousImageKey: string | null; gameCreated: boolean } | undefined> {
+  async update(id: number, patch: ScriptPatch, within?: Within<ScriptRow>): Promise<{ row: ScriptRow; previousImageKey: string | null; gameCreated: boolean } | undefined> {
     const analysis: Partial<AnalysisColumns> = patch.loadstring === undefined ? {} : (patch.analysis ?? analysisColumns(patch.loadstring));
     return transact(this.db, async (trx) => {
       // The shared counts' lock first, then the games' (the order a game's delete takes them in).
@@ -241,7 +243,10 @@ export class ScriptRepository {
       const worksChecked = next.patched !== current.patched ? { works_checked_at: this.clock() } : {};
       const channelsChanged = patch.channels !== undefined && !sameChannels(await channelList(trx, id), patch.channels);
       const testedChanged = tested !== undefined && !(await sameTested(trx, id, tested));
-      if (!fieldsChanged && !channelsChanged && !testedChanged) return { row: current, previousImageKey: current.image_key, gameCreated };
+      if (!fieldsChanged && !channelsChanged && !testedChanged) {
+        await within?.(trx, current);
+        return { row: current, previousImageKey: current.image_key, gameCreated };
+      }
       const at = new Date().toISOString();
       // Only a save that changed the loader's text makes a version (docs/decisions.md#loader-versions).
       const version = next.loadstring === current.loadstring ? {} : await writeVersion(trx, id, at, { loadstring: next.loadstring, analysis: analysis.analysis ?? null }, current, patch.savedBy);
@@ -262,16 +267,19 @@ export class ScriptRepository {
       if (patch.channels && channelsChanged) await replaceChannels(trx, id, patch.channels);
       if (tested && testedChanged) await writeTested(trx, id, tested);
       await this.db.changes.record(trx, { kind: 'script', id });
+      await within?.(trx, row);
       return { row, previousImageKey: current.image_key, gameCreated };
     });
   }
 
   /** Deletes the script; answers the deleted row (its image key is the caller's to release), if there was one. */
-  async delete(id: number): Promise<ScriptRow | undefined> {
+  async delete(id: number, within?: Within<ScriptRow>): Promise<ScriptRow | undefined> {
     return transact(this.db, async (trx) => {
       await lockCounts(trx, this.db.dialect);
       const row = await trx.deleteFrom('scripts').where('id', '=', id).returningAll().executeTakeFirst();
-      if (row) await this.db.changes.record(trx, { kind: 'script', id });
+      if (!row) return undefined;
+      await this.db.changes.record(trx, { kind: 'script', id });
+      await within?.(trx, row);
       return row;
     });
   }
@@ -280,8 +288,11 @@ export class ScriptRepository {
     return (await this.create(script)).row;
   }
 
-  /** Inserts a script with its channels, facts and tested executors; `gameCreated` when the game it names was new. */
-  async create(script: NewScript): Promise<{ row: ScriptRow; gameCreated: boolean }> {
+  /**
+   * Inserts a script with its channels, facts and tested executors; `gameCreated` when the game it
+   * names was new. `within` runs in the transaction once everything is written.
+   */
+  async create(script: NewScript, within?: Within<ScriptRow>): Promise<{ row: ScriptRow; gameCreated: boolean }> {
     const at = (script.createdAt ?? new Date()).toISOString();
     const facts = nextFacts(NO_FACTS, script);
     const analysis = script.analysis ?? analysisColumns(script.loadstring);
@@ -317,6 +328,7 @@ export class ScriptRepository {
       }
       if (tested.length > 0) await writeTested(trx, row.id, tested);
       await this.db.changes.record(trx, { kind: 'script', id: row.id });
+      await within?.(trx, row);
       return { row, gameCreated };
     });
   }

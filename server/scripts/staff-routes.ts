@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,6 +16,8 @@ import {
   staffScriptSchema,
 } from '../../contract/index.ts';
 import { type Guards, principalOf } from '../policies/guards.ts';
+import { keyScope } from '../policies/policies.ts';
+import { type Idempotency, idempotencyHeaders } from '../plugins/idempotency.ts';
 import { noStore } from '../plugins/security.ts';
 import type { StaffScriptService } from './staff-service.ts';
 import { acceptMultipart } from '../forms/multipart.ts';
@@ -24,13 +26,28 @@ import { readScriptForm, scriptFormLimits } from './script-form.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema } as const;
 const uploadErrors = { ...errors, 413: errorBodySchema, 415: errorBodySchema } as const;
+const createErrors = { ...uploadErrors, 409: errorBodySchema, 422: errorBodySchema } as const;
 const bearer = [{ bearer: [] }];
 const listAnswer = z.union([z.array(staffScriptSchema), staffScriptPageSchema]);
 const createBody = formBody(scriptCreateJsonSchema, scriptCreateMultipartSchema);
 const editBody = formBody(scriptEditJsonSchema, scriptEditMultipartSchema);
 
+/** A script's creation, once per `Idempotency-Key`: the body is validated and parsed by the schema of its content type. */
+function createHandler(staffScripts: StaffScriptService, idempotency: Idempotency) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const { fields, facts, channels, executors, image } = request.body as ScriptCreateBody;
+    const principal = principalOf(request);
+    return idempotency.answer(request, reply, { scope: keyScope(principal), status: 201 }, async (claim) =>
+      staffScripts.create(principal, { fields, facts, channels, executors, image: await uploadedImage(image) }, claim?.within),
+    );
+  };
+}
+
 /** The moderator's own-script calls and the admin's all-script calls (docs/product.md#moderator-calls, docs/product.md#admin-calls). */
-export async function staffScriptRoutes(app: FastifyInstance, { staffScripts, uploadMaxBytes, guards }: { staffScripts: StaffScriptService; uploadMaxBytes: number; guards: Guards }) {
+export async function staffScriptRoutes(
+  app: FastifyInstance,
+  { staffScripts, uploadMaxBytes, guards, idempotency }: { staffScripts: StaffScriptService; uploadMaxBytes: number; guards: Guards; idempotency: Idempotency },
+) {
   // Multipart bodies are accepted in this scope only: no other route takes a form.
   const formLimits = scriptFormLimits(uploadMaxBytes);
   acceptMultipart(app, formLimits);
@@ -61,13 +78,9 @@ export async function staffScriptRoutes(app: FastifyInstance, { staffScripts, up
       {
         preValidation: [guard, readForm],
         schemaErrorFormatter: formErrors,
-        schema: { tags: [tag], summary: 'Creates a script', security: bearer, body: createBody, response: { 201: staffScriptSchema, ...uploadErrors } },
+        schema: { tags: [tag], summary: 'Creates a script', security: bearer, headers: idempotencyHeaders, body: createBody, response: { 201: staffScriptSchema, ...createErrors } },
       },
-      async (request: FastifyRequest, reply) => {
-        // Validated and parsed by the body schema of its content type.
-        const { fields, facts, channels, executors, image } = request.body as ScriptCreateBody;
-        return reply.code(201).send(await staffScripts.create(principalOf(request), { fields, facts, channels, executors, image: await uploadedImage(image) }));
-      },
+      createHandler(staffScripts, idempotency),
     );
 
   const remove = (path: string, guard: preHandlerAsyncHookHandler, tag: string) =>

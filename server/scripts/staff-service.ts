@@ -1,5 +1,8 @@
 import type { ParsedChannel, ScriptFacts, ScriptFields, ScriptFieldsPatch } from '../../contract/index.ts';
-import { type AuditLog, changesBetween, snapshot } from '../audit/service.ts';
+import type { Kysely } from 'kysely';
+import { type AuditLog, type AuditRecord, changesBetween, snapshot } from '../audit/service.ts';
+import type { Database, ScriptRow } from '../db/types.ts';
+import { both, type Within } from '../db/within.ts';
 import type { DomainService } from '../domains/service.ts';
 import { forbidden, notFound } from '../shared/errors.ts';
 import type { ImageService, UploadedImage } from '../images/image-service.ts';
@@ -84,16 +87,20 @@ export class StaffScriptService {
     return { items: await this.present(rows), total };
   }
 
+  /** Creates a script; `answered` (an idempotency key's record) is stored in its transaction with the answer. */
   async create(
     principal: Principal,
     input: { fields: ScriptFields; facts?: ScriptFacts; channels: ParsedChannel[]; executors?: string[] | undefined; image: UploadedImage | undefined },
-  ) {
+    answered?: Within<StaffScript>,
+  ): Promise<StaffScript> {
     const facts = factChanges(principal, input.facts ?? {});
     await this.checkKeyLink(facts);
     const analysis = await this.analyse(input.fields.loadstring);
     const image = input.image ? await this.images.prepare(input.image) : undefined;
+    const inside = this.presenting(principal, (created) => ({ action: 'script.create', object: scriptObject(created), changes: snapshot(auditFacts(created), 'to') }), answered);
     const { row, gameCreated } = await this.withImage(image, () =>
-      this.repository.create({
+      this.repository.create(
+        {
         ...input.fields,
         ...facts,
         analysis,
@@ -102,22 +109,22 @@ export class StaffScriptService {
         channels: input.channels,
         executors: input.executors,
         savedBy: savedBy(principal),
-      }),
+        },
+        inside.within,
+      ),
     );
     this.cache.changed({ kind: 'script', id: row.id });
     if (gameCreated) this.cache.changed({ kind: 'games' });
-    const created = (await this.present([row]))[0] as StaffScript;
-    await this.audit?.record(principal, { action: 'script.create', object: scriptObject(created), changes: snapshot(auditFacts(created), 'to') });
-    return created;
+    return inside.answer();
   }
 
   async update(
     principal: Principal,
     id: number,
     input: { fields: ScriptFieldsPatch; facts?: ScriptFacts; channels: ParsedChannel[] | undefined; executors?: string[] | undefined; image: UploadedImage | undefined },
-    /** A restore of a loader version (versions-service.ts): its log row says which. */
-    note: { restoredFrom?: number } = {},
-  ) {
+    /** A restore of a loader version (versions-service.ts): its log row says which, and `answered` stores its key's answer. */
+    note: { restoredFrom?: number; answered?: Within<StaffScript> | undefined } = {},
+  ): Promise<StaffScript> {
     const facts = factChanges(principal, input.facts ?? {});
     const current = await this.repository.findById(id);
     if (!current || !canManageScript(principal, current)) throw notFound('Script not found');
@@ -125,44 +132,52 @@ export class StaffScriptService {
     const analysis = input.fields.loadstring === undefined ? undefined : await this.analyse(input.fields.loadstring);
     const before = (await this.present([current]))[0];
     const image = input.image ? await this.images.prepare(input.image) : undefined;
+    const inside = this.presenting(principal, (after) => (before ? editEntries(before, after, note.restoredFrom) : []), note.answered);
     const { row, previousImageKey, gameCreated } = await this.withImage(image, async () => {
-      const updated = await this.repository.update(id, { ...input.fields, ...facts, analysis, imageKey: image?.key, channels: input.channels, executors: input.executors, savedBy: savedBy(principal) });
+      const patch = { ...input.fields, ...facts, analysis, imageKey: image?.key, channels: input.channels, executors: input.executors, savedBy: savedBy(principal) };
+      const updated = await this.repository.update(id, patch, inside.within);
       if (!updated) throw notFound('Script not found');
       return updated;
     });
     this.cache.changed({ kind: 'script', id });
     if (gameCreated) this.cache.changed({ kind: 'games' });
     if (previousImageKey && previousImageKey !== row.image_key) await this.releaseImage(previousImageKey);
-    const updated = (await this.present([row]))[0];
-    // Deleted by another request right after this edit was stored: there is no script to answer with.
-    if (!updated) throw notFound('Script not found');
-    if (before) await this.recordEdit(principal, before, updated, note.restoredFrom);
-    return updated;
+    return inside.answer();
   }
 
-  /** An edit's entry, and a separate verify or unverify entry when the admin changed `verified`. */
-  private async recordEdit(principal: Principal, before: StaffScript, after: StaffScript, restoredFrom?: number): Promise<void> {
-    const { verified, ...changes } = changesBetween(auditFacts(before), auditFacts(after)) ?? {};
-    // A restore is an edit of the loader, noted with the version it brought back and the one it made.
-    if (restoredFrom !== undefined && changes['loadstring']) Object.assign(changes, { restoredFrom: { to: restoredFrom }, version: { from: before.version, to: after.version } });
-    if (Object.keys(changes).length > 0) await this.audit?.record(principal, { action: 'script.update', object: scriptObject(after), changes });
-    if (verified) await this.audit?.record(principal, { action: after.verified ? 'script.verify' : 'script.unverify', object: scriptObject(after), changes: { verified } });
+  /**
+   * A write's script as answered, read in the write's own transaction, with the write's log entries
+   * and the idempotency key's answer stored beside it (docs/decisions.md#round-4-idempotent-creates-and-votes-and-the-log-inside-the-write-issue-36).
+   */
+  private presenting(principal: Principal, entries: (script: StaffScript) => AuditRecord | AuditRecord[] | undefined, answered?: Within<StaffScript>) {
+    let presented: StaffScript | undefined;
+    const within: Within<ScriptRow> = async (trx, row) => {
+      const script = (await this.present([row], trx))[0];
+      if (!script) throw notFound('Script not found');
+      presented = script;
+      await both(this.audit?.within(principal, entries), answered)?.(trx, script);
+    };
+    const answer = (): StaffScript => {
+      if (!presented) throw notFound('Script not found');
+      return presented;
+    };
+    return { within, answer };
   }
 
   /** Deletes a script the principal may manage; anything else is 404 and changes nothing. */
-  async delete(principal: Principal, id: number): Promise<void> {
+  async delete(principal: Principal, id: number, also?: Within<ScriptRow>): Promise<void> {
     const current = await this.repository.findById(id);
     if (!current || !canManageScript(principal, current)) throw notFound('Script not found');
     // Another request may have deleted it meanwhile: then it was not this one's to delete.
-    const deleted = await this.repository.delete(id);
+    const logged = this.audit?.within<ScriptRow>(principal, (row) => ({
+      action: 'script.delete',
+      object: { type: 'script', id, label: row.playsname },
+      changes: snapshot({ playsname: row.playsname, loadstring: row.loadstring }, 'from'),
+    }));
+    const deleted = await this.repository.delete(id, both(logged, also));
     if (!deleted) throw notFound('Script not found');
     // Dropped before the image is released: the answer must not wait on the disk to be right.
     this.cache.changed({ kind: 'script', id });
-    await this.audit?.record(principal, {
-      action: 'script.delete',
-      object: { type: 'script', id, label: deleted.playsname },
-      changes: snapshot({ playsname: deleted.playsname, loadstring: deleted.loadstring }, 'from'),
-    });
     if (deleted.image_key) await this.releaseImage(deleted.image_key);
   }
 
@@ -192,16 +207,35 @@ export class StaffScriptService {
     return this.images.remove(key);
   }
 
-  private async present(written: { id: number }[]): Promise<StaffScript[]> {
+  /** `k`: a write's transaction, whose reads go one after another on its connection. */
+  private async present(written: { id: number }[], k?: Kysely<Database>): Promise<StaffScript[]> {
     // A row as written has no game name: read back as listed (one lookup by key).
-    const rows = await Promise.all(written.map(async (row) => ('game_name' in row ? (row as ListedScriptRow) : await this.repository.findListed(row.id))));
-    return this.presentListed(rows.filter((row): row is ListedScriptRow => row !== undefined));
+    const rows: (ListedScriptRow | undefined)[] = [];
+    for (const row of written) rows.push('game_name' in row ? (row as ListedScriptRow) : await this.repository.findListed(row.id, k));
+    return this.presentListed(
+      rows.filter((row): row is ListedScriptRow => row !== undefined),
+      k,
+    );
   }
 
   /** A page of scripts with their channels and tested executors: one query each, not one per row. */
-  private async presentListed(rows: ListedScriptRow[]): Promise<StaffScript[]> {
+  private async presentListed(rows: ListedScriptRow[], k?: Kysely<Database>): Promise<StaffScript[]> {
     const ids = rows.map((row) => row.id);
-    const [channels, executors] = await Promise.all([this.repository.channelsFor(ids), this.repository.testedFor(ids)]);
+    // Inside a transaction one after the other (one connection); outside, together.
+    const [channels, executors] = k
+      ? [await this.repository.channelsFor(ids, k), await this.repository.testedFor(ids, k)]
+      : await Promise.all([this.repository.channelsFor(ids), this.repository.testedFor(ids)]);
     return rows.map((row) => toStaffScript(row, channels.get(row.id) ?? [], executors.get(row.id) ?? []));
   }
+}
+
+/** An edit's entry, and a separate verify or unverify entry when the admin changed `verified`. */
+function editEntries(before: StaffScript, after: StaffScript, restoredFrom?: number): AuditRecord[] {
+  const { verified, ...changes } = changesBetween(auditFacts(before), auditFacts(after)) ?? {};
+  // A restore is an edit of the loader, noted with the version it brought back and the one it made.
+  if (restoredFrom !== undefined && changes['loadstring']) Object.assign(changes, { restoredFrom: { to: restoredFrom }, version: { from: before.version, to: after.version } });
+  const entries: AuditRecord[] = [];
+  if (Object.keys(changes).length > 0) entries.push({ action: 'script.update', object: scriptObject(after), changes });
+  if (verified) entries.push({ action: after.verified ? 'script.verify' : 'script.unverify', object: scriptObject(after), changes: { verified } });
+  return entries;
 }

@@ -15,6 +15,8 @@ import { type CachedAnswer, isNullAnswer } from '../cache/public-cache.ts';
 import { sendPublicJson } from '../cache/conditional.ts';
 import { type Guards, principalOf } from '../policies/guards.ts';
 import { noStore } from '../plugins/security.ts';
+import { type Idempotency, idempotencyHeaders } from '../plugins/idempotency.ts';
+import { keyScope } from '../policies/policies.ts';
 import type { ErrorText } from '../shared/error-texts.ts';
 import { notFound } from '../shared/errors.ts';
 import type { VersionService } from './versions-service.ts';
@@ -59,7 +61,7 @@ export async function publicVersionRoutes(app: FastifyInstance, { versions }: { 
 }
 
 /** The staff's history of a script they manage, with who saved each version, and the restore of one (docs/product.md#moderator-calls). */
-export async function staffVersionRoutes(app: FastifyInstance, { versions, guards }: { versions: VersionService; guards: Guards }) {
+export async function staffVersionRoutes(app: FastifyInstance, { versions, guards, idempotency }: { versions: VersionService; guards: Guards; idempotency: Idempotency }) {
   app.addHook('onRequest', noStore);
   const route = app.withTypeProvider<ZodTypeProvider>();
   route.get(
@@ -85,10 +87,14 @@ export async function staffVersionRoutes(app: FastifyInstance, { versions, guard
         tags: ['moderator', 'admin'],
         summary: "Saves a version's loader as a new version, as an edit of the loader: the blocked domains, the analysis and the moderation log apply",
         security: bearer,
+        headers: idempotencyHeaders,
         params: versionParamsSchema,
-        response: { 200: staffScriptSchema, ...staffErrors },
+        response: { 200: staffScriptSchema, ...staffErrors, 409: errorBodySchema, 422: errorBodySchema },
       },
     },
-    (request) => versions.restore(principalOf(request), request.params.id, request.params.version),
+    (request, reply) => {
+      const principal = principalOf(request);
+      return idempotency.answer(request, reply, { scope: keyScope(principal), status: 200 }, (claim) => versions.restore(principal, request.params.id, request.params.version, claim?.within));
+    },
   );
 }

@@ -1,6 +1,8 @@
 import type { ScriptVersion, ScriptVersionSummary, StaffScriptVersionSummary } from '../../contract/index.ts';
 import type { CachedAnswer, PublicCache } from '../cache/public-cache.ts';
 import type { ScriptVersionRow } from '../db/types.ts';
+import type { Within } from '../db/within.ts';
+import type { StaffScript } from './presenter.ts';
 import { canManageScript, type Principal } from '../policies/policies.ts';
 import { toIso } from '../shared/dates.ts';
 import { notFound } from '../shared/errors.ts';
@@ -64,11 +66,11 @@ export class VersionService {
    * analysis, new version and moderation log row, noted as a restore); a version that does not
    * exist is 404 and changes nothing.
    */
-  async restore(principal: Principal, id: number, version: number) {
+  async restore(principal: Principal, id: number, version: number, answered?: Within<StaffScript>) {
     await this.requireManaged(principal, id);
     const row = await this.versions.find(id, version);
     if (!row) throw notFound('Version not found');
-    return this.staffScripts.update(principal, id, { fields: { loadstring: row.loadstring }, channels: undefined, image: undefined }, { restoredFrom: version });
+    return this.staffScripts.update(principal, id, { fields: { loadstring: row.loadstring }, channels: undefined, image: undefined }, { restoredFrom: version, answered });
   }
 
   private async requireManaged(principal: Principal, id: number): Promise<void> {

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import { lockCounts } from '../db/locks.ts';
 import { transact } from '../db/transact.ts';
 import type { Database } from '../db/types.ts';
+import type { Within } from '../db/within.ts';
 
 /**
  * Hides or shows a script inside `trx`, which holds the shared counts' lock (lockCounts), recording
@@ -20,10 +21,12 @@ export async function writeHidden(trx: Kysely<Database>, changes: Db['changes'],
 export class VisibilityRepository {
   constructor(private readonly db: Db) {}
 
-  async setHidden(id: number, hidden: boolean): Promise<boolean> {
+  async setHidden(id: number, hidden: boolean, within?: Within<void>): Promise<boolean> {
     return transact(this.db, async (trx) => {
       await lockCounts(trx, this.db.dialect);
-      return writeHidden(trx, this.db.changes, id, hidden);
+      if (!(await writeHidden(trx, this.db.changes, id, hidden))) return false;
+      await within?.(trx, undefined);
+      return true;
     });
   }
 }

@@ -17,11 +17,11 @@ export class VisibilityService {
   async set(principal: Principal, id: number, hidden: boolean): Promise<{ id: number; hidden: boolean }> {
     const script = await this.scripts.findById(id);
     if (!script || !canSetVisibility(principal, script)) throw notFound('Script not found');
-    if (!(await this.repository.setHidden(id, hidden))) throw notFound('Script not found');
+    const logged = this.audit?.within<void>(principal, () =>
+      Number(script.hidden) === 1 !== hidden ? { action: hidden ? 'script.hide' : 'script.unhide', object: { type: 'script', id, label: script.playsname }, changes: { hidden: { from: !hidden, to: hidden } } } : undefined,
+    );
+    if (!(await this.repository.setHidden(id, hidden, logged))) throw notFound('Script not found');
     this.cache.changed({ kind: 'script', id });
-    if (Number(script.hidden) === 1 !== hidden) {
-      await this.audit?.record(principal, { action: hidden ? 'script.hide' : 'script.unhide', object: { type: 'script', id, label: script.playsname }, changes: { hidden: { from: !hidden, to: hidden } } });
-    }
     return { id, hidden };
   }
 }

@@ -28,6 +28,14 @@ export const notFound = (message: ErrorText = 'Not found') => new AppError(404, 
 export const methodNotAllowed = (method: string, allow: string[]) =>
   new AppError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed here; use ${allow.join(', ')}`, undefined, { allow: allow.join(', ') });
 export const conflict = (message: ErrorText, fields?: TextFields) => new AppError(409, 'CONFLICT', message, fields);
+/** An `Idempotency-Key` header that is not one (empty, longer than 255 characters, control characters, sent twice). */
+export const idempotencyKeyInvalid = () =>
+  new AppError(400, 'IDEMPOTENCY_KEY_INVALID', 'Idempotency-Key must be 1 to 255 printable characters, sent once');
+/** The same key while the request first sent with it is still being answered. */
+export const idempotencyKeyInUse = () =>
+  new AppError(409, 'IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still in progress; try again in a moment', undefined, { retryAfterSeconds: 1 });
+/** The same key with another request: a key names one request. */
+export const idempotencyKeyReused = () => new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request');
 export const payloadTooLarge = (message: ErrorText, fields?: TextFields) => new AppError(413, 'PAYLOAD_TOO_LARGE', message, fields);
 export const unsupportedMediaType = (message: ErrorText, fields?: TextFields) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message, fields);
 export const rateLimited = (message: ErrorText, retryAfterSeconds: number) =>

@@ -69,14 +69,9 @@ export class AuthService {
 
     await this.repository.clearFailureAttempts(keys.pair);
     const token = newToken();
-    await this.repository.insertSession({
-      tokenHash: hashToken(token),
-      role,
-      accountId: account.id,
-      expiresAt: new Date(this.now() + this.options.sessionTtlMs),
-    });
     const actor: Principal = role === 'admin' ? { role, adminId: account.id } : { role, moderatorId: account.id };
-    await this.audit?.record(actor, { action: 'login', object: { type: 'session', id: null } });
+    const session = { tokenHash: hashToken(token), role, accountId: account.id, expiresAt: new Date(this.now() + this.options.sessionTtlMs) };
+    await this.repository.insertSession(session, this.audit?.within<void>(actor, () => ({ action: 'login', object: { type: 'session', id: null } })));
     return { token };
   }
 
@@ -121,8 +116,7 @@ export class AuthService {
 
   /** Ends the session; the actor's logout is recorded in the moderation log. */
   async logout(token: string, actor?: Principal): Promise<void> {
-    await this.repository.deleteSession(hashToken(token));
-    if (actor) await this.audit?.record(actor, { action: 'logout', object: { type: 'session', id: null } });
+    await this.repository.deleteSession(hashToken(token), this.audit?.within<void>(actor, () => ({ action: 'logout', object: { type: 'session', id: null } })));
   }
 
   /** Housekeeping: expired sessions and failures outside every window can go. */

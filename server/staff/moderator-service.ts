@@ -1,6 +1,8 @@
 import type { CreateModerator, Moderator } from '../../contract/index.ts';
 import { conflict, notFound } from '../shared/errors.ts';
 import type { AuditLog } from '../audit/service.ts';
+import type { ModeratorRow } from '../db/types.ts';
+import { both, mapped, type Within } from '../db/within.ts';
 import { hashPassword } from './passwords.ts';
 import type { Principal } from '../policies/policies.ts';
 import { toModerator } from './presenter.ts';
@@ -23,18 +25,18 @@ export class ModeratorService {
   }
 
   /** Creates an account; `actor` (a staff write) records it in the moderation log, by name only. */
-  async create({ UserName, Password }: CreateModerator, actor?: Principal): Promise<Moderator> {
-    const row = await this.repository.insertModerator(UserName, await hashPassword(Password));
+  async create({ UserName, Password }: CreateModerator, actor?: Principal, answered?: Within<Moderator>): Promise<Moderator> {
+    const logged = this.audit?.within<ModeratorRow>(actor, (row) => ({ action: 'moderator.create', object: { type: 'moderator', id: row.id, label: row.username } }));
+    const row = await this.repository.insertModerator(UserName, await hashPassword(Password), both(logged, mapped(answered, toModerator)));
     if (!row) throw conflict('A moderator with this username already exists', { UserName: 'This username is taken' });
-    if (actor) await this.audit?.record(actor, { action: 'moderator.create', object: { type: 'moderator', id: row.id, label: row.username } });
     return toModerator(row);
   }
 
   /** Ends the moderator's sessions at once; its scripts pass to the admin (nothing public changes). */
   async delete(id: number, actor?: Principal): Promise<void> {
-    const deleted = await this.repository.deleteModerator(id);
+    const logged = this.audit?.within<{ id: number; username: string }>(actor, (row) => ({ action: 'moderator.delete', object: { type: 'moderator', id: row.id, label: row.username } }));
+    const deleted = await this.repository.deleteModerator(id, logged);
     if (!deleted) throw notFound('Moderator not found');
-    if (actor) await this.audit?.record(actor, { action: 'moderator.delete', object: { type: 'moderator', id: deleted.id, label: deleted.username } });
   }
 
   async status(id: number): Promise<{ id: number; UserName: string } | undefined> {

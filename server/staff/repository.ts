@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import { lockKeys } from '../db/locks.ts';
 import { containsCondition } from '../db/search.ts';
 import type { AdminRow, Database, ModeratorRow } from '../db/types.ts';
+import type { Within } from '../db/within.ts';
 
 export type Role = 'admin' | 'moderator';
 
@@ -50,21 +51,27 @@ export class StaffRepository {
   }
 
   /** Inserts a moderator; undefined when the name is taken (any case). */
-  async insertModerator(username: string, passwordHash: string): Promise<ModeratorRow | undefined> {
-    return this.k
-      .insertInto('moderators')
-      .values({ username, username_key: usernameKey(username), password_hash: passwordHash, created_at: new Date().toISOString() })
-      .onConflict((conflict) => conflict.column('username_key').doNothing())
-      .returningAll()
-      .executeTakeFirst();
+  async insertModerator(username: string, passwordHash: string, within?: Within<ModeratorRow>): Promise<ModeratorRow | undefined> {
+    return this.k.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('moderators')
+        .values({ username, username_key: usernameKey(username), password_hash: passwordHash, created_at: new Date().toISOString() })
+        .onConflict((conflict) => conflict.column('username_key').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (row) await within?.(trx, row);
+      return row;
+    });
   }
 
   /** Deletes the moderator and its sessions; its scripts pass to the admin (owner null). */
-  async deleteModerator(id: number): Promise<{ id: number; username: string } | undefined> {
+  async deleteModerator(id: number, within?: Within<{ id: number; username: string }>): Promise<{ id: number; username: string } | undefined> {
     return this.k.transaction().execute(async (trx) => {
       await trx.updateTable('scripts').set({ owner_moderator_id: null }).where('owner_moderator_id', '=', id).execute();
       await trx.deleteFrom('sessions').where('moderator_id', '=', id).execute();
-      return trx.deleteFrom('moderators').where('id', '=', id).returning(['id', 'username']).executeTakeFirst();
+      const row = await trx.deleteFrom('moderators').where('id', '=', id).returning(['id', 'username']).executeTakeFirst();
+      if (row) await within?.(trx, row);
+      return row;
     });
   }
 
@@ -124,8 +131,16 @@ export class StaffRepository {
 
   // Sessions
 
-  async insertSession(session: { tokenHash: string; role: Role; accountId: number; expiresAt: Date }): Promise<void> {
-    await this.k
+  /** Inserts a session; `within` (the login's log entry) in the same transaction. */
+  async insertSession(session: { tokenHash: string; role: Role; accountId: number; expiresAt: Date }, within?: Within<void>): Promise<void> {
+    await this.k.transaction().execute(async (trx) => {
+      await this.insertSessionRow(trx, session);
+      await within?.(trx, undefined);
+    });
+  }
+
+  private async insertSessionRow(trx: Kysely<Database>, session: { tokenHash: string; role: Role; accountId: number; expiresAt: Date }): Promise<void> {
+    await trx
       .insertInto('sessions')
       .values({
         token_hash: session.tokenHash,
@@ -146,8 +161,12 @@ export class StaffRepository {
       .executeTakeFirst();
   }
 
-  async deleteSession(tokenHash: string): Promise<void> {
-    await this.k.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+  /** Deletes a session; `within` (the logout's log entry) in the same transaction. */
+  async deleteSession(tokenHash: string, within?: Within<void>): Promise<void> {
+    await this.k.transaction().execute(async (trx) => {
+      await trx.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+      await within?.(trx, undefined);
+    });
   }
 
   async deleteExpiredSessions(now: Date): Promise<void> {

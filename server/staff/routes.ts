@@ -14,6 +14,8 @@ import {
   tokenAnswerSchema,
 } from '../../contract/index.ts';
 import { unauthorized } from '../shared/errors.ts';
+import { type Idempotency, idempotencyHeaders } from '../plugins/idempotency.ts';
+import { keyScope } from '../policies/policies.ts';
 import { type Guards, principalOf } from '../policies/guards.ts';
 import { noStore } from '../plugins/security.ts';
 import type { AuthService } from './auth-service.ts';
@@ -26,6 +28,7 @@ interface StaffRouteOptions {
   auth: AuthService;
   moderators: ModeratorService;
   guards: Guards;
+  idempotency: Idempotency;
 }
 
 /** Logins, logout, the moderator's status check and the admin's moderator management. */
@@ -101,7 +104,7 @@ function sessionRoutes(app: FastifyInstance, { auth, moderators, guards }: Staff
 }
 
 /** The admin's moderator accounts: list, create, delete. */
-function moderatorAccountRoutes(app: FastifyInstance, { moderators, guards }: Pick<StaffRouteOptions, 'moderators' | 'guards'>) {
+function moderatorAccountRoutes(app: FastifyInstance, { moderators, guards, idempotency }: Pick<StaffRouteOptions, 'moderators' | 'guards' | 'idempotency'>) {
   const route = app.withTypeProvider<ZodTypeProvider>();
 
   route.get(
@@ -131,11 +134,15 @@ function moderatorAccountRoutes(app: FastifyInstance, { moderators, guards }: Pi
         tags: ['admin'],
         summary: 'Creates a moderator (username unique regardless of case)',
         security: bearer,
+        headers: idempotencyHeaders,
         body: createModeratorSchema,
-        response: { 201: moderatorSchema, 409: errorBodySchema, ...errors },
+        response: { 201: moderatorSchema, 409: errorBodySchema, 422: errorBodySchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await moderators.create(request.body, principalOf(request))),
+    (request, reply) => {
+      const principal = principalOf(request);
+      return idempotency.answer(request, reply, { scope: keyScope(principal), status: 201 }, (claim) => moderators.create(request.body, principal, claim?.within));
+    },
   );
 
   route.delete(

@@ -4,6 +4,8 @@ import type { Db } from '../db/database.ts';
 import { COUNTS_LOCK, FLUSH_LOCK_TIMEOUT_MS, limitLockWaits, lockKeys } from '../db/locks.ts';
 import { transact } from '../db/transact.ts';
 import type { Database } from '../db/types.ts';
+import type { Within } from '../db/within.ts';
+import { type IdempotencyRecord, storeIdempotencyOnce } from '../db/idempotency.ts';
 import { CompatibilityRepository, type CompatibilityRow } from '../executors/compatibility-repository.ts';
 import { type ExecutorRef, executorBySlug } from '../executors/executor-refs-repository.ts';
 import { applyExecutorAnswers, EXPIRE_BATCH, type ExecutorFinal, type ExecutorFinals, expireAnswers, storedAnswers } from './executor-answers-repository.ts';
@@ -69,11 +71,15 @@ export interface VoteRequest {
   executorId?: number | undefined;
   /** The voter's /56 and /48 (IPv6 only). */
   networks?: Networks | undefined;
+  /** The request's `Idempotency-Key` record: it counts only if this flush is the first to store it. */
+  keyHash?: string | undefined;
 }
 
 export interface VisitorRequests {
   visitorHash: string;
   requests: VoteRequest[];
+  /** The answers given under an `Idempotency-Key` to this visitor since the last flush. */
+  keys?: IdempotencyRecord[] | undefined;
 }
 
 export interface AppliedVotes {
@@ -142,6 +148,18 @@ function keepExecutorAnswer(executors: ExecutorFinals, visitorHash: string, requ
   answers.set(request.executorId as number, { value: request.value, at: request.at });
   visitorsOfScript.set(visitorHash, answers);
   executors.set(request.scriptId, visitorsOfScript);
+}
+
+/**
+ * Stores the batch's `Idempotency-Key` records, and leaves out each keyed request whose key another
+ * flush stored first (the same request retried on another process before either flushed): a retried
+ * vote counts once, and once against the hour's limit.
+ */
+async function firstOfTheirKeys(trx: Kysely<Database>, visitors: VisitorRequests[]): Promise<VisitorRequests[]> {
+  const records = visitors.flatMap((visitor) => visitor.keys ?? []);
+  if (records.length === 0) return visitors;
+  const stored = await storeIdempotencyOnce(trx, records);
+  return visitors.map((visitor) => ({ ...visitor, requests: visitor.requests.filter((request) => request.keyHash === undefined || stored.has(request.keyHash)) }));
 }
 
 /** All SQL of visitors' votes (docs/decisions.md#votes-batched-and-limited). */
@@ -237,7 +255,7 @@ export class VoteRepository {
       const keys = [...ordered.map((visitor) => `votes:${visitor.visitorHash}`), ...[...networksOf.values()].map(({ n48 }) => `votes-network:${n48}`)];
       await lockKeys(trx, this.db.dialect, withExecutors ? [COUNTS_LOCK, ...keys] : keys);
       const used = await this.recentChanges(trx, ordered.map((visitor) => visitor.visitorHash), now - HOUR_MS);
-      const kept = keepWithinLimit(ordered, used);
+      const kept = keepWithinLimit(await firstOfTheirKeys(trx, ordered), used);
       const changeRows = kept.changeHashes.map((visitor_hash) => ({ visitor_hash, changed_at: now }));
       for (let start = 0; start < changeRows.length; start += 500) {
         await trx.insertInto('script_vote_changes').values(changeRows.slice(start, start + 500)).execute();
@@ -374,12 +392,13 @@ export class VoteRepository {
 }
 
 /** Staff marked a script working: its works answers count from `at` (docs/decisions.md#may-be-patched). */
-export async function markWorksChecked(db: Db, scriptId: number, at: number): Promise<boolean> {
+export async function markWorksChecked(db: Db, scriptId: number, at: number, within?: Within<void>): Promise<boolean> {
   return transact(db, async (trx) => {
     const result = await trx.updateTable('scripts').set({ works_checked_at: at }).where('id', '=', scriptId).executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
     // Other processes drop the script's cached answers, which showed May be patched.
     await db.changes.record(trx, { kind: 'script', id: scriptId });
+    await within?.(trx, undefined);
     return true;
   });
 }

@@ -18,6 +18,7 @@ import {
   type VoteRequest,
 } from './repository.ts';
 import { type FlushFigures, FlushStats, FlushTimer } from '../shared/flush-timer.ts';
+import type { IdempotencyRecord } from '../db/idempotency.ts';
 
 /** Visitors written per transaction, a turn of the event loop between (SQLite writes on the main thread). */
 export const VOTERS_PER_WRITE = 100;
@@ -60,6 +61,19 @@ interface Change {
   value: number | null;
   executor?: ExecutorRef | undefined;
   networks?: Networks | undefined;
+  keyHash?: string | undefined;
+}
+
+/** A request's `Idempotency-Key` claim: its record is made of the answer and written by the flush. */
+export interface VoteKey {
+  keyHash: string;
+  record(answer: VoteAnswer): IdempotencyRecord;
+}
+
+/** An answer given under a key, kept until a flush stores it. */
+interface KeptKey {
+  visitorHash: string;
+  record: IdempotencyRecord;
 }
 
 /**
@@ -83,6 +97,9 @@ export class VoteBuffer {
   /** New voters buffered per script and network (`script n56|n48`), and those being written. */
   private networkVoters = new Map<string, number>();
   private flushingNetworkVoters = new Map<string, number>();
+  /** Answers given under an `Idempotency-Key`, by key hash: buffered, and being written. */
+  private keyed = new Map<string, KeptKey>();
+  private flushingKeyed = new Map<string, KeptKey>();
   private readonly timer: FlushTimer;
   private flushing: Promise<void> | undefined;
   private lastPrune = 0;
@@ -144,7 +161,7 @@ export class VoteBuffer {
    * executor too, in the same request and the same one change against the limit. A request that
    * changes nothing is answered without counting against the limit.
    */
-  async change(scriptId: number, visitor: Visitor, kind: keyof Choice, value: number | null, executorSlug?: string): Promise<VoteAnswer> {
+  async change(scriptId: number, visitor: Visitor, kind: keyof Choice, value: number | null, executorSlug?: string, key?: VoteKey): Promise<VoteAnswer> {
     const { hash, networks } = this.identify(visitor);
     const now = this.clock();
     const [stored, compatibility, executor] = await Promise.all([
@@ -154,13 +171,22 @@ export class VoteBuffer {
     ]);
     if (!stored) throw notFound('Script not found');
     if (executorSlug !== undefined && !executor) throw badRequest('Unknown executor', { executor: `No executor is named ${executorSlug}` });
+    if (key && this.keyed.size >= (this.options.maxPending ?? MAX_PENDING)) throw serviceUnavailable('Too many votes at once; try again in a moment', this.options.flushIntervalMs / 1000);
     // From here to the push nothing awaits: parallel requests of one visitor see each other's.
-    this.buffer(scriptId, hash, now, stored, { kind, value, executor, networks });
-    return this.answer(scriptId, hash, stored, compatibility);
+    this.buffer(scriptId, hash, now, stored, { kind, value, executor, networks, keyHash: key?.keyHash });
+    const answer = this.answer(scriptId, hash, stored, compatibility);
+    // Kept with the request it answered: the flush that writes the request stores the key.
+    if (key) this.keyed.set(key.keyHash, { visitorHash: hash, record: key.record(answer) });
+    return answer;
+  }
+
+  /** The answer given under a key whose record no flush has stored yet (then the database has it). */
+  keptAnswer(keyHash: string): IdempotencyRecord | undefined {
+    return (this.keyed.get(keyHash) ?? this.flushingKeyed.get(keyHash))?.record;
   }
 
   /** Buffers the change unless it changes nothing; refuses it past the visitor's limit or the buffer's bound. */
-  private buffer(scriptId: number, hash: string, now: number, stored: StoredVotes, { kind, value, executor, networks }: Change): void {
+  private buffer(scriptId: number, hash: string, now: number, stored: StoredVotes, { kind, value, executor, networks, keyHash }: Change): void {
     const live = this.entries.get(scriptId)?.get(hash);
     const writing = this.flushingEntries.get(scriptId)?.get(hash);
     const current = live?.current ?? writing?.current ?? stored.choice;
@@ -175,7 +201,7 @@ export class VoteBuffer {
     if (this.pendingTotal >= (this.options.maxPending ?? MAX_PENDING)) throw serviceUnavailable('Too many votes at once; try again in a moment', this.options.flushIntervalMs / 1000);
     const joining = networks !== undefined && current.vote === null && current.works === null && value !== null && !live?.counted && !writing?.counted;
     const counted = joining ? this.countNetworkVoter(scriptId, networks, stored, now) : (live?.counted ?? writing?.counted);
-    mine.push({ scriptId, kind, value, at: now, executorId: executor?.id, networks });
+    mine.push({ scriptId, kind, value, at: now, executorId: executor?.id, networks, keyHash });
     this.pending.set(hash, mine);
     this.pendingTotal += 1;
     if (this.pendingTotal >= (this.options.flushAt ?? FLUSH_VOTES_AT)) this.flushSoon();
@@ -259,9 +285,7 @@ export class VoteBuffer {
   private async flushAll(): Promise<void> {
     // Visitors with no executor answer first: their slices never take the shared counts' lock, so
     // likes and plain works answers never wait behind staff writes (each visitor's requests stay together, in order).
-    const batch: VisitorRequests[] = [...this.pending]
-      .map(([visitorHash, requests]) => ({ visitorHash, requests }))
-      .sort((a, b) => Number(namesExecutor(a)) - Number(namesExecutor(b)));
+    const batch = this.takeBatch().sort((a, b) => Number(namesExecutor(a)) - Number(namesExecutor(b)));
     this.pending = new Map();
     this.pendingTotal = 0;
     this.flushingEntries = this.entries;
@@ -292,6 +316,7 @@ export class VoteBuffer {
       this.writing = [];
       this.flushingEntries = new Map();
       this.flushingNetworkVoters = new Map();
+      this.flushingKeyed = new Map();
     }
     const now = this.clock();
     if (now - this.lastPrune > PRUNE_EVERY_MS) {
@@ -312,11 +337,22 @@ export class VoteBuffer {
     this.flushingEntries.get(scriptId)?.delete(visitorHash);
   }
 
+  /** Each visitor's buffered requests with the answers given under keys since the last flush (a visitor may have keys only). */
+  private takeBatch(): VisitorRequests[] {
+    const keys = new Map<string, IdempotencyRecord[]>();
+    for (const { visitorHash, record } of this.keyed.values()) keys.set(visitorHash, [...(keys.get(visitorHash) ?? []), record]);
+    this.flushingKeyed = this.keyed;
+    this.keyed = new Map();
+    const visitors = new Set([...this.pending.keys(), ...keys.keys()]);
+    return [...visitors].map((visitorHash) => ({ visitorHash, requests: this.pending.get(visitorHash) ?? [], keys: keys.get(visitorHash) }));
+  }
+
   /** A slice that failed goes back before what came since, keeping each visitor's order. */
   private requeue(visitors: VisitorRequests[]): void {
-    for (const { visitorHash, requests } of visitors) {
-      this.pending.set(visitorHash, [...requests, ...(this.pending.get(visitorHash) ?? [])]);
+    for (const { visitorHash, requests, keys } of visitors) {
+      if (requests.length > 0) this.pending.set(visitorHash, [...requests, ...(this.pending.get(visitorHash) ?? [])]);
       this.pendingTotal += requests.length;
+      for (const record of keys ?? []) this.keyed.set(record.keyHash, { visitorHash, record });
     }
     for (const { visitorHash, requests } of visitors) {
       for (const { scriptId } of requests) {

@@ -23,7 +23,7 @@ import { markWorksChecked } from './repository.ts';
 export async function markWorking(services: WorksCheckDeps, principal: Principal, id: number): Promise<void> {
   const script = await services.scripts.findById(id);
   if (!script || !canManageScript(principal, script)) throw notFound('Script not found');
-  if (!(await markWorksChecked(services.db, id, services.votes.now()))) throw notFound('Script not found');
+  const logged = services.audit.within<void>(principal, () => ({ action: 'script.mark-working', object: { type: 'script', id, label: script.playsname } }));
+  if (!(await markWorksChecked(services.db, id, services.votes.now(), logged))) throw notFound('Script not found');
   services.cache.changed({ kind: 'script', id });
-  await services.audit.record(principal, { action: 'script.mark-working', object: { type: 'script', id, label: script.playsname } });
 }

@@ -166,6 +166,59 @@ describe.each(dialects)('the moderation log on %s', (dialect) => {
     expect(await snapshot(ctx)).toEqual(before);
   });
 
+  /** Makes the database refuse the log's entries of one action (a trigger), for as long as `run` runs. */
+  async function refusingEntries<T>(action: string, run: () => Promise<T>): Promise<T> {
+    const k = ctx.db.kysely;
+    if (dialect === 'postgres') {
+      await sql.raw(`CREATE OR REPLACE FUNCTION audit_refused_by_test() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.action = '${action}' THEN RAISE EXCEPTION 'the test refuses this entry'; END IF; RETURN NEW; END $$`).execute(k);
+      await sql.raw('CREATE TRIGGER audit_refused_by_test BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_refused_by_test()').execute(k);
+    } else {
+      await sql.raw(`CREATE TRIGGER audit_refused_by_test BEFORE INSERT ON audit_log WHEN NEW.action = '${action}' BEGIN SELECT RAISE(ABORT, 'the test refuses this entry'); END`).execute(k);
+    }
+    try {
+      return await run();
+    } finally {
+      await sql.raw(dialect === 'postgres' ? 'DROP TRIGGER audit_refused_by_test ON audit_log' : 'DROP TRIGGER audit_refused_by_test').execute(k);
+    }
+  }
+
+  it('writes each staff action’s entry in the action’s own transaction: an entry the database refuses leaves no write behind', async () => {
+    const moderator = await createModerator(ctx, 'log_refused_mod');
+    const script = (await as(admin, 'POST', '/api/ac', { playsname: 'Refused log farm', description: 'd', loadstring: 'print(1)' })).json() as { id: number };
+    const executor = (await as(admin, 'POST', '/api/executors', { name: 'Refused Exec', platforms: ['windows'], status: 'working' })).json() as { id: number };
+    const game = (await as(admin, 'POST', '/api/games', { name: 'Refused Log Game' })).json() as { id: number };
+    const writes: [string, 'POST' | 'PATCH' | 'DELETE', string, unknown?][] = [
+      ['script.create', 'POST', '/api/ac', { playsname: 'Never stored farm', description: 'd', loadstring: 'print(2)' }],
+      ['script.update', 'PATCH', `/api/update-script/${script.id}`, { playsname: 'Never renamed farm', loadstring: 'print(3)' }],
+      ['script.verify', 'PATCH', `/api/update-script/${script.id}`, { verified: true }],
+      ['script.hide', 'POST', `/api/scripts/${script.id}/visibility`, { hidden: true }],
+      ['script.mark-working', 'POST', `/api/scripts/${script.id}/works-checked`],
+      ['script.delete', 'DELETE', `/api/ad/${script.id}`],
+      ['game.create', 'POST', '/api/games', { name: 'Never Stored Game' }],
+      ['game.update', 'PATCH', `/api/games/${game.id}`, { name: 'Never Renamed Game' }],
+      ['game.delete', 'DELETE', `/api/games/${game.id}`],
+      ['executor.create', 'POST', '/api/executors', { name: 'Never Stored Exec', platforms: ['mac'], status: 'working' }],
+      ['executor.update', 'PATCH', `/api/executors/${executor.id}`, { status: 'patched' }],
+      ['executor.delete', 'DELETE', `/api/executors/${executor.id}`],
+      ['moderator.create', 'POST', '/api/createModerator', { UserName: 'never_stored_mod', Password: 'never-stored-1' }],
+      ['moderator.delete', 'DELETE', `/api/delete-moderator/${moderator.id}`],
+      ['site-channel.create', 'POST', '/api/site-channels', { name: 'Never stored', url: 'https://t.me/never_stored' }],
+      ['blocked-domain.create', 'POST', '/api/blocked-domains', { domain: 'never-stored.example', trusted: true }],
+    ];
+    for (const [action, method, url, payload] of writes) {
+      const before = await snapshot(ctx);
+      const answer = await refusingEntries(action, () => as(admin, method, url, payload));
+      // The server's fault, answered as one; and nothing of the write is left.
+      expect(answer.statusCode, `${action}: ${answer.body}`).toBeGreaterThanOrEqual(500);
+      expect(answer.json(), action).toEqual({ error: expect.any(String), code: expect.any(String) });
+      expect(await snapshot(ctx), action).toEqual(before);
+    }
+    // Without the trigger the same writes land, each with its entry.
+    expect((await as(admin, 'DELETE', `/api/games/${game.id}`)).statusCode).toBe(200);
+    expect(await latest('game.delete', game.id)).toBeDefined();
+  });
+
   it('has rows the database itself refuses to edit or delete', async () => {
     const { total } = await log();
     expect(total).toBeGreaterThan(0);
