@@ -98,6 +98,28 @@ describe.each(dialects)('the origin of a page on %s', (dialect) => {
   });
 });
 
+describe('the page cache under many Host values, without SITE_URL', () => {
+  it('keeps each host\u2019s pages within its bounds, and a page visitors ask for survives a flood of hosts', async () => {
+    // 1 MB: 256 entries, 64 of them for pages asked once (docs/decisions.md#pages-asked-once-stay-on-probation).
+    const ctx = await createTestContext('sqlite', { web: true, env: { PAGE_CACHE_MB: '1' } });
+    try {
+      const pages = ctx.services.pages;
+      const visitors = 'html:http://localhost/scripts';
+      for (let round = 0; round < 2; round += 1) expect((await ctx.app.inject({ method: 'GET', url: '/scripts' })).statusCode).toBe(200);
+      expect(pages.get(visitors)).toBeDefined();
+      for (let index = 0; index < 100; index += 1) {
+        const flood = await ctx.app.inject({ method: 'GET', url: '/scripts', headers: { host: `h${index}.example` } });
+        expect(flood.statusCode).toBe(200);
+        expect(flood.headers['cache-control']).toBe('private, no-cache');
+      }
+      expect(pages.size).toBeLessThanOrEqual(1 + pages.maxEntries / 4);
+      expect(pages.get(visitors)).toBeDefined();
+    } finally {
+      await ctx.close();
+    }
+  }, 60_000);
+});
+
 describe('the start behind a proxy', () => {
   async function startOutput(env: Record<string, string>): Promise<string> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'origin-start-'));
