@@ -67,7 +67,11 @@ async function openAndMigrate(config: Config, migrate: boolean): Promise<Db> {
   }
 }
 
-/** The admin account and the demo catalogue, once per start; a warning if the heap cannot hold the cache. */
+/** Behind a proxy, the site is meant to be shared: without SITE_URL no page may be (docs/decisions.md, round 4). */
+const PROXY_WITHOUT_SITE_URL =
+  'TRUST_PROXY is set but SITE_URL is not: pages name the origin of each request\'s Host header and are sent "Cache-Control: private, no-cache", so no shared cache keeps them. Set SITE_URL to the public origin (such as https://scripts.example.com).';
+
+/** The admin account and the demo catalogue, once per start; warnings for a heap too small for the caches and a proxy without SITE_URL. */
 async function prepare(config: Config, services: Services, log: Pick<Logger, 'info' | 'warn'>): Promise<BootstrapResult> {
   // `npm start` bounds the heap (package.json) so memory stays flat under traffic; the caches keep a
   // HEAP_SHARE of their bounds in it, and past SHED_AT of the limit the heap guard drops them.
@@ -76,6 +80,7 @@ async function prepare(config: Config, services: Services, log: Pick<Logger, 'in
   if (needed > SHED_AT * heapLimit) {
     log.warn(`CACHE_MB + PAGE_CACHE_MB = ${(config.cacheBytes + config.pageCacheBytes) / 1024 / 1024} needs a larger heap than ${Math.round(heapLimit / 1024 / 1024)} MB: start node with --max-old-space-size=${Math.ceil(needed / SHED_AT / 1024 / 1024)}`);
   }
+  if (config.trustProxy !== false && !config.siteUrl) log.warn(PROXY_WITHOUT_SITE_URL);
   const admin = await bootstrapAdmin(services.staff, config.admin);
   if (admin.kind === 'configured') {
     log.info(`Admin "${admin.username}" ${admin.created ? 'created' : 'password reset'} from ADMIN_USERNAME/ADMIN_PASSWORD.`);

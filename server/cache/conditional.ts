@@ -9,6 +9,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  */
 export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=1';
 
+/**
+ * Pages, feeds and the sitemap when SITE_URL is unset: their links name the origin of the request's
+ * Host, so only the browser that asked may keep them (and revalidate them with their tag).
+ */
+export const PER_REQUEST_ORIGIN = 'private, no-cache';
+
 /** Answers that carry a token, a visitor's own data or anything else no cache may keep. */
 export const NO_STORE = 'no-store';
 

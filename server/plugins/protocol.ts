@@ -94,7 +94,8 @@ export const protocolPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', (request, _reply, done) => {
     // A path no route can have is answered here, before any route (the web app's above all) sees it.
     if (!pathWithinBounds(request.url)) return done(notFound('No page or resource has this address'));
-    const host = request.host;
+    // The Host header as sent: X-Forwarded-Host (request.host under trustProxy) names no origin here.
+    const host = request.headers.host ?? '';
     if (host === '' && request.raw.httpVersion !== '1.0') return done(malformed('A Host header is required'));
     if (host !== '' && requestOrigin(request.protocol, host) === undefined) return done(malformed('The Host header is not a valid host'));
     done();

@@ -16,7 +16,8 @@ import { busyPageHtml, sendBusyPage } from './cold-budget.ts';
 import type { ColdAdmission } from '../cache/cold-budget.ts';
 import { type CachedPage, canonicalPageUrl, pagePath, MIN_COMPRESSED_BYTES, type PageCache, type PageEncoding, packPage, pageBytes, type RenderedPage } from '../cache/page-cache.ts';
 import { requestOrigin } from './protocol.ts';
-import { answeredNotModified, entityTag, NO_STORE } from '../cache/conditional.ts';
+import { answeredNotModified, entityTag, NO_STORE, PER_REQUEST_ORIGIN } from '../cache/conditional.ts';
+import { canonicalPath } from '../../contract/page-path.ts';
 import { inlineScriptHashes, pageCsp } from './security.ts';
 
 export type WebMode = { kind: 'build'; dir: string } | { kind: 'vite' } | { kind: 'none' };
@@ -43,7 +44,11 @@ export interface WebPluginOptions {
   admitColdPage?: (request: FastifyRequest) => Promise<ColdAdmission>;
 }
 
-const PRIVATE_PATHS = /^\/(admin|moderator)(\/|$|\.)/;
+/** The staff pages, in any case (a path is matched by React Router ignoring the case of its fixed segments). */
+const PRIVATE_PATHS = /^\/(admin|moderator)(\/|$|\.)/i;
+
+/** How long a browser or shared cache may keep the redirect from a path's other spelling to its canonical one. */
+const CANONICAL_REDIRECT_CACHE_CONTROL = 'public, max-age=3600';
 
 export class MissingBuildError extends Error {
   constructor(dir: string) {
@@ -61,7 +66,10 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
   const web = options.mode.kind === 'build' ? await mountBuild(app, options.mode.dir) : await mountVite(app);
   const cache = options.mode.kind === 'build' ? options.pageCache : undefined;
   const render = createRender(web, options);
-  await app.register(async (scope) => pageRoute(scope, render, cache, options, web.busyPage));
+  await app.register(async (scope) => {
+    if (!options.siteUrl) keepOriginPrivate(scope);
+    pageRoute(scope, render, cache, options, web.busyPage);
+  });
 }
 
 /** The app's request handler, and the loaders' context key as the build that runs them has it (see webContextOf). */
@@ -160,6 +168,8 @@ function pageRoute(scope: FastifyInstance, render: Render, cache: PageCache | un
   // GET (and HEAD): the app has no actions, so other methods get 405 from the routing plugin.
   scope.get('/*', { config: { catchAll: 'fallback' } }, async (request, reply) => {
     const target = pageTarget(request, options.siteUrl);
+    const canonical = canonicalPath(target.path);
+    if (canonical !== target.path) return redirectToCanonical(reply, canonical, target.query);
     if (cache && !PRIVATE_PATHS.test(target.path)) {
       // Rendered for their canonical URL, so what is cached is exactly what was asked.
       const url = target.origin + canonicalPageUrl(target.path, target.search);
@@ -209,15 +219,45 @@ interface PageTarget {
   origin: string;
   path: string;
   search: URLSearchParams;
+  /** The query as parsed (`?a=1`, or empty). */
+  query: string;
   pathAndQuery: string;
+}
+
+/** Answers that name no origin, whatever SITE_URL says: they may be shared (keepOriginPrivate leaves them). */
+const originFree = new WeakSet<FastifyReply>();
+
+/**
+ * Another spelling of a path (`/RU/scripts`, `/%72u/scripts`, `/Admin`) moves to its canonical one with
+ * its query, before any render: one address per page, and the staff pages private in every spelling.
+ * The Location is a path on this site: leading slashes are collapsed, so it never reads as `//host`.
+ */
+function redirectToCanonical(reply: FastifyReply, canonical: string, query: string) {
+  const location = canonical.replace(/^\/+/, '/') + query;
+  originFree.add(reply);
+  const cacheControl = PRIVATE_PATHS.test(canonical) ? NO_STORE : CANONICAL_REDIRECT_CACHE_CONTROL;
+  return reply.code(301).header('location', location).header('cache-control', cacheControl).header('content-type', 'text/plain; charset=utf-8').send(`Moved to ${location}`);
+}
+
+/**
+ * Without SITE_URL a page names the origin its request named (its Host), so no shared cache may keep
+ * it: another Host, from anyone, would otherwise be served to everyone (docs/decisions.md, round 4).
+ */
+function keepOriginPrivate(scope: FastifyInstance) {
+  scope.addHook('onSend', (_request, reply, payload, done) => {
+    if (!originFree.has(reply) && !/no-store/.test(String(reply.getHeader('cache-control') ?? ''))) reply.header('cache-control', PER_REQUEST_ORIGIN);
+    done(null, payload);
+  });
 }
 
 /**
  * What a page request names, on our own origin whatever its form: an absolute-form target
- * (`GET http://elsewhere/x`) or a path that reads as one (`//elsewhere/x`) never renders another host.
+ * (`GET http://elsewhere/x`) or a path that reads as one (`//elsewhere/x`) never renders another host,
+ * nor does an `X-Forwarded-Host`.
  */
 function pageTarget(request: FastifyRequest, siteUrl: string | undefined): PageTarget {
-  const origin = siteUrl ? new URL(siteUrl).origin : requestOrigin(request.protocol, request.host);
+  // The Host header itself, never X-Forwarded-Host (Fastify's request.host reads it under trustProxy).
+  const origin = siteUrl ? new URL(siteUrl).origin : requestOrigin(request.protocol, request.headers.host);
   if (!origin) throw malformed('A valid Host header is required');
   let target = request.url;
   if (!target.startsWith('/')) {
@@ -225,7 +265,7 @@ function pageTarget(request: FastifyRequest, siteUrl: string | undefined): PageT
     target = absolute.pathname + absolute.search;
   }
   const parsed = new URL(origin + target);
-  return { origin, path: parsed.pathname, search: parsed.searchParams, pathAndQuery: parsed.pathname + parsed.search };
+  return { origin, path: parsed.pathname, search: parsed.searchParams, query: parsed.search, pathAndQuery: parsed.pathname + parsed.search };
 }
 
 /**

@@ -18,7 +18,8 @@ describe.each(dialects)('conditional requests on %s', (dialect) => {
   let gameSlug: string;
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect, { web: true });
+    // SITE_URL set: without it no page may be shared (tests/api/origin-header.test.ts).
+    ctx = await createTestContext(dialect, { web: true, env: { SITE_URL: 'https://scripts.example' } });
     admin = await createAdmin(ctx);
     scriptId = (await insertScript(ctx.services, { playsname: 'Tagged script', game: { name: 'Etag Game' } })).id;
     gameSlug = (await ctx.app.inject({ method: 'GET', url: '/api/games' })).json()[0].slug;

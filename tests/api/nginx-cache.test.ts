@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, type ThrowawayDatabase, throwawayDatabase } from '../helpers/databases.ts';
-import { freePort, type RunningEntry, spawnEntry, waitForHealthy } from '../helpers/processes.ts';
+import { dialects, throwawayDatabase } from '../helpers/databases.ts';
+import { freePort, spawnEntry, waitForHealthy } from '../helpers/processes.ts';
 
 // The README's nginx proxy_cache recipe (issue 26, item 4), run as it is written in front of a real
 // server process: public pages come from nginx's cache, staff requests never do, and If-None-Match
-// gets its 304 through nginx. Needs build/ and /usr/sbin/nginx; .ci/run installs nginx and sets CI,
+// gets its 304 through nginx; an attacker's X-Forwarded-Host never reaches what visitors are given
+// (issue 36, item 3), with SITE_URL set as the README says or without it. Needs build/ and /usr/sbin/nginx; .ci/run installs nginx and sets CI,
 // under which a missing nginx fails this suite instead of skipping it.
 
 const NGINX = '/usr/sbin/nginx';
@@ -55,38 +56,72 @@ async function startNginx(config: string, dir: string, port: number): Promise<Ch
   throw new Error(`nginx did not listen: ${stderr}`);
 }
 
+/** An instance with `env` and the README's recipe in front of it; `stop` ends both. */
+interface Front {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function startFront(dialect: (typeof dialects)[number], env: Record<string, string>): Promise<Front> {
+  const throwaway = await throwawayDatabase(dialect);
+  const appPort = await freePort();
+  const server = spawnEntry({ ...throwaway.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(appPort), WORKERS: '1', DEMO_CATALOGUE: 'off', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', ...env });
+  await waitForHealthy(server, `http://127.0.0.1:${appPort}/api/health`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-cache-'));
+  // Run as root (CI), nginx's workers are `nobody`: they must reach the cache folder.
+  fs.chmodSync(dir, 0o777);
+  const port = await freePort();
+  const nginx = await startNginx(renderRecipe(fs.readFileSync('README.md', 'utf8'), dir, port, appPort), dir, port);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      nginx.kill('SIGQUIT');
+      server.child.kill('SIGTERM');
+      await server.exited;
+      await throwaway.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Pages, feeds and site files an attacker would poison, in more than one reading. */
+const POISONED = ['/scripts', '/ru/scripts', '/feed.xml', '/ru/opensearch.xml', '/sitemap.xml', '/robots.txt'];
+const EVIL = 'evil.example';
+
+/**
+ * An attacker's request for each page (its X-Forwarded-Host, then its Host too), each followed at once by
+ * a visitor's plain requests: what the visitors are given must never name the attacker's host.
+ */
+async function poisonAndRead(front: string): Promise<void> {
+  for (const url of POISONED) {
+    const attacks: Record<string, string>[] = [{ 'x-forwarded-host': EVIL }, { 'x-forwarded-host': EVIL, 'x-forwarded-proto': 'https' }];
+    for (const headers of attacks) {
+      expect((await fetch(`${front}${url}`, { headers })).status, url).toBeLessThan(500);
+      for (let round = 0; round < 3; round += 1) {
+        const plain = await fetch(`${front}${url}`);
+        expect(plain.status, url).toBe(200);
+        expect(await plain.text(), `${url}, plain request ${round + 1} after ${JSON.stringify(headers)}`).not.toContain(EVIL);
+      }
+    }
+  }
+}
+
+// The README's set-up for several instances: TRUST_PROXY and SITE_URL, behind the recipe.
 describe.skipIf(skipped).each(dialects)('the README nginx recipe in front of a %s instance', (dialect) => {
-  let throwaway: ThrowawayDatabase;
-  let server: RunningEntry;
-  let nginx: ChildProcess;
-  let dir: string;
+  let running: Front;
   let front: string;
   let token: string;
 
   beforeAll(async () => {
     expect(fs.existsSync(NGINX), 'nginx is not installed (apt-get install -y nginx-light)').toBe(true);
-    throwaway = await throwawayDatabase(dialect);
-    const appPort = await freePort();
-    server = spawnEntry({ ...throwaway.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(appPort), WORKERS: '1', DEMO_CATALOGUE: 'off', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' });
-    await waitForHealthy(server, `http://127.0.0.1:${appPort}/api/health`);
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-cache-'));
-    // Run as root (CI), nginx's workers are `nobody`: they must reach the cache folder.
-    fs.chmodSync(dir, 0o777);
-    const port = await freePort();
-    nginx = await startNginx(renderRecipe(fs.readFileSync('README.md', 'utf8'), dir, port, appPort), dir, port);
-    front = `http://127.0.0.1:${port}`;
+    running = await startFront(dialect, { TRUST_PROXY: 'true', SITE_URL: 'https://scripts.example' });
+    front = running.url;
     const login = await fetch(`${front}/api/al`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
     expect(login.status).toBe(200);
     token = ((await login.json()) as { token: string }).token;
   }, 60_000);
 
-  afterAll(async () => {
-    nginx?.kill('SIGQUIT');
-    server?.child.kill('SIGTERM');
-    await server?.exited;
-    await throwaway?.drop();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(async () => running?.stop());
 
   it('serves a second GET of a public page and API answer from its cache', async () => {
     for (const url of ['/scripts', '/api/scripts/paginated', '/sitemap.xml']) {
@@ -128,6 +163,31 @@ describe.skipIf(skipped).each(dialects)('the README nginx recipe in front of a %
       const anonymous = await fetch(`${front}/api/scripts`);
       expect(anonymous.status).toBe(401);
       expect(anonymous.headers.get('x-cache-status')).not.toBe('HIT');
+    }
+  });
+
+  it('never gives visitors a page naming the host an attacker sent', async () => {
+    await poisonAndRead(front);
+  });
+});
+
+// Issue 36, item 3: an instance started without SITE_URL behind the same recipe. Its pages name the
+// Host they were asked with, so none may reach the shared cache, and X-Forwarded-Host names nothing.
+describe.skipIf(skipped)('the README nginx recipe in front of an instance without SITE_URL', () => {
+  let running: Front;
+
+  beforeAll(async () => {
+    running = await startFront('sqlite', { TRUST_PROXY: 'true' });
+  }, 60_000);
+
+  afterAll(async () => running?.stop());
+
+  it('never gives visitors a page naming the host an attacker sent, and keeps no page', async () => {
+    await poisonAndRead(running.url);
+    for (const url of POISONED) {
+      const again = await fetch(`${running.url}${url}`);
+      expect(again.headers.get('cache-control'), url).toBe('private, no-cache');
+      expect(again.headers.get('x-cache-status'), url).toBe('MISS');
     }
   });
 });

@@ -231,7 +231,8 @@ describe.each(dialects)('server-rendered pages on %s', (dialect) => {
     for (const url of ['/privacy', '/terms', '/cookies', '/privacy.data']) {
       const { response } = await page(url);
       expect(response.statusCode, url).toBe(200);
-      expect(response.headers['cache-control'], url).toBe('no-cache');
+      // `private` too: without SITE_URL no page is shared (tests/api/origin-header.test.ts).
+      expect(response.headers['cache-control'], url).toBe('private, no-cache');
       expect(ctx.services.pages.size, url).toBe(afterSeo);
     }
   });

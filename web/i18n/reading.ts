@@ -1,11 +1,15 @@
 import type { Reading } from '../../contract/i18n.ts';
+import { canonicalPath } from '../../contract/page-path.ts';
 
 /**
  * Which reading a public page is in, from its path alone (docs/decisions.md#languages): `/en/…` is wholly
  * English, `/ru/…` wholly Russian, and every other path the specification's own reading. The server never
  * looks at a cookie or a header to choose, so a cached page is one per address.
  */
-export function readingOfPath(pathname: string): Reading {
+export function readingOfPath(path: string): Reading {
+  // React Router matches `/RU/…` and `/%72u/…` as `/ru/…`: the reading is read from the same spelling
+  // (the server redirects such paths before any render; this keeps any that reach one in agreement).
+  const pathname = canonicalPath(path);
   // `/ru.data` is the data request of `/ru` (a navigation in the browser); loaders see it as sent.
   if (pathname === '/en' || pathname === '/en.data' || pathname.startsWith('/en/')) return 'en';
   if (pathname === '/ru' || pathname === '/ru.data' || pathname.startsWith('/ru/')) return 'ru';
@@ -16,7 +20,8 @@ export function readingOfPath(pathname: string): Reading {
 export function specPath(path: string): string {
   const reading = readingOfPath(path.split(/[?#]/, 1)[0] ?? '');
   if (reading === 'spec') return path;
-  const rest = path.slice(3);
+  // The prefix as it is spelled (`/ru`, or `/RU` and `/%72u` as sent).
+  const rest = path.slice(/^\/[^/?#]*/.exec(path)?.[0].length ?? 0);
   return rest === '' || rest.startsWith('?') || rest.startsWith('#') ? `/${rest}` : rest;
 }
 
