@@ -24,41 +24,74 @@ const STOP_GRACE_MS = 20_000;
  * the admin account, the demo catalogue) to its end, then keeps `workers` server processes on the
  * shared port, restarting any that dies (server/restart-policy.ts), relays each worker's catalogue
  * changes to the others (server/cluster-relay.ts), and on SIGTERM or SIGINT passes the signal on and
- * waits for each to finish its requests, flush its views and close its database.
+ * waits for each to finish its requests, flush its views and close its database. The signals are
+ * heard from the first moment, setup included: a stop during setup starts no server worker.
  */
 export async function runPrimary(config: Config, log: Logger): Promise<void> {
-  const admin = await runSetup(log);
+  let phase: { stop(signal: NodeJS.Signals): void } | undefined;
+  const onSignal = (signal: NodeJS.Signals) => phase?.stop(signal);
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+  const setup = startSetup(config.startTimeouts.setupMs, log);
+  phase = setup;
+  const admin = await setup.done;
   relayChangesBetweenWorkers();
   const { workers } = config;
-  const supervisor = superviseWorkers(workers, log, () => console.log(readyBanner(config, admin)));
-  process.once('SIGTERM', () => void supervisor.stop('SIGTERM'));
-  process.once('SIGINT', () => void supervisor.stop('SIGINT'));
+  phase = superviseWorkers(workers, config.startTimeouts.workerMs, log, () => console.log(readyBanner(config, admin)));
   log.info(`started ${workers} workers`);
 }
 
-/** Runs the setup worker to its end; the primary exits if it fails. */
-async function runSetup(log: Logger): Promise<BootstrapResult | undefined> {
+/**
+ * Runs the setup worker; `done` resolves when it succeeded. It fails the start (exit 1 at once) when it
+ * fails or has not finished within `timeoutMs` (then it is killed). stop() tells it to stop, as the
+ * server workers are told (20 s, then killed), and exits: 0 when it stopped (of itself or of the
+ * signal: a setup has nothing to lose), 1 when it had to be killed. `done` then never resolves.
+ */
+function startSetup(timeoutMs: number, log: Logger): { done: Promise<BootstrapResult | undefined>; stop(signal: NodeJS.Signals): void } {
   const setupWorker = cluster.fork({ [ROLE_VARIABLE]: 'setup' satisfies ServerRole });
   let admin: BootstrapResult | undefined;
+  let stopping = false;
   setupWorker.on('message', (message: SetupMessage) => {
     if (message?.kind === 'admin') admin = message.admin;
   });
-  const setup = await exitOf(setupWorker);
-  if (setup.code !== 0) {
-    log.error(`setup failed (exit code ${setup.code ?? setup.signal}); no worker was started`);
-    process.exit(setup.code || 1);
-  }
-  return admin;
+  setupWorker.on('error', (error) => log.error({ err: error, workerPid: setupWorker.process.pid }, 'setup worker process error'));
+  const deadline = setTimeout(() => {
+    log.error(`setup did not finish within ${seconds(timeoutMs)} s (SETUP_TIMEOUT_MS); killing it`);
+    setupWorker.process.kill('SIGKILL');
+  }, timeoutMs);
+  const done = exitOf(setupWorker).then(({ code, signal }) => {
+    clearTimeout(deadline);
+    if (stopping) process.exit(code === 0 || signal === 'SIGTERM' || signal === 'SIGINT' ? 0 : 1);
+    if (code !== 0) {
+      log.error(`setup failed (exit code ${code ?? signal}); no worker was started`);
+      process.exit(code || 1);
+    }
+    return admin;
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    clearTimeout(deadline);
+    log.info(`${signal} received during setup: stopping the setup worker; no server worker will start`);
+    setupWorker.process.kill('SIGTERM');
+    setTimeout(() => {
+      log.error('the setup worker did not stop in time; killing it');
+      setupWorker.process.kill('SIGKILL');
+    }, STOP_GRACE_MS).unref();
+  };
+  return { done, stop };
 }
 
 /**
  * Keeps `count` server workers running. A restart waits on a timer that holds the primary up, so it
  * stays alive with no worker at all until the replacements come (docs/decisions.md#a-supervisor-that-never-gives-up).
  */
-function superviseWorkers(count: number, log: Logger, allListening: () => void) {
+function superviseWorkers(count: number, startTimeoutMs: number, log: Logger, allListening: () => void) {
   const policy = new RestartPolicy();
   const slots = new Map<Worker, number>();
   const listenedAt = new Map<Worker, number>();
+  // A worker that has not listened by its deadline is killed: its death is a failed start like any other.
+  const deadlines = new Map<Worker, NodeJS.Timeout>();
   const restarts = new Set<NodeJS.Timeout>();
   let stopping = false;
   let listening = 0;
@@ -68,10 +101,21 @@ function superviseWorkers(count: number, log: Logger, allListening: () => void) 
     slots.set(worker, slot);
     // A failed spawn or IPC send is an 'error' event; unheard, it would end the primary.
     worker.on('error', (error) => log.error({ err: error, workerPid: worker.process.pid }, 'worker process error'));
+    const deadline = setTimeout(() => {
+      deadlines.delete(worker);
+      log.error({ workerPid: worker.process.pid }, `worker ${worker.process.pid} did not listen within ${seconds(startTimeoutMs)} s (WORKER_START_TIMEOUT_MS); killing it`);
+      worker.process.kill('SIGKILL');
+    }, startTimeoutMs);
+    deadlines.set(worker, deadline);
+  };
+  const clearDeadline = (worker: Worker) => {
+    clearTimeout(deadlines.get(worker));
+    deadlines.delete(worker);
   };
 
   cluster.on('listening', (worker) => {
     if (!slots.has(worker) || listenedAt.has(worker)) return;
+    clearDeadline(worker);
     listenedAt.set(worker, Date.now());
     policy.listening();
     listening += 1;
@@ -82,6 +126,7 @@ function superviseWorkers(count: number, log: Logger, allListening: () => void) 
     const slot = slots.get(worker);
     if (slot === undefined) return;
     const since = listenedAt.get(worker);
+    clearDeadline(worker);
     slots.delete(worker);
     listenedAt.delete(worker);
     if (stopping) return;
@@ -89,8 +134,10 @@ function superviseWorkers(count: number, log: Logger, allListening: () => void) 
     const verdict = policy.died(slot, since);
     if (verdict.kind === 'give-up') {
       log.fatal({ failedStarts: verdict.failedStarts, failingForMs: verdict.failingForMs }, `worker ${worker.process.pid} died (${how}); no worker has started for ${Math.round(verdict.failingForMs / 1000)} s (${verdict.failedStarts} died before listening): giving up`);
-      for (const other of slots.keys()) other.process.kill('SIGKILL');
-      process.exit(1);
+      stopping = true;
+      for (const timer of [...restarts, ...deadlines.values()]) clearTimeout(timer);
+      void killAll([...slots.keys()]).then(() => process.exit(1));
+      return;
     }
     log.error({ workerPid: worker.process.pid, code, signal, restartInMs: verdict.delayMs }, `worker ${worker.process.pid} died (${how}); starting another`);
     const timer = setTimeout(() => {
@@ -103,7 +150,7 @@ function superviseWorkers(count: number, log: Logger, allListening: () => void) 
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    for (const timer of restarts) clearTimeout(timer);
+    for (const timer of [...restarts, ...deadlines.values()]) clearTimeout(timer);
     const running = [...slots.keys()];
     log.info(`${signal} received: stopping ${running.length} workers`);
     const kill = setTimeout(() => {
@@ -120,6 +167,13 @@ function superviseWorkers(count: number, log: Logger, allListening: () => void) 
   return { stop };
 }
 
+/** SIGKILL to each worker; resolves once all have exited, so none outlives the primary. */
+async function killAll(workers: Worker[]): Promise<void> {
+  const exits = workers.filter((worker) => !worker.isDead()).map((worker) => exitOf(worker));
+  for (const worker of workers) worker.process.kill('SIGKILL');
+  await Promise.all(exits);
+}
+
 /** SIGTERM to one worker; true when it stopped cleanly (one still starting has nothing to lose). */
 async function stopWorker(worker: Worker, listened: boolean): Promise<boolean> {
   if (worker.isDead()) return true;
@@ -130,4 +184,8 @@ async function stopWorker(worker: Worker, listened: boolean): Promise<boolean> {
 
 function exitOf(worker: Worker): Promise<{ code: number | null; signal: string | null }> {
   return new Promise((resolve) => worker.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+function seconds(ms: number): number {
+  return Math.round(ms / 100) / 10;
 }

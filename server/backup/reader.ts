@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
 import { KEY } from '../images/storage.ts';
 import {
@@ -16,16 +15,17 @@ import {
   type SequencesRecord,
   type TableRecord,
 } from './format.ts';
+import { type LineLimits, limitsFor, type ReadCounts, splitLines } from './lines.ts';
 import { backedUpTable } from './tables.ts';
 
 /** What reading an archive hands out: its records, each row with its table. */
 export type ArchiveItem = HeaderRecord | TableRecord | SequencesRecord | ImageRecord | EndRecord | { type: 'row'; table: TableRecord; row: Row };
 
 /** Reads the whole archive and checks it; resolves to its header and end record, or throws ArchiveError. */
-export async function verifyArchive(file: string): Promise<{ header: HeaderRecord; end: EndRecord }> {
+export async function verifyArchive(file: string, options: ReadOptions = {}): Promise<{ header: HeaderRecord; end: EndRecord }> {
   let header: HeaderRecord | undefined;
   let end: EndRecord | undefined;
-  for await (const item of readArchive(file)) {
+  for await (const item of readArchive(file, options)) {
     if (item.type === 'header') header = item;
     if (item.type === 'end') end = item;
   }
@@ -38,10 +38,10 @@ export async function verifyArchive(file: string): Promise<{ header: HeaderRecor
  * the end record) comes after the last row, so a caller loading as it reads must be able to undo it
  * (restore.ts loads in one transaction, after a first pass through verifyArchive).
  */
-export async function* readArchive(file: string): AsyncGenerator<ArchiveItem> {
+export async function* readArchive(file: string, options: ReadOptions = {}): AsyncGenerator<ArchiveItem> {
   const state = new ArchiveState();
   let number = 0;
-  for await (const line of archiveLines(file)) {
+  for await (const line of archiveLines(file, options)) {
     number += 1;
     if (state.ended) {
       if (line.trim() !== '') throw new ArchiveError(`The archive goes on after its end record (line ${number})`);
@@ -159,27 +159,27 @@ function sorted(counts: Record<string, number>): [string, number][] {
   return Object.entries(counts).sort(([a], [b]) => a.localeCompare(b));
 }
 
+/** How an archive is read: the bounds (by default limitsFor its size) and counters a caller may watch. */
+export interface ReadOptions {
+  limits?: LineLimits;
+  counts?: ReadCounts;
+}
+
 /** The archive's text lines, gunzipped as they are read; a damaged or cut gzip stream is an ArchiveError. */
-async function* archiveLines(file: string): AsyncGenerator<string> {
+async function* archiveLines(file: string, options: ReadOptions): AsyncGenerator<string> {
   const source = fs.createReadStream(file);
   const gunzip = createGunzip();
   source.on('error', (error) => gunzip.destroy(error));
   source.pipe(gunzip);
-  const decoder = new StringDecoder('utf8');
-  let rest = '';
   try {
-    for await (const chunk of gunzip as AsyncIterable<Buffer>) {
-      const lines = (rest + decoder.write(chunk)).split('\n');
-      rest = lines.pop() ?? '';
-      yield* lines;
-    }
+    const limits = options.limits ?? limitsFor((await fs.promises.stat(file)).size);
+    yield* splitLines(gunzip as AsyncIterable<Buffer>, limits, options.counts);
   } catch (error) {
     throw readError(file, error);
   } finally {
     source.destroy();
+    gunzip.destroy();
   }
-  rest += decoder.end();
-  if (rest !== '') yield rest;
 }
 
 function readError(file: string, error: unknown): Error {

@@ -15,6 +15,12 @@ const flag = z
 
 /** Server processes at most, whatever the core count (docs/decisions.md, issue 11). */
 export const MAX_WORKERS = 8;
+/**
+ * How long the `WORKERS>1` primary waits for a server worker to listen, and for the setup worker
+ * (migrations, the admin, the demo) to finish, before it kills it as a failed start
+ * (docs/decisions.md#round-4-bounded-archive-lines-and-a-supervisor-that-rules-every-start-issue-36).
+ */
+export const START_TIMEOUT_DEFAULTS = { workerMs: 60_000, setupMs: 10 * 60_000 } as const;
 
 const positiveInt = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive');
 
@@ -112,6 +118,8 @@ const envSchema = z.object({
   UPLOAD_MAX_BYTES: positiveInt.default(5 * 1024 * 1024),
   UPLOAD_MAX_PIXELS: positiveInt.default(40_000_000),
   WORKERS: positiveInt.max(MAX_WORKERS, `must be at most ${MAX_WORKERS}`).optional(),
+  WORKER_START_TIMEOUT_MS: positiveInt.default(START_TIMEOUT_DEFAULTS.workerMs),
+  SETUP_TIMEOUT_MS: positiveInt.default(START_TIMEOUT_DEFAULTS.setupMs),
   IMAGE_STORAGE: z.enum(['disk', 'database'], { error: 'must be disk or database' }).default('disk'),
   CACHE_MB: positiveInt.default(32),
   PAGE_CACHE_MB: positiveInt.default(32),
@@ -148,6 +156,8 @@ export interface Config {
   imageStorage: 'disk' | 'database';
   /** Server processes `npm start` runs (node:cluster); 1 is a single process. */
   workers: number;
+  /** A server worker not listening, the setup worker not done, after this long is killed as a failed start. */
+  startTimeouts: { workerMs: number; setupMs: number };
   demoCatalogue: boolean;
   siteName: string;
   /** Origin used for canonical links; falls back to the request's own origin when unset. */
@@ -225,6 +235,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     imageStorage: env.IMAGE_STORAGE,
     // Development serves Vite's middleware, which one process owns.
     workers: env.NODE_ENV === 'development' ? 1 : (env.WORKERS ?? Math.min(MAX_WORKERS, os.availableParallelism())),
+    startTimeouts: { workerMs: env.WORKER_START_TIMEOUT_MS, setupMs: env.SETUP_TIMEOUT_MS },
     demoCatalogue: env.DEMO_CATALOGUE,
     siteName: env.SITE_NAME,
     siteUrl: env.SITE_URL?.replace(/\/+$/, ''),

@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,8 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Capture, captureSnapshot } from '../../server/backup/capture.ts';
 import { ArchiveError } from '../../server/backup/format.ts';
+import { EXPANSION_FLOOR_BYTES, limitsFor, MAX_EXPANSION, MAX_LINE_BYTES, splitLines } from '../../server/backup/lines.ts';
+import { readArchive, verifyArchive } from '../../server/backup/reader.ts';
 import { restoreBackup, RestoreRefused } from '../../server/backup/restore.ts';
 import { BackupScheduler, scheduleBackups } from '../../server/backup/scheduler.ts';
 import { BACKED_UP_TABLES } from '../../server/backup/tables.ts';
@@ -471,5 +474,100 @@ describe('the scheduled snapshots of the embedded database', () => {
     });
     await expect(failing.runIfDue()).rejects.toThrow('disk full');
     expect(listing()).toEqual(before);
+  });
+});
+
+/** An archive of `lines` (the header first, then records), its end record counting `rows` rows of search_misses and its checksum right. */
+function archiveOf(body: string[], rows: number): Buffer {
+  const header = JSON.stringify({ type: 'header', format: 'script-catalogue-backup', version: 1, migration: null, createdAt: new Date(0).toISOString(), source: { database: 'sqlite', imageStorage: 'disk' } });
+  const text = [header, JSON.stringify({ type: 'table', name: 'search_misses', columns: [['query', 'text']] }), ...body].map((line) => `${line}\n`).join('');
+  const sha256 = createHash('sha256').update(text).digest('hex');
+  return gzipSync(`${text}${JSON.stringify({ type: 'end', tables: { search_misses: rows }, images: 0, missingImages: [], sha256 })}\n`);
+}
+
+/** A row of exactly `bytes` bytes, newline not counted. */
+const rowOfBytes = (bytes: number) => JSON.stringify(['q'.repeat(bytes - 4)]);
+
+/** 64 MB of one line without a newline after a header: gzip makes it about 66 KB. */
+const HEADER_LINE = JSON.stringify({ type: 'header', format: 'script-catalogue-backup', version: 1, migration: null, createdAt: new Date(0).toISOString(), source: { database: 'sqlite', imageStorage: 'disk' } });
+const endlessLine = () => gzipSync(Buffer.concat([Buffer.from(`${HEADER_LINE}\n`), Buffer.alloc(64 * 1024 * 1024, 'x')]));
+
+// Issue 36, item 5: a 66 KB archive of one 64 MB line hung restore (more than 120 s, 614 MB): the
+// reader joined and split the unfinished line again for every chunk, and nothing capped a line.
+describe('archives with long lines', () => {
+  let work: string;
+  beforeAll(() => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-long-lines-'));
+  });
+  afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+  const write = (name: string, content: Buffer) => {
+    const file = path.join(work, name);
+    fs.writeFileSync(file, content);
+    return file;
+  };
+
+  it('a 64 MB line without a newline is refused once the bound is passed, having read at most one chunk more', async () => {
+    const file = write('endless.jsonl.gz', endlessLine());
+    expect(fs.statSync(file).size).toBeLessThan(100 * 1024);
+    const counts = { decompressed: 0, scanned: 0 };
+    const error = await verifyArchive(file, { counts }).then(() => undefined, (caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ArchiveError);
+    expect((error as Error).message).toBe('The archive is damaged: line 2 is longer than 16 MB, more than any record a backup writes');
+    // gunzip hands out 16 KiB chunks: the header, the bound, and the chunk that passed it.
+    expect(counts.decompressed).toBeLessThanOrEqual(HEADER_LINE.length + 1 + MAX_LINE_BYTES + 16 * 1024);
+    expect(counts.scanned).toBe(counts.decompressed);
+  }, 20_000);
+
+  it('a line of exactly the bound is read; one byte more is refused, naming its line', async () => {
+    const atBound = write('at-bound.jsonl.gz', archiveOf(['["short"]', rowOfBytes(MAX_LINE_BYTES)], 2));
+    await expect(verifyArchive(atBound)).resolves.toMatchObject({ end: { tables: { search_misses: 2 } } });
+    const rows: number[] = [];
+    for await (const item of readArchive(atBound)) if (item.type === 'row') rows.push(String(item.row[0]).length);
+    expect(rows).toEqual([5, MAX_LINE_BYTES - 4]);
+    const over = write('over-bound.jsonl.gz', archiveOf(['["short"]', rowOfBytes(MAX_LINE_BYTES + 1)], 2));
+    await expect(verifyArchive(over)).rejects.toThrow(/^The archive is damaged: line 4 is longer than 16 MB/);
+  }, 20_000);
+
+  it('one line in many short chunks is scanned once, byte by byte, not again for every chunk', async () => {
+    const chunks = 200_000;
+    async function* pieces() {
+      for (let index = 0; index < chunks; index += 1) yield Buffer.alloc(50, 'a');
+      yield Buffer.from('\nlast');
+    }
+    const counts = { decompressed: 0, scanned: 0 };
+    const lines: number[] = [];
+    for await (const line of splitLines(pieces(), limitsFor(1), counts)) lines.push(line.length);
+    expect(lines).toEqual([chunks * 50, 4]);
+    expect(counts).toEqual({ decompressed: chunks * 50 + 5, scanned: chunks * 50 + 5 });
+  }, 20_000);
+
+  it('an archive that unpacks to far more than its size could hold (a gzip bomb) is refused once past the bound', async () => {
+    expect(limitsFor(1_000_000)).toEqual({ maxLineBytes: MAX_LINE_BYTES, maxTotalBytes: EXPANSION_FLOOR_BYTES + MAX_EXPANSION * 1_000_000 });
+    // Valid rows by the million compress about 1,000 times; the bound is lowered so the test reads little.
+    const file = write('bomb.jsonl.gz', archiveOf(Array.from({ length: 4_000_000 }, () => '["b"]'), 4_000_000));
+    const counts = { decompressed: 0, scanned: 0 };
+    const limits = { maxLineBytes: MAX_LINE_BYTES, maxTotalBytes: 4 * 1024 * 1024 };
+    await expect(verifyArchive(file, { limits, counts })).rejects.toThrow('The archive is damaged: it unpacks to more than 4 MB, far more than its compressed size holds in any backup (a gzip bomb?)');
+    expect(counts.decompressed).toBeLessThanOrEqual(limits.maxTotalBytes + 16 * 1024);
+  }, 20_000);
+
+  describe.each(dialects)('npm run restore on %s', (dialect) => {
+    let ctx: TestContext;
+    beforeAll(async () => {
+      ctx = await createTestContext(dialect);
+      await ctx.services.scripts.insert({ playsname: 'Kept through a refusal', description: '', loadstring: 'print(1)', imageKey: null, ownerModeratorId: null, channels: [] });
+    });
+    afterAll(async () => ctx?.close());
+
+    it('refuses the 64 MB line in seconds with a one-line reason naming the line, exit code 1, the catalogue untouched even with --force', async () => {
+      const file = write(`endless-${dialect}.jsonl.gz`, endlessLine());
+      const before = await dump(ctx.config);
+      const env: Record<string, string> = { DATA_DIR: ctx.config.dataDir, ...(ctx.config.database.kind === 'postgres' ? { DATABASE_URL: ctx.config.database.url } : {}) };
+      const refused = await runCli('restore.ts', [file, '--force'], env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toBe('Restore refused: The archive is damaged: line 2 is longer than 16 MB, more than any record a backup writes. Nothing was changed.\n');
+      expect(await dump(ctx.config)).toEqual(before);
+      expect(before.tables.scripts?.map((row) => row.playsname)).toEqual(['Kept through a refusal']);
+    }, 30_000);
   });
 });
