@@ -144,8 +144,10 @@ export class PublicCache extends BoundedCache<StoredAnswer<unknown>> {
         },
         (answer) => this.store(key, answer.json),
       );
-    // Joining a load already running costs nothing; only a new one is cold work.
-    return this.loading.has(key) ? shared() : this.gate(shared);
+    // Joining a load already running costs nothing; only a new one is cold work. One that waited in the
+    // gate takes what another request loaded meanwhile, or joins its load, rather than load again.
+    const afterGate = async () => this.get<T>(key) ?? shared();
+    return this.loading.has(key) ? shared() : this.gate(afterGate);
   }
 
   private store(key: string, json: Buffer): void {
