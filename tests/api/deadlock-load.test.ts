@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../../server/db/database.ts';
 import { dialects, type ThrowawayDatabase, throwawayDatabase } from '../helpers/databases.ts';
-import { freePort, type RunningEntry, spawnEntry, waitForHealthy } from '../helpers/processes.ts';
+import { type Instance, startInstance } from '../helpers/processes.ts';
 
 // Issue 36, item 1: two server processes on one PostgreSQL database take staff edits that move
 // scripts between executors, games and patched, beside executor PATCH/DELETE and visitors' works
@@ -17,31 +17,8 @@ const LOAD_MS = 12_000;
 const SCRIPTS = 24;
 const GAMES = ['Arsenal', 'Blox Fruits', 'Brookhaven'];
 const PLATFORM_SETS = [['windows'], ['android'], ['windows', 'ios'], ['mac', 'android']];
-
-interface Instance {
-  base: string;
-  running: RunningEntry;
-}
-
-async function startInstance(throwaway: ThrowawayDatabase): Promise<Instance> {
-  const port = await freePort();
-  const running = spawnEntry({
-    ...throwaway.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DEMO_CATALOGUE: 'off',
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-    // Each works answer names its visitor in X-Forwarded-For; the votes are flushed during the load.
-    TRUST_PROXY: 'loopback',
-    VIEW_FLUSH_INTERVAL_MS: '200',
-    LOG_LEVEL: 'warn',
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHealthy(running, `${base}/api/health`);
-  return { base, running };
-}
+// Each works answer names its visitor in X-Forwarded-For; the votes are flushed during the load.
+const LOAD_ENV = { TRUST_PROXY: 'loopback', VIEW_FLUSH_INTERVAL_MS: '200' };
 
 /** The kept counts beside the same counts taken from the base tables; each pair must be equal. */
 async function countsAndRecounts(db: Db) {
@@ -74,8 +51,8 @@ describe.each(dialects.filter((dialect) => dialect === 'postgres'))('staff edits
   beforeAll(async () => {
     throwaway = await throwawayDatabase(dialect);
     // One after the other: the first migrates and creates the admin, the second finds both done.
-    instances.push(await startInstance(throwaway));
-    instances.push(await startInstance(throwaway));
+    instances.push(await startInstance({ ...throwaway.env, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...LOAD_ENV }));
+    instances.push(await startInstance({ ...throwaway.env, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...LOAD_ENV }));
     const login = await fetch(`${instances[0]?.base}/api/al`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
     token = ((await login.json()) as { token: string }).token;
   }, 90_000);

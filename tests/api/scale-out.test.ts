@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, type ThrowawayDatabase, throwawayDatabase } from '../helpers/databases.ts';
-import { freePort, type RunningEntry, spawnEntry, waitForHealthy } from '../helpers/processes.ts';
+import { type Instance, startInstance } from '../helpers/processes.ts';
 import { pngImage, scriptForm } from '../helpers/staff.ts';
 
 // Two real server processes on one database (issue 11): a PostgreSQL database shared by two
@@ -10,29 +10,6 @@ import { pngImage, scriptForm } from '../helpers/staff.ts';
 
 const ADMIN = { username: 'scaleadmin', password: 'scale-out-password-1' };
 const FRESH_WITHIN_MS = 1_000;
-
-interface Instance {
-  base: string;
-  running: RunningEntry;
-}
-
-async function startInstance(throwaway: ThrowawayDatabase): Promise<Instance> {
-  const port = await freePort();
-  const running = spawnEntry({
-    ...throwaway.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DEMO_CATALOGUE: 'off',
-    IMAGE_STORAGE: 'database',
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'warn',
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHealthy(running, `${base}/api/health`);
-  return { base, running };
-}
 
 async function stop(instance: Instance | undefined) {
   if (!instance) return;
@@ -81,8 +58,8 @@ describe.each(dialects)('two instances on one %s database', (dialect) => {
   beforeAll(async () => {
     throwaway = await throwawayDatabase(dialect);
     // One after the other: the first migrates and creates the admin, the second finds both done.
-    a = await startInstance(throwaway);
-    b = await startInstance(throwaway);
+    a = await startInstance({ ...throwaway.env, IMAGE_STORAGE: 'database', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+    b = await startInstance({ ...throwaway.env, IMAGE_STORAGE: 'database', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
     const login = await json(await call(a, 'POST', '/api/al', undefined, ADMIN));
     adminToken = login.body.token as string;
   }, 90_000);

@@ -94,6 +94,20 @@ export async function waitForHealthy(running: RunningEntry, url: string, timeout
   throw new Error(`server not healthy after ${timeoutMs} ms\nstdout:\n${stdout}\nstderr:\n${stderr}`);
 }
 
+/** A server process of its own on a free port (production mode, no demo), once it answers healthy. */
+export interface Instance {
+  base: string;
+  running: RunningEntry;
+}
+
+export async function startInstance(env: Record<string, string>): Promise<Instance> {
+  const port = await freePort();
+  const running = spawnEntry({ NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DEMO_CATALOGUE: 'off', LOG_LEVEL: 'warn', ...env });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealthy(running, `${base}/api/health`);
+  return { base, running };
+}
+
 /** Lines of a Node stack trace (`    at fn (file:line:col)`). */
 export const STACK_LINE = /^\s+at\s/m;
 
