@@ -1,4 +1,3 @@
-import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { dialects, type ThrowawayDatabase, throwawayDatabase } from '../helpers/databases.ts';
 import { type BuiltServer, type RunningEntry, startBuiltWorkers } from '../helpers/processes.ts';
 import { insertScript } from '../helpers/factories.ts';
+import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { CuttableRelay } from '../helpers/relay.ts';
 import { scriptForm } from '../helpers/staff.ts';
 import { until } from '../helpers/wait.ts';
@@ -241,26 +241,20 @@ describe('SQLite write lock held by another connection', () => {
 
 describe.each(dialects.filter((dialect) => dialect === 'postgres'))('%s unreachable while pages render', () => {
   const relay = new CuttableRelay();
-  let throwaway: ThrowawayDatabase;
-  let db: Db;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let ctx: TestContext;
+  let app: TestContext['app'];
   let scriptId: number;
 
   beforeAll(async () => {
-    throwaway = await throwawayDatabase('postgres');
     await relay.open();
-    const config = loadConfig({ NODE_ENV: 'test', DEMO_CATALOGUE: 'off', VIEW_FLUSH_INTERVAL_MS: '3600000', ...throwaway.env, DATABASE_URL: relay.through(throwaway.env.DATABASE_URL as string) });
-    db = openDatabase(config.database);
-    await migrateToLatest(db);
-    app = await buildApp({ config, db, web: { kind: 'build', dir: path.resolve('build') }, logger: false });
-    await app.ready();
+    ctx = await createTestContext('postgres', { web: true, env: { COLD_REQUESTS_PER_SECOND: '10' }, databaseThrough: (url) => relay.through(url) });
+    app = ctx.app;
     scriptId = (await insertScript(app.services, { playsname: 'Relay Farm' })).id;
   });
   afterAll(async () => {
-    await app?.close();
-    await db?.close();
+    await relay.open();
+    await ctx?.close();
     await relay.cut();
-    await throwaway?.drop();
   });
 
   it('pages and the API answer 503 with Retry-After while it is cut, and render again once it is back', async () => {

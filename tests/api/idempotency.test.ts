@@ -2,13 +2,11 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { type Db, openDatabase } from '../../server/db/database.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
 import type { Database } from '../../server/db/types.ts';
-import { loadConfig } from '../../server/shared/config.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { type Account, createAdmin, createModerator, injectAs } from '../helpers/auth.ts';
 import { testClock } from '../helpers/clock.ts';
-import { dialects, type ThrowawayDatabase, throwawayDatabase } from '../helpers/databases.ts';
+import { dialects } from '../helpers/databases.ts';
 import { insertScript } from '../helpers/factories.ts';
 import { CommitLosingRelay } from '../helpers/relay.ts';
 
@@ -261,26 +259,20 @@ describe.each(dialects)('Idempotency-Key on %s', (dialect) => {
 // away while the driver looks the transaction up: the create is answered 503 though it is stored.
 describe.each(dialects.filter((dialect) => dialect === 'postgres'))('%s: a COMMIT whose answer was lost', () => {
   const relay = new CommitLosingRelay();
-  let throwaway: ThrowawayDatabase;
+  let ctx: TestContext;
+  let app: TestContext['app'];
   let db: Db;
-  let app: Awaited<ReturnType<typeof buildApp>>;
   let admin: Account;
 
   beforeAll(async () => {
-    throwaway = await throwawayDatabase('postgres');
     await relay.open();
-    const config = loadConfig({ NODE_ENV: 'test', DEMO_CATALOGUE: 'off', VIEW_FLUSH_INTERVAL_MS: '3600000', ...throwaway.env, DATABASE_URL: relay.through(throwaway.env.DATABASE_URL as string) });
-    db = openDatabase(config.database);
-    await migrateToLatest(db);
-    app = await buildApp({ config, db, web: { kind: 'none' }, logger: false });
-    await app.ready();
-    admin = await createAdmin({ app, services: app.services, config, db, close: async () => undefined }, 'lost_commit_admin');
+    ctx = await createTestContext('postgres', { env: { COLD_REQUESTS_PER_SECOND: '10' }, databaseThrough: (url) => relay.through(url) });
+    ({ app, db } = ctx);
+    admin = await createAdmin(ctx, 'lost_commit_admin');
   });
   afterAll(async () => {
-    await app?.close();
-    await db?.close();
+    await ctx?.close();
     await relay.close();
-    await throwaway?.drop();
   });
 
   it('the retry with the key finds the stored create: one row, the create’s answer, marked replayed', async () => {

@@ -26,6 +26,8 @@ export interface TestOptions {
   clock?: () => number;
   /** Told of every route as it is registered. */
   onRoute?: (route: RouteOptions) => void;
+  /** PostgreSQL reached by another address than its own (a test's relay, tests/helpers/relay.ts). */
+  databaseThrough?: (databaseUrl: string) => string;
 }
 
 /** A migrated throwaway database and an app on it; close() drops both. */
@@ -41,6 +43,7 @@ export async function createTestContext(dialect: TestDialect, options: TestOptio
     COLD_REQUESTS_PER_SECOND: '0',
     ...throwaway.env,
     ...options.env,
+    ...(options.databaseThrough && throwaway.env.DATABASE_URL ? { DATABASE_URL: options.databaseThrough(throwaway.env.DATABASE_URL) } : {}),
   });
   const db = openDatabase(config.database);
   await migrateToLatest(db);
