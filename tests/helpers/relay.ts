@@ -1,5 +1,18 @@
 import net from 'node:net';
 
+/** A connection to PostgreSQL for `client`: both kept in `sockets` while open, each ended with the other. */
+function connectUpstream(client: net.Socket, sockets: Set<net.Socket>): net.Socket {
+  const upstream = net.connect(5432, '127.0.0.1');
+  for (const socket of [client, upstream]) {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+  }
+  client.on('close', () => upstream.destroy());
+  upstream.on('close', () => client.destroy());
+  return upstream;
+}
+
 /**
  * A TCP relay to 127.0.0.1:5432 that can be cut (connections destroyed, new ones refused by the OS),
  * made to hang up on every new connection as a server still starting does, and restored.
@@ -20,14 +33,7 @@ export class CuttableRelay {
       if (this.hangingUp) return void client.destroy();
       this.clients.add(client);
       client.on('close', () => this.clients.delete(client));
-      const upstream = net.connect(5432, '127.0.0.1');
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => undefined);
-      }
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
+      const upstream = connectUpstream(client, this.sockets);
       client.pipe(upstream).pipe(client);
     });
     await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
@@ -106,14 +112,7 @@ export class CommitLosingRelay {
 
   private relay(client: net.Socket): void {
     if (this.hangingUp) return void client.destroy();
-    const upstream = net.connect(5432, '127.0.0.1');
-    for (const socket of [client, upstream]) {
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
-      socket.on('error', () => undefined);
-    }
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
+    const upstream = connectUpstream(client, this.sockets);
     let losing: (() => void) | undefined;
     client.on('data', (chunk: Buffer) => {
       if (this.armed && chunk.includes(COMMIT_QUERY)) {
