@@ -13,6 +13,7 @@ import { HEAP_SHARE } from './cache/bounded-store.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
 import { createLogger } from './logging.ts';
 import { readyBanner } from './ready.ts';
+import { warmUp } from './warm-up.ts';
 import { createServices, type Services } from './services.ts';
 import { bootstrapAdmin, type BootstrapResult } from './staff/admin-bootstrap.ts';
 
@@ -132,6 +133,10 @@ async function serve(config: Config, db: Db, alone: boolean) {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
+  if (web.kind === 'build') {
+    const warm = await warmUp(app, config.siteUrl);
+    app.log.info({ pages: warm.pages.length, ms: warm.ms }, 'warmed up before taking traffic');
+  }
   await app.listen({ port: config.port, host: config.host });
   if (alone) console.log(readyBanner(config, admin));
   // Stored analyses brought up to this analysis version, once per version, in the background (docs/decisions.md#stored-loader-analysis).
