@@ -131,7 +131,7 @@ function citations(): Citation[] {
   return found;
 }
 
-/** Every mention of a record (`docs/decisions/<file>.md`, with or without an anchor) outside Markdown links. */
+/** Every mention of a record by its path from the root (`docs/decisions/<file>.md`, anchor or not), anywhere. */
 function recordMentions(): { where: string; target: string }[] {
   const found: { where: string; target: string }[] = [];
   for (const file of files) {
