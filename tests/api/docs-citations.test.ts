@@ -17,7 +17,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OUTSIDE_DOCUMENTS = ['SPEC', 'DESIGN'].map((name) => `${name}.md`);
 
 /** The single decisions file the numbered records replaced (issue 37), in pieces for the same reason. */
-const OLD_DECISIONS = new RegExp(`(?<![\\w/-])${'decisions'}\\.md`);
+const OLD_DECISIONS = new RegExp(`(?<![\\w-])${'decisions'}\\.md`);
 
 const RECORDS_DIR = 'docs/decisions';
 /** A record's file name: its number, four digits, then a kebab-case title. */
