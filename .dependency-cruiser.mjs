@@ -1,5 +1,5 @@
 // Import cycles, which ESLint cannot see file by file: `npm run lint` runs this after ESLint
-// (docs/architecture.md#rules-of-the-code, docs/decisions.md#import-cycles-and-long-functions-refused-by-lint).
+// (docs/architecture.md#rules-of-the-code, docs/decisions/0030-import-cycles-and-long-functions.md).
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [

@@ -12,7 +12,7 @@ const NO_STAFF = { regex: '^(\\.\\./)+(features/)?(staff|admin|moderator)(/|$)',
 const NO_CATALOGUE = {
   regex: '^(\\.\\./)+(messages|content)/(?!.*\\.server(\\.tsx?)?$)',
   allowTypeImports: true,
-  message: 'A public page reads its texts with useI18n() or its loader data, never by import, so no catalogue ships in its JavaScript (docs/decisions.md#languages); server code reads them through a .server module.',
+  message: 'A public page reads its texts with useI18n() or its loader data, never by import, so no catalogue ships in its JavaScript (docs/decisions/0045-languages.md); server code reads them through a .server module.',
 };
 const NO_ROOT = {
   regex: '^(\\.\\./)+(app|main|cluster|routes|services)(\\.ts)?$',
@@ -55,7 +55,7 @@ export default defineConfig(
   ...LAYERS,
   {
     // A function reads in one sitting (docs/architecture.md#rules-of-the-code). Migrations are frozen history,
-    // never edited after release, so they are not held to it (docs/decisions.md#import-cycles-and-long-functions-refused-by-lint).
+    // never edited after release, so they are not held to it (docs/decisions/0030-import-cycles-and-long-functions.md).
     files: ['server/**', 'web/**', 'contract/**', 'cli/**'],
     ignores: ['server/db/migrations/**'],
     rules: { 'max-lines-per-function': ['error', { max: 80 }] },

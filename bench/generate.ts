@@ -51,7 +51,7 @@ const FARM_RUSSIAN = 'Автофарм монет и опыта без оста�
 /** The games of the catalogue, ids 1… in this order (GAMES_ROWS); the bench's game pages and filters use their slugs. */
 export const GAME_SLUGS = GAMES.map((name) => slugOf(name));
 
-/** Shares of the catalogue's flags (docs/decisions.md#filters-and-sorts): what filters find in the benchmark. */
+/** Shares of the catalogue's flags (docs/decisions/0015-filters-and-sorts.md): what filters find in the benchmark. */
 const SHARES = { universal: 0.12, noGame: 0.08, keySystem: 0.35, patched: 0.08, verified: 0.04, recentViews: 0.05 } as const;
 /** Days of views per day generated, up to the generation day. */
 const DAILY_DAYS = 10;
@@ -68,7 +68,7 @@ function dailyViews(next: () => number, today: number): [day: number, views: num
   return days;
 }
 
-/** The stored trending score (docs/decisions.md#trending). */
+/** The stored trending score (docs/decisions/0011-trending.md). */
 const trendingOf = (days: [number, number][], today: number): number => trendingScore(days, today);
 
 /**
@@ -234,7 +234,7 @@ const UPDATED_EVERY = 40;
 const UPDATED_DAYS = 30;
 
 /**
- * Loader versions as saves leave them (docs/decisions.md#loader-versions): version 1 of every script,
+ * Loader versions as saves leave them (docs/decisions/0044-loader-versions.md): version 1 of every script,
  * and for one script in UPDATED_EVERY an older first text (another file on the same host, so the
  * analysis did not change) and the current text as version 2, saved in the last UPDATED_DAYS days: the
  * "Loader updated" marks and History sections the pages show at scale.

@@ -1,4 +1,4 @@
-// How long the loader versions' migration takes on a large catalogue (docs/decisions.md#loader-versions).
+// How long the loader versions' migration takes on a large catalogue (docs/decisions/0044-loader-versions.md).
 // Usage: npx tsx bench/migration-timing.ts sqlite <copy of catalogue.db>  |  postgres <url of a copied database>
 // Run it on a copy: it migrates the database it is given.
 import { openDatabase } from '../server/db/database.ts';

@@ -6,7 +6,7 @@ import { createServices } from '../server/services.ts';
 /**
  * `npm run analyse [-- --all]`: analyses the loaders of the configured database that have no stored
  * analysis of the current version (a server start does it once per new version, in the background), or
- * with --all every loader (docs/decisions.md#stored-loader-analysis). Running servers drop their cached
+ * with --all every loader (docs/decisions/0018-loader-analysis.md#stored-loader-analysis). Running servers drop their cached
  * answers when it ends.
  */
 const USAGE = 'Usage: npm run analyse [-- --all]';

@@ -5,7 +5,7 @@ import { writeBackup } from '../server/backup/writer.ts';
 /**
  * `npm run backup -- FILE`: writes a backup of the configured catalogue (DATA_DIR or DATABASE_URL,
  * IMAGE_STORAGE) to FILE while the site serves: one consistent snapshot of every catalogue table and
- * the images it names, gzip'd JSON lines (docs/decisions.md#backups). `npm run restore` loads it.
+ * the images it names, gzip'd JSON lines (docs/decisions/0023-backups.md). `npm run restore` loads it.
  */
 const USAGE = 'Usage: npm run backup -- FILE   (for example backups/catalogue.jsonl.gz)';
 

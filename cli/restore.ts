@@ -7,7 +7,7 @@ import { restoreBackup, RestoreRefused } from '../server/backup/restore.ts';
  * `npm run restore -- FILE [--force]`: loads a backup into the configured database (DATA_DIR, or
  * DATABASE_URL for PostgreSQL: this is how the embedded database moves to PostgreSQL) and image
  * storage (IMAGE_STORAGE). The target must hold no catalogue; --force empties it first, in the same
- * transaction as the load. A damaged or cut archive changes nothing (docs/decisions.md#backups).
+ * transaction as the load. A damaged or cut archive changes nothing (docs/decisions/0023-backups.md).
  */
 const USAGE = 'Usage: npm run restore -- FILE [--force]';
 

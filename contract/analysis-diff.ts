@@ -1,7 +1,7 @@
 import { FINDING_CODES, FINDING_SEVERITIES, type FindingCode, type LoaderFinding } from './loader-findings.ts';
 
 /**
- * What a loader update changed in its analysis (docs/decisions.md#loader-versions): findings added and
+ * What a loader update changed in its analysis (docs/decisions/0044-loader-versions.md): findings added and
  * removed (compared by code and message, high first) and hosts added and removed (sorted), with a plain
  * sentence for each. No zod, so the browser may import it.
  */

@@ -1,5 +1,5 @@
 /**
- * The public pages' query parameters, defined once (docs/decisions.md#one-source-for-the-public-page-parameters):
+ * The public pages' query parameters, defined once (docs/decisions/0032-one-source-for-public-page-parameters.md):
  * the catalogue's flag filters and sorts, the parameters each public page reads (its page cache key),
  * and the pages each kind of catalogue write reaches. The API's query schema (scripts.ts), the
  * listing's SQL (server/db/listing.ts), the page cache (server/cache/page-cache.ts) and the filter
@@ -43,7 +43,7 @@ export const FORM_FLAGS: readonly CatalogueFlag[] = [...CATALOGUE_FLAGS].sort((a
 
 /**
  * The catalogue's orders, in the order the filter form offers them, the first the default
- * (docs/decisions.md#trending for `trending`, docs/decisions.md#rating-sort for `rating`).
+ * (docs/decisions/0011-trending.md for `trending`, docs/decisions/0020-votes.md#rating-sort for `rating`).
  */
 export const SCRIPT_SORTS = ['newest', 'views', 'trending', 'updated', 'rating'] as const;
 export type ScriptSort = (typeof SCRIPT_SORTS)[number];
@@ -51,7 +51,7 @@ export type ScriptSort = (typeof SCRIPT_SORTS)[number];
 export const DEFAULT_SORT: ScriptSort = SCRIPT_SORTS[0];
 
 export const GAME_PARAM = 'game';
-/** The platform filter (pc, mobile) and the executor filter (a slug): docs/decisions.md#executors-and-compatibility. */
+/** The platform filter (pc, mobile) and the executor filter (a slug): docs/decisions/0039-executors-and-compatibility.md. */
 export const PLATFORM_PARAM = 'platform';
 export const EXECUTOR_PARAM = 'executor';
 export const SORT_PARAM = 'sort';

@@ -31,7 +31,7 @@ export const GAME_LIMITS = {
   slugMax: 80,
 } as const;
 
-/** The admin's executors (docs/decisions.md#executors-and-compatibility). */
+/** The admin's executors (docs/decisions/0039-executors-and-compatibility.md). */
 export const EXECUTOR_LIMITS = {
   nameMax: 60,
   slugMax: 60,
@@ -48,7 +48,7 @@ export const KEY_LINK_MAX = 500;
 
 /** How long views per day are kept (insights, trending). */
 export const DAILY_VIEWS_KEPT_DAYS = 90;
-/** Trending counts this many days of views, today included (docs/decisions.md#trending). */
+/** Trending counts this many days of views, today included (docs/decisions/0011-trending.md). */
 export const TRENDING_DAYS = 7;
 /** Feeds list this many of the newest scripts. */
 export const FEED_SIZE = 50;

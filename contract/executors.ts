@@ -15,7 +15,7 @@ export const executorSlugSchema = z
 const platformSchema = z.enum(PLATFORMS, { error: `platforms must be some of ${PLATFORMS.join(', ')}` });
 const statusSchema = z.enum(EXECUTOR_STATUSES, { error: `status must be one of ${EXECUTOR_STATUSES.join(', ')}` });
 
-/** GET /api/executors: one executor as the public sees it (docs/decisions.md#executors-and-compatibility). */
+/** GET /api/executors: one executor as the public sees it (docs/decisions/0039-executors-and-compatibility.md). */
 export const executorSchema = z
   .object({
     id: z.number().int(),

@@ -54,5 +54,5 @@ export const gameCreateMultipartSchema = gameCreateJsonSchema.extend({ icon: z.f
 export const gameEditMultipartSchema = gameCreateMultipartSchema.partial().extend({ removeIcon: z.enum(['true', 'false']).optional() });
 
 // The slug rules live in a module without zod, so the public pages can build script links without
-// shipping the schema library (docs/decisions.md#script-urls); re-exported here for the server.
+// shipping the schema library (docs/decisions/0016-script-urls-and-filters-in-the-url.md#script-urls); re-exported here for the server.
 export { scriptPath, slugOf } from './slugs.ts';

@@ -1,5 +1,5 @@
 /**
- * The message format of the site's languages (issue 29, docs/decisions.md#languages): one way to
+ * The message format of the site's languages (issue 29, docs/decisions/0045-languages.md): one way to
  * write a message for the server and the browser, with plurals by CLDR rules through the platform's
  * own `Intl.PluralRules` (no rule tables shipped) and interpolation that escapes where the result is
  * HTML. A message is a template string, so a page's messages can travel as data:

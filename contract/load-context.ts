@@ -41,7 +41,7 @@ export type WebLoadContext = {
     list(): Promise<Game[]>;
     bySlug(slug: string): Promise<Game | undefined>;
   };
-  /** The executors, working first, then by name; and one by slug with its counts (docs/decisions.md#executors-and-compatibility). */
+  /** The executors, working first, then by name; and one by slug with its counts (docs/decisions/0039-executors-and-compatibility.md). */
   executors: {
     list(): Promise<Executor[]>;
     bySlug(slug: string): Promise<ExecutorDetail | undefined>;

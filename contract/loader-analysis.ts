@@ -6,7 +6,7 @@ import { type LoaderValues, loaderValues } from './loader-values.ts';
 import { type LuauToken, tokenize } from './luau-tokens.ts';
 
 /**
- * What a loader will fetch and do, read from its tokens (docs/decisions.md#loader-findings): the
+ * What a loader will fetch and do, read from its tokens (docs/decisions/0018-loader-analysis.md#loader-findings): the
  * domains it fetches from and its findings, worst first. The same code runs on save (server) and
  * while a loader is typed (staff forms). Comments never count, and a string counts only where the
  * code uses it: passed to a fetch, or put in a name that is.
@@ -19,10 +19,10 @@ export interface LoaderAnalysis {
 
 /**
  * Raised whenever what the analysis finds changes, so stored analyses are redone: a server start
- * re-analyses every stored loader once per version (docs/decisions.md#stored-loader-analysis).
+ * re-analyses every stored loader once per version (docs/decisions/0018-loader-analysis.md#stored-loader-analysis).
  * 2: fetches under other names, request tables in names, texts joined across `..`, index strings,
  * `string.char` bytes, Guilded media and versioned Discord webhooks.
- * 3: linear and bounded (docs/decisions.md#a-linear-bounded-off-thread-loader-analysis): the `incomplete`
+ * 3: linear and bounded (docs/decisions/0022-linear-bounded-off-thread-loader-analysis.md): the `incomplete`
  * finding, an assignment ends where the next one starts, and the stored analysis keeps the hosts whose
  * code the loader runs (`codeHosts`), so trust is applied without reading the loader again.
  */
@@ -60,7 +60,7 @@ const URL_IN_TEXT = /https?:\/\/[^\s"'`<>\\]+/gi;
 
 /**
  * What a loader does before any trust is applied, as the server stores it
- * (docs/decisions.md#stored-loader-analysis): its hosts, its findings' codes worst first, and the hosts
+ * (docs/decisions/0018-loader-analysis.md#stored-loader-analysis): its hosts, its findings' codes worst first, and the hosts
  * whose code it runs (`remote-code` is about them: trust applies to them alone, without reading the
  * loader again). `steps`: the work it took, at most MAX_STEPS.
  */
@@ -77,7 +77,7 @@ export function analyseLoader(source: string, options: AnalysisOptions = {}): Lo
 
 /**
  * A loader's facts, in steps linear in its length and never more than MAX_STEPS
- * (docs/decisions.md#a-linear-bounded-off-thread-loader-analysis). Past the budget, what the names
+ * (docs/decisions/0022-linear-bounded-off-thread-loader-analysis.md). Past the budget, what the names
  * hold is not known: every URL in the loader's strings then counts as fetched (so a blocked domain
  * still blocks) and `incomplete` says the reading stopped.
  */

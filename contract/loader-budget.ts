@@ -1,7 +1,7 @@
 /**
  * The work one loader analysis may do, counted in steps (a token visited, a text joined or searched),
  * never in time, so the server and the staff forms reach the same answer on any machine
- * (docs/decisions.md#a-linear-bounded-off-thread-loader-analysis). The analysis is linear in the
+ * (docs/decisions/0022-linear-bounded-off-thread-loader-analysis.md). The analysis is linear in the
  * loader's length: the longest loader the forms accept takes a few hundred thousand steps at most, in
  * any shape. The budget is the guard behind that bound: an analysis that reaches it stops and reports
  * the `incomplete` finding instead of running on.

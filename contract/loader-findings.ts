@@ -1,6 +1,6 @@
 /**
  * What the loader analysis can find (contract/loader-analysis.ts), each with a stable code, a severity
- * and the plain sentence a visitor reads under "What this loader does" (docs/decisions.md#loader-findings).
+ * and the plain sentence a visitor reads under "What this loader does" (docs/decisions/0018-loader-analysis.md#loader-findings).
  * The codes are the API's; the sentences are the product's text, shared by the server and the forms.
  */
 

@@ -2,10 +2,10 @@ import type { StepBudget } from './loader-budget.ts';
 import type { LuauToken } from './luau-tokens.ts';
 
 /**
- * The shape of a loader's tokens that the loader analysis walks (docs/decisions.md#loader-findings):
+ * The shape of a loader's tokens that the loader analysis walks (docs/decisions/0018-loader-analysis.md#loader-findings):
  * which bracket closes which, and each assignment's expression. Computed once, in passes linear in
  * the number of tokens, so every later question is answered by jumping over brackets instead of
- * scanning them again (docs/decisions.md#a-linear-bounded-off-thread-loader-analysis).
+ * scanning them again (docs/decisions/0022-linear-bounded-off-thread-loader-analysis.md).
  */
 export interface LoaderStructure {
   /** For an opening bracket, the index of the bracket that closes it (the token count when none does); -1 for any other token. */

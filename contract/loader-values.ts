@@ -4,13 +4,13 @@ import type { LuauToken } from './luau-tokens.ts';
 
 /**
  * What the names of a loader hold, as far as the loader analysis needs to know
- * (docs/decisions.md#loader-findings): the texts a name is given (`local url = base .. "x.lua"`, joined
+ * (docs/decisions/0018-loader-analysis.md#loader-findings): the texts a name is given (`local url = base .. "x.lua"`, joined
  * across `..` so a URL split in pieces reads whole), every text of a table it is given
  * (`local data = { Url = hook }`, `data.Url = hook`), and whether it is another name for a fetch
  * (`local req = syn and syn.request or http_request`). Assignments are read in source order, each as
  * its expression ends; a name given values more than once holds them all.
  *
- * Linear in the number of tokens (docs/decisions.md#a-linear-bounded-off-thread-loader-analysis): the
+ * Linear in the number of tokens (docs/decisions/0022-linear-bounded-off-thread-loader-analysis.md): the
  * texts of each bracketed part are gathered once, when it closes, and an expression holding it takes
  * them from there instead of reading the part again, so nesting costs nothing more than length.
  */

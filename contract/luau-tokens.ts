@@ -3,7 +3,7 @@
  * staff forms alike: names, numbers, symbols and strings, with comments dropped and each string's
  * escapes decoded (`"\104\116\116\112"` reads `http`). Hand-written rather than a parser package:
  * luaparse, the maintained Lua parser on npm, stops at Luau's syntax (`local x: number?`, backtick
- * strings), which Roblox loaders use (docs/decisions.md#loader-tokens).
+ * strings), which Roblox loaders use (docs/decisions/0018-loader-analysis.md#loader-tokens).
  *
  * It never throws: a loader is text anyone can type, and an unterminated string or comment simply
  * runs to the end of its line or of the text.
@@ -42,7 +42,7 @@ export function tokenize(source: string): LuauToken[] {
  * Where the scanner is inside backtick strings: a string's literal part, or one of its `{expressions}`
  * (with the braces it opened). Kept on a stack rather than in recursive calls, so strings nested in
  * expressions to any depth (`` `{`{`{ `` × 3,000) cost the same as any other text
- * (docs/decisions.md#a-linear-bounded-off-thread-loader-analysis).
+ * (docs/decisions/0022-linear-bounded-off-thread-loader-analysis.md).
  */
 type Frame = { kind: 'string'; token: LuauToken; text: string; escapes: number } | { kind: 'expression'; depth: number };
 

@@ -17,7 +17,7 @@ const cacheFigures = z.object({
   maxHeapBytes: z.number().int(),
 });
 
-/** A buffered flush's lag and health (docs/decisions.md#round-4-deadlocks-and-serialisation-failures-issue-36). */
+/** A buffered flush's lag and health (docs/decisions/0049-deadlocks-and-serialisation-failures.md). */
 const flushFigures = z.object({
   pending: z.number().int().describe('Requests buffered and not yet stored, those being written included'),
   oldestPendingMs: z.number().describe('How long the oldest of them has waited, in milliseconds (0: none waits): the flush\'s lag'),
@@ -42,7 +42,7 @@ export const metricsSchema = z
         peakUsedBytes: z.number().int().describe('The most the heap held at a check of the heap guard (after each major collection, and once a second)'),
         sheds: z.number().int().describe('Times the heap guard dropped the caches, the heap past three quarters of its limit'),
       })
-      .describe('The JavaScript heap against its limit (docs/decisions.md#memory-that-cannot-be-exhausted-from-outside)'),
+      .describe('The JavaScript heap against its limit (docs/decisions/0024-memory-that-cannot-be-exhausted-from-outside.md)'),
     caches: z.object({ answers: cacheFigures, pages: cacheFigures }),
     voteFlush: flushFigures.describe("The vote buffer's flush: its lag and failures (a flush waits at most 2 s for any one lock, then tries again at its next tick)"),
     transactionConflicts: z

@@ -42,7 +42,7 @@ function canonicalSegment(segment: string): string {
 }
 
 /**
- * The one spelling of a request path (docs/decisions.md, round 4): percent-encoded unreserved
+ * The one spelling of a request path (docs/decisions/0051-one-spelling-of-a-path.md): percent-encoded unreserved
  * characters decoded (`/%72u` → `/ru`) and a fixed segment of a route written in its own case
  * (`/RU/Scripts` → `/ru/scripts`), which is how React Router matches either. The server answers any
  * other spelling with a redirect to this one, and the reading and messages of a page are read from it,
@@ -53,7 +53,7 @@ export function canonicalPath(path: string): string {
   return path.split('/').map(canonicalSegment).join('/');
 }
 
-/** The prefix of a page in the English or Russian reading (docs/decisions.md#languages). */
+/** The prefix of a page in the English or Russian reading (docs/decisions/0045-languages.md). */
 const READING_PREFIX = new RegExp(`^/(?:${LANGUAGES.join('|')})(?=/|$)`);
 
 /**

@@ -1,4 +1,4 @@
-// The reports' rules without zod, so the public report dialog can import them (docs/decisions.md#public-pages-and-first-load-javascript).
+// The reports' rules without zod, so the public report dialog can import them (docs/decisions/0017-public-page-javascript-budget.md).
 
 /** Why a visitor reports a script (docs/product.md#reports). */
 export const REPORT_REASONS = ['malware', 'broken', 'stolen', 'spam', 'other'] as const;

@@ -3,7 +3,7 @@ import { FINDING_CODES, FINDING_SEVERITIES, type FindingCode } from './loader-fi
 import { publicScriptSchema } from './scripts.ts';
 import { compatibilitySchema } from './executors.ts';
 
-/** One finding of the loader analysis (docs/decisions.md#loader-findings). */
+/** One finding of the loader analysis (docs/decisions/0018-loader-analysis.md#loader-findings). */
 export const loaderFindingSchema = z
   .object({
     code: z.enum(FINDING_CODES as [FindingCode, ...FindingCode[]]).describe('Stable code'),

@@ -161,7 +161,7 @@ const multipartImage = z.file().optional().describe(`${IMAGE_TEXT}. Left out or 
 
 const EXECUTORS_TEXT = `The executors staff tested it with, by slug (GET /api/executors); at most ${SCRIPT_EXECUTORS_MAX}, none repeated; a slug no executor has is a 400 naming it`;
 
-/** The executors a script was tested with (docs/decisions.md#tested-marks-and-the-scripts-answer): slugs, each once. */
+/** The executors a script was tested with (docs/decisions/0041-executor-writes-and-tested-marks.md#tested-marks-and-the-scripts-answer): slugs, each once. */
 export const testedExecutorsSchema = z
   .array(executorSlugSchema, { error: 'executors must be a list of executor slugs' })
   .max(SCRIPT_EXECUTORS_MAX, `At most ${SCRIPT_EXECUTORS_MAX} executors`)

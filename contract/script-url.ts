@@ -1,7 +1,7 @@
 import { parseId } from './scripts.ts';
 
 /**
- * What `/scripts/{param}` names: `{id}` or `{id}-{slug}` (docs/decisions.md#script-urls). The id
+ * What `/scripts/{param}` names: `{id}` or `{id}-{slug}` (docs/decisions/0016-script-urls-and-filters-in-the-url.md#script-urls). The id
  * follows the one id rule; the slug, when given, is whatever follows the first hyphen (the page
  * compares it with the script's own and redirects a wrong one). Undefined names no script.
  */

@@ -44,7 +44,7 @@ export const publicScriptSchema = z
     updateAddedHigh: z.boolean().describe('The latest loader update added a finding of high severity'),
     platforms: z
       .array(z.enum(PLATFORMS))
-      .describe('Platforms on which it has an executor staff tested it with, or one with more yes than no answers of the last 30 days (docs/decisions.md#executors-and-compatibility)'),
+      .describe('Platforms on which it has an executor staff tested it with, or one with more yes than no answers of the last 30 days (docs/decisions/0039-executors-and-compatibility.md)'),
   })
   .meta({ id: 'Script' });
 export type PublicScript = z.infer<typeof publicScriptSchema>;
@@ -145,7 +145,7 @@ export const IDS_MAX = 100;
 /**
  * `ids`: comma-separated ids (the id rule each), at most IDS_MAX, none repeated, none empty. Anything
  * else is refused rather than folded, so one list has one spelling and one cache key
- * (docs/decisions.md#favourites-without-an-account).
+ * (docs/decisions/0043-favourites-without-an-account.md).
  */
 export const idListSchema = z
   .string({ error: 'ids must be comma-separated ids' })

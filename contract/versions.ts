@@ -3,7 +3,7 @@ import { loaderAnalysisSchema, loaderFindingSchema } from './script-analysis.ts'
 import { wholeNumber } from './scripts.ts';
 
 /**
- * A script's loader versions (issue 28, docs/decisions.md#loader-versions): every save that changes
+ * A script's loader versions (issue 28, docs/decisions/0044-loader-versions.md): every save that changes
  * the loader text keeps the text before it; each version after the first carries what its analysis
  * changed against the one before.
  */

@@ -86,7 +86,7 @@ async function startServices(app: FastifyInstance, services: Services, db: Db): 
     (error) => app.log.error({ err: error }, 'catalogue change feed failed'),
   );
   app.addHook('onClose', stopListening);
-  // A write's changes reach this machine's other workers before its answer leaves (docs/decisions.md#read-your-writes-across-workers).
+  // A write's changes reach this machine's other workers before its answer leaves (docs/decisions/0026-read-your-writes-across-workers.md).
   relayWrites(app, db.changes.siblings);
 }
 
@@ -107,7 +107,7 @@ async function registerWeb(app: FastifyInstance, services: Services, web: WebMod
     onPage: (request, pathname) => {
       const id = scriptIdOfPage(pathname);
       if (id !== undefined) services.catalogue.recordView(id, { ip: request.ip, userAgent: request.headers['user-agent'] });
-      // A /scripts search that found nothing counts, rendered or from the page cache (docs/decisions.md#empty-searches).
+      // A /scripts search that found nothing counts, rendered or from the page cache (docs/decisions/0014-insights-and-empty-searches.md#empty-searches).
       if (pathname === '/scripts') services.catalogue.recordPageSearch(searchOf(request.url), { ip: request.ip, userAgent: request.headers['user-agent'] });
     },
   });

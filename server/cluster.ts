@@ -84,7 +84,7 @@ function startSetup(timeoutMs: number, log: Logger): { done: Promise<BootstrapRe
 
 /**
  * Keeps `count` server workers running. A restart waits on a timer that holds the primary up, so it
- * stays alive with no worker at all until the replacements come (docs/decisions.md#a-supervisor-that-never-gives-up).
+ * stays alive with no worker at all until the replacements come (docs/decisions/0025-a-supervisor-that-never-gives-up.md).
  */
 function superviseWorkers(count: number, startTimeoutMs: number, log: Logger, allListening: () => void) {
   const policy = new RestartPolicy();

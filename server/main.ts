@@ -68,7 +68,7 @@ async function openAndMigrate(config: Config, migrate: boolean): Promise<Db> {
   }
 }
 
-/** Behind a proxy, the site is meant to be shared: without SITE_URL no page may be (docs/decisions.md, round 4). */
+/** Behind a proxy, the site is meant to be shared: without SITE_URL no page may be (docs/decisions/0052-the-origin-from-configuration.md). */
 const PROXY_WITHOUT_SITE_URL =
   'TRUST_PROXY is set but SITE_URL is not: pages name the origin of each request\'s Host header and are sent "Cache-Control: private, no-cache", so no shared cache keeps them. Set SITE_URL to the public origin (such as https://scripts.example.com).';
 
@@ -99,7 +99,7 @@ async function serve(config: Config, db: Db, alone: boolean) {
   const web = config.env === 'development' ? ({ kind: 'vite' } as const) : ({ kind: 'build', dir: path.resolve('build') } as const);
   const app = await buildApp({ config, db, web });
   const admin = alone ? await prepare(config, app.services, app.log) : undefined;
-  // The embedded database's snapshots in DATA_DIR/backups, one process at a time (docs/decisions.md#backups).
+  // The embedded database's snapshots in DATA_DIR/backups, one process at a time (docs/decisions/0023-backups.md).
   const backups = scheduleBackups(config, app.log);
 
   let closing = false;
@@ -139,7 +139,7 @@ async function serve(config: Config, db: Db, alone: boolean) {
   }
   await app.listen({ port: config.port, host: config.host });
   if (alone) console.log(readyBanner(config, admin));
-  // Stored analyses brought up to this analysis version, once per version, in the background (docs/decisions.md#stored-loader-analysis).
+  // Stored analyses brought up to this analysis version, once per version, in the background (docs/decisions/0018-loader-analysis.md#stored-loader-analysis).
   app.services
     .backfillAnalyses({ onVersionChange: true })
     .then((stored) => stored > 0 && app.log.info(`Analysed the loaders of ${stored} scripts.`))

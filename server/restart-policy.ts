@@ -1,6 +1,6 @@
 /**
  * When the `WORKERS>1` primary starts a dead worker's replacement, and when it gives up
- * (docs/decisions.md#a-supervisor-that-never-gives-up). Pure: the primary reports what happened and
+ * (docs/decisions/0025-a-supervisor-that-never-gives-up.md). Pure: the primary reports what happened and
  * does what it is told, so the rule is tested with a clock rather than with minutes of crashes.
  */
 

@@ -49,20 +49,20 @@ export interface Services {
   cache: PublicCache;
   /** Rendered public pages; a catalogue change reaches them through `cache`. */
   pages: PageCache;
-  /** Each address group's rate of cold work: page renders and `cache` loads (docs/decisions.md#a-rate-of-cold-work-per-address). */
+  /** Each address group's rate of cold work: page renders and `cache` loads (docs/decisions/0034-a-rate-of-cold-work-per-address.md). */
   coldBudget: ColdBudget;
   /** The process's bound on cold renders and loads running at once. */
   coldGate: ColdGate;
   scripts: ScriptRepository;
   catalogue: CatalogueService;
   games: GameService;
-  /** The admin's executors: the public list and each one's counts (docs/decisions.md#executors-and-compatibility). */
+  /** The admin's executors: the public list and each one's counts (docs/decisions/0039-executors-and-compatibility.md). */
   executors: ExecutorService;
   /** The admin's blocked and trusted domains: the save check and the visitor's analysis. */
   domains: DomainService;
   insights: InsightsService;
   views: ViewCounter;
-  /** Visitors' votes, buffered and written like views (docs/decisions.md#votes-batched-and-limited). */
+  /** Visitors' votes, buffered and written like views (docs/decisions/0020-votes.md). */
   votes: VoteBuffer;
   /** Sheds the caches and writes the buffers when the heap nears its limit (started by the app). */
   heap: HeapGuard;
@@ -75,13 +75,13 @@ export interface Services {
   auth: AuthService;
   moderators: ModeratorService;
   staffScripts: StaffScriptService;
-  /** Scripts' loader versions: the public history and the staff's, with restores (docs/decisions.md#loader-versions). */
+  /** Scripts' loader versions: the public history and the staff's, with restores (docs/decisions/0044-loader-versions.md). */
   versions: VersionService;
   /** The moderation log: every staff write records itself here. */
   audit: AuditLog;
   /** `Idempotency-Key` on creates and votes: the answers retries get again. */
   idempotency: Idempotency;
-  /** Analyses the loaders stored without a current analysis (or every loader: `all`); answers how many it stored (docs/decisions.md#stored-loader-analysis). */
+  /** Analyses the loaders stored without a current analysis (or every loader: `all`); answers how many it stored (docs/decisions/0018-loader-analysis.md#stored-loader-analysis). */
   backfillAnalyses(options?: BackfillOptions): Promise<number>;
   visibility: VisibilityService;
   reports: ReportService;
@@ -170,7 +170,7 @@ function createBuffers(config: Config, db: Db, log: Log, clock: Clocks['clock'],
   const votes = new VoteBuffer(new VoteRepository(db), {
     flushIntervalMs: config.viewFlushIntervalMs,
     clock,
-    // Counts reach cached answers within their minute, as views do (docs/decisions.md#votes-batched-and-limited);
+    // Counts reach cached answers within their minute, as views do (docs/decisions/0020-votes.md);
     // a script whose platforms or an executor's works mark moved leaves them at once (its change is recorded for the other processes).
     onChanged: (ids) => {
       for (const id of ids) cache.changed({ kind: 'script', id });

@@ -12,7 +12,7 @@ import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 
 /**
- * The settings, and the page's reading with the messages its page shows (docs/decisions.md#languages):
+ * The settings, and the page's reading with the messages its page shows (docs/decisions/0045-languages.md):
  * the reading comes from the path alone, the areas from the page it is (web/i18n/areas.ts).
  */
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -55,7 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <link rel="search" type="application/opensearchdescription+xml" href={pathIn(data.reading, '/opensearch.xml')} title={data.messages.common.nav.searchLabel} />
         ) : null}
         {/*
-          The stars' handler (docs/decisions.md#favourites-without-an-account), last in <head>: in the server's
+          The stars' handler (docs/decisions/0043-favourites-without-an-account.md), last in <head>: in the server's
           HTML only (its hash joins the page's CSP), so the browser's build carries none of it. Hydration skips
           an element of <head> the client does not render.
         */}

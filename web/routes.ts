@@ -9,7 +9,7 @@ function inReading(entries: RouteConfigEntry[], reading: string): RouteConfigEnt
   }));
 }
 
-/** The public pages and their files, the same in each reading (docs/decisions.md#languages). */
+/** The public pages and their files, the same in each reading (docs/decisions/0045-languages.md). */
 function publicRoutes(): RouteConfigEntry[] {
   return [
     route('feed.xml', 'routes/feed.ts'),
@@ -20,7 +20,7 @@ function publicRoutes(): RouteConfigEntry[] {
       index('routes/home.tsx'),
       route('info', 'routes/info.tsx'),
       route('scripts', 'routes/scripts.tsx'),
-      // `{id}-{slug}` (canonical) or `{id}`: docs/decisions.md#script-urls.
+      // `{id}-{slug}` (canonical) or `{id}`: docs/decisions/0016-script-urls-and-filters-in-the-url.md#script-urls.
       route('scripts/:id', 'routes/script-detail.tsx'),
       route('games', 'routes/games.tsx'),
       route('games/:slug', 'routes/game.tsx'),

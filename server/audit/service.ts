@@ -27,7 +27,7 @@ export function snapshot(values: Record<string, AuditValue>, side: 'to' | 'from'
 }
 
 /**
- * The moderation log (docs/decisions.md#moderation-log). Each staff write records itself in its own
+ * The moderation log (docs/decisions/0019-moderation-log.md). Each staff write records itself in its own
  * transaction (`within`, run by the repository just before it commits): a write never lands without its
  * entry, nor an entry without its write. The entry names the actor, the action, the object and what
  * changed. Callers pass only what a person may read back: never a password, a token or image bytes (an

@@ -31,7 +31,7 @@ export async function openSnapshot(database: Config['database']): Promise<Snapsh
  * but before the backup reads it. So every file the snapshot names is hard-linked (a copy where
  * links fail) into a staging folder right after the snapshot, which a later removal cannot touch; a
  * file that went before its link (its script deleted meanwhile) means a new snapshot, which no
- * longer names it (docs/decisions.md#backups).
+ * longer names it (docs/decisions/0023-backups.md).
  */
 export async function captureSnapshot(config: Config): Promise<Capture> {
   for (let attempt = 1; ; attempt += 1) {

@@ -1,5 +1,5 @@
 /**
- * The backup archive (docs/decisions.md#backups): gzip'd JSON lines, one record a line.
+ * The backup archive (docs/decisions/0023-backups.md): gzip'd JSON lines, one record a line.
  *
  *   {"type":"header","format":"script-catalogue-backup","version":1,"migration":…,"createdAt":…,"source":{…}}
  *   {"type":"table","name":"scripts","columns":[["id","integer"],…]}   then one JSON array per row

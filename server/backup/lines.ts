@@ -1,7 +1,7 @@
 import { ArchiveError } from './format.ts';
 
 /**
- * The longest line an archive may hold, newline not counted (docs/decisions.md#round-4-bounded-archive-lines-and-a-supervisor-that-rules-every-start-issue-36).
+ * The longest line an archive may hold, newline not counted (docs/decisions/0053-bounded-archive-lines.md).
  * The largest record a backup writes is an image: both WebP renditions (1280×720 at quality 80 and
  * 480×270 at 72, server/images/pipeline.ts) in base64, about 0.9 MB for pure noise; a script row is at
  * most ~150 KB (a 20,000-character loader and a 5,000-character description, each character escaped

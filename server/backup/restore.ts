@@ -29,7 +29,7 @@ export interface RestoreSummary {
 const INSERT_BATCH = 200;
 
 /**
- * Loads the archive `file` into the configured database and image storage (docs/decisions.md#backups).
+ * Loads the archive `file` into the configured database and image storage (docs/decisions/0023-backups.md).
  * The whole archive is read and checked first (a damaged or cut one changes nothing); then the target
  * is migrated and, in one transaction, checked empty (or emptied with `force`), loaded, its counters
  * and id sequences set. Image files written for a load that fails are removed again.

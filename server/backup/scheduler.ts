@@ -29,7 +29,7 @@ export interface BackupScheduleOptions {
 }
 
 /**
- * The embedded database's scheduled snapshots in DATA_DIR/backups (docs/decisions.md#backups). Every
+ * The embedded database's scheduled snapshots in DATA_DIR/backups (docs/decisions/0023-backups.md). Every
  * server process runs one; a snapshot is due when the newest is older than the interval, and the
  * process that takes `backups/.lock` (lock.ts) writes it, so with WORKERS > 1 exactly one does,
  * and checks again under the lock so a snapshot another process just finished is not taken twice.

@@ -8,7 +8,7 @@ export interface SnapshotTable {
 }
 
 /**
- * One consistent read of a catalogue database (docs/decisions.md#backups): SQLite, a read transaction
+ * One consistent read of a catalogue database (docs/decisions/0023-backups.md): SQLite, a read transaction
  * on its own connection (WAL: writers go on); PostgreSQL, a `REPEATABLE READ READ ONLY` transaction.
  * Everything read through it is the catalogue as it was at its first read. Values come out as the
  * archive writes them (format.ts `encodeValue`).

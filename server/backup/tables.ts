@@ -1,5 +1,5 @@
 /**
- * Which tables a backup holds and how a restore loads them (docs/decisions.md#backups). The order is
+ * Which tables a backup holds and how a restore loads them (docs/decisions/0023-backups.md). The order is
  * the restore's: a table comes after every table it references.
  */
 export interface BackedUpTable {

@@ -8,7 +8,7 @@ import { BACKED_UP_TABLES, type BackedUpTable } from './tables.ts';
 const EPHEMERAL = ['sessions', 'login_failures', 'script_view_marks', 'script_vote_changes'];
 
 /**
- * The restore's SQL, all inside its one transaction `trx` (docs/decisions.md#backups): whether the
+ * The restore's SQL, all inside its one transaction `trx` (docs/decisions/0023-backups.md): whether the
  * target holds a catalogue, emptying it (--force), loading rows, image rows and the id counters.
  */
 export class RestoreTarget {

@@ -25,7 +25,7 @@ export interface BackupOptions {
 }
 
 /**
- * Writes a backup of the configured catalogue to `file` (docs/decisions.md#backups): one snapshot,
+ * Writes a backup of the configured catalogue to `file` (docs/decisions/0023-backups.md): one snapshot,
  * streamed through gzip a batch at a time, into a temporary file renamed over `file` once complete
  * and synced, so `file` is never a half-written archive.
  */

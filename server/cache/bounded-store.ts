@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { KeyFamilies } from './cache-families.ts';
 
-/** Figures such as views may be this old in a cached answer or page (docs/decisions.md). */
+/** Figures such as views may be this old in a cached answer or page (docs/decisions/0006-real-traffic-at-a-million-scripts.md). */
 export const ANSWER_MAX_AGE_MS = 60_000;
 /**
  * At most this share (1/4) of a cache's bound may be in the heap (keys, entries, a page's headers): the
@@ -35,14 +35,14 @@ export interface BoundedStoreOptions<E extends StoredEntry> {
   /**
    * Keeps entries asked for once apart: a new entry goes to a probation segment of this share of the
    * bounds (4: a quarter) and moves to the main one when it is asked for again, so a crawl of pages
-   * nobody else wants pushes out only other such pages (docs/decisions.md#pages-asked-once-stay-on-probation).
+   * nobody else wants pushes out only other such pages (docs/decisions/0038-pages-asked-once-stay-on-probation.md).
    * Left out, the store is one least-recently-used list.
    */
   probationShare?: number | undefined;
 }
 
 /**
- * The bounds both caches keep (docs/decisions.md#memory-that-cannot-be-exhausted-from-outside): entries,
+ * The bounds both caches keep (docs/decisions/0024-memory-that-cannot-be-exhausted-from-outside.md): entries,
  * bytes (outside the heap and what each entry holds inside it), heap bytes (a HEAP_SHARE of the bytes),
  * each family of keys by its own cap (KeyFamilies); least recently used first out, and none older than
  * ANSWER_MAX_AGE_MS. The public answer cache and the page cache each keep their entries in one.

@@ -1,5 +1,5 @@
 /**
- * How many keys of one family a cache may hold (docs/decisions.md#memory-that-cannot-be-exhausted-from-outside).
+ * How many keys of one family a cache may hold (docs/decisions/0024-memory-that-cannot-be-exhausted-from-outside.md).
  * A family is every key a visitor can vary one way: the limits and offsets of one list, every search,
  * every unknown id. Each family keeps its own least recently used order; past its cap, storing a key
  * names the family's oldest to drop, so one kind of variety can never push every other entry out.

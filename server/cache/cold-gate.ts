@@ -1,6 +1,6 @@
 import { serviceUnavailable } from '../shared/errors.ts';
 
-/** How much cold work one process runs at once (docs/decisions.md, "Round 4: ... a bound on cold renders"). */
+/** How much cold work one process runs at once (docs/decisions/0048-wider-address-groups-and-a-bound-on-cold-renders.md). */
 export interface ColdGateLimits {
   /** Cold renders and loads running at once; 0 turns the gate off. */
   inFlight: number;

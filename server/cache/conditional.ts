@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * What a browser, nginx or a CDN may do with a public answer (docs/decisions.md#shared-caches-in-front):
+ * What a browser, nginx or a CDN may do with a public answer (docs/decisions/0035-shared-caches-in-front.md):
  * a browser revalidates every time (a cheap 304); a shared cache keeps it 1 s, the window in which an
  * edit reaches the pages. No `stale-while-revalidate`: browsers honour it too, and the staff panels, which
  * read public answers (the games list), would show the list from before their own write.

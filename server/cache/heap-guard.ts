@@ -1,7 +1,7 @@
 import { constants, type PerformanceEntry, PerformanceObserver } from 'node:perf_hooks';
 import v8 from 'node:v8';
 
-/** Past this share of the heap's limit the caches go (docs/decisions.md#memory-that-cannot-be-exhausted-from-outside). */
+/** Past this share of the heap's limit the caches go (docs/decisions/0024-memory-that-cannot-be-exhausted-from-outside.md). */
 export const SHED_AT = 0.75;
 /** Below this share a later shed is logged again: one warning per episode, not per collection. */
 export const CALM_AT = 0.5;

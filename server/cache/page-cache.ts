@@ -178,7 +178,7 @@ interface StoredPage {
   heap: number;
 }
 
-/** A quarter of the page cache keeps pages asked for once (docs/decisions.md#pages-asked-once-stay-on-probation). */
+/** A quarter of the page cache keeps pages asked for once (docs/decisions/0038-pages-asked-once-stay-on-probation.md). */
 const PROBATION_SHARE = 4;
 
 export interface PageCacheOptions {

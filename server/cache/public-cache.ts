@@ -6,7 +6,7 @@ import { SingleFlight } from './single-flight.ts';
  * A cached public answer. Its JSON is kept as UTF-8 bytes outside the JavaScript heap and sent as
  * it is; the value is parsed from them on each read from the cache (a page's loader reads it, the
  * API never does). A parsed value and its JSON string cost about three times the JSON's length in
- * the heap (docs/decisions.md#memory-that-cannot-be-exhausted-from-outside).
+ * the heap (docs/decisions/0024-memory-that-cannot-be-exhausted-from-outside.md).
  */
 export interface CachedAnswer<T> {
   readonly json: Buffer;

@@ -21,8 +21,8 @@ interface Note {
 }
 
 /**
- * Tells every other process sharing the database about each catalogue write (docs/decisions.md,
- * issue 11). A write records its change inside its own transaction, so the others learn of it
+ * Tells every other process sharing the database about each catalogue write (docs/decisions/0007-every-core-and-many-instances.md).
+ * A write records its change inside its own transaction, so the others learn of it
  * exactly when it commits and never of one that rolled back: PostgreSQL delivers a NOTIFY on commit
  * to every listening connection; on SQLite (processes of one machine) the change goes into the
  * `catalogue_changes` journal, which each process reads when `PRAGMA data_version` says another
@@ -31,7 +31,7 @@ interface Note {
 export class ChangeFeed {
   /** This process's writes: its own caches already dropped what they reach. */
   readonly origin = randomUUID();
-  /** This machine's other workers, told before a write's answer leaves (docs/decisions.md#read-your-writes-across-workers). */
+  /** This machine's other workers, told before a write's answer leaves (docs/decisions/0026-read-your-writes-across-workers.md). */
   readonly siblings = new SiblingRelay();
 
   /** On PostgreSQL the listener's own connection string; on SQLite the connection that polls. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CatalogueChange } from './catalogue-change.ts';
 
 /**
- * Read your writes across the workers of one machine (docs/decisions.md#read-your-writes-across-workers).
+ * Read your writes across the workers of one machine (docs/decisions/0026-read-your-writes-across-workers.md).
  * Catalogue writes note their changes here; before a write request's answer leaves, the worker sends
  * them to the primary, which hands them to every other worker; each drops what they reach (the path
  * the journal and NOTIFY use) and says so; the answer waits for that, RELAY_WAIT_MS at most. The

@@ -59,7 +59,7 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
     // A connection cut by the server (restart, failover, pg_terminate_backend) must not end the
     // process, idle or checked out: the pool drops it and the next query connects again; a
-    // request that met it is tried again where that is safe (docs/decisions.md#database-faults-are-answers).
+    // request that met it is tried again where that is safe (docs/decisions/0027-database-faults-are-answers.md).
     handlePoolErrors(pool);
     const kysely = new Kysely<Database>({ dialect: new ResilientPostgresDialect(pool, { readsOnly: false, ownsPool: true }) });
     const reader = new Kysely<Database>({ dialect: new ResilientPostgresDialect(pool, { readsOnly: true, ownsPool: false }) });

@@ -2,7 +2,7 @@
 // connection, SQLite's write lock still held after the wait, a PostgreSQL transaction chosen as a
 // deadlock's victim or refused as a serialisation failure (still so after transact.ts's retries), a
 // lock not had within a lock_timeout. They are answered 503 with Retry-After
-// (docs/decisions.md#database-faults-are-answers), never 500.
+// (docs/decisions/0027-database-faults-are-answers.md), never 500.
 
 /**
  * SQLSTATEs of a connection that is gone or refused: 57P01–57P03 (terminated by an administrator, a

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './types.ts';
 
-/** An `Idempotency-Key`'s stored answer (docs/decisions.md#round-4-idempotent-creates-and-votes-and-the-log-inside-the-write-issue-36). */
+/** An `Idempotency-Key`'s stored answer (docs/decisions/0050-idempotent-creates-and-votes-and-the-log-inside-the-write.md). */
 export interface IdempotencyRecord {
   keyHash: string;
   fingerprint: string;

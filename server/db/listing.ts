@@ -6,7 +6,7 @@ import type { Dialect } from './database.ts';
 import type { SearchFacets } from './search.ts';
 
 /**
- * The catalogue's filters and orders as SQL (docs/decisions.md#filters-and-sorts): which rows a
+ * The catalogue's filters and orders as SQL (docs/decisions/0015-filters-and-sorts.md): which rows a
  * filter keeps, and the ORDER BY of each sort, each matching one index of the games-and-filters
  * migration so a page reads its rows in order and stops.
  */
@@ -65,7 +65,7 @@ export function orderBy(sort: ScriptSort, table = 's'): RawBuilder<unknown> {
 const bit = (value: boolean) => (value ? 1 : 0);
 
 /**
- * Public reads leave hidden scripts out (docs/decisions.md#hidden-scripts): the few hidden ids come
+ * Public reads leave hidden scripts out (docs/decisions/0021-hidden-scripts-and-reports.md#hidden-scripts): the few hidden ids come
  * from the partial index `scripts_hidden_idx`, read once per statement, and each id is tested where
  * the sort's or the search's index already has it: no row read, no index rebuilt for a rare state.
  */
@@ -121,7 +121,7 @@ export function filterOnRow(dialect: Dialect, listing: Listing, table = 's'): Ra
  * PostgreSQL: the filter for a scan of the search text's GIN index (btree_gin, see the search-facets
  * migration): the game and the flags in `facts` are index conditions; every other flag of the filter
  * is written `(flag + 0) = …`, which the planner can only test on the row, so a side that keeps most
- * scripts never makes the index merge its long list (docs/decisions.md#filtered-search).
+ * scripts never makes the index merge its long list (docs/decisions/0015-filters-and-sorts.md#filtered-search).
  */
 export function filterForIndex(listing: Listing, facts: SearchFacets, table = 's'): RawBuilder<boolean> {
   const conditions: RawBuilder<unknown>[] = [visibleOnly(`${table}.id`)];

@@ -22,7 +22,7 @@ export async function lockKeys(trx: Kysely<Database>, dialect: Dialect, keys: st
  * transaction that may move a script between facets (its game, flags, visibility, platforms, its
  * executor rows' works) takes it FIRST, before any row or other lock, so those writers run one at a
  * time and the counts' triggers, which touch the shared rows in whatever order a change's old and new
- * facets come, never meet in a cycle (issue 36; docs/decisions.md#round-4-deadlocks-and-serialisation-failures-issue-36).
+ * facets come, never meet in a cycle (issue 36; docs/decisions/0049-deadlocks-and-serialisation-failures.md).
  * The key keeps its old name (the vote flush's `compatibility-counts`), which sorts before every key
  * taken with it in one lockKeys call ('executors', 'games', 'votes:…').
  */
@@ -37,7 +37,7 @@ export async function lockCounts(trx: Kysely<Database>, dialect: Dialect, more: 
  * The longest a buffered flush's transaction (votes, their expiry) waits for any one lock before it
  * gives up, its work back in the buffer for the next flush: staff writes holding the shared counts'
  * lock or a script's row never hold a flush, and every vote behind it, for longer
- * (docs/decisions.md#round-4-deadlocks-and-serialisation-failures-issue-36).
+ * (docs/decisions/0049-deadlocks-and-serialisation-failures.md).
  */
 export const FLUSH_LOCK_TIMEOUT_MS = 2_000;
 

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { isConnectionLost, isTransactionConflict } from './faults.ts';
 import { conflictBackoff, countConflict, TRANSACTION_ATTEMPTS } from './transact.ts';
 
-// Kysely over a pg.Pool that survives lost connections (docs/decisions.md#database-faults-are-answers):
+// Kysely over a pg.Pool that survives lost connections (docs/decisions/0027-database-faults-are-answers.md):
 // a statement that meets one is tried again on a fresh connection only where that cannot write twice;
 // everything else fails with the connection's own error, which the error handler answers 503.
 

@@ -4,7 +4,7 @@ import { isDatabaseBusy } from './faults.ts';
 
 /**
  * How long a writer waits for SQLite's write lock, held by another process (the other workers, a CLI),
- * before its request is answered 503 with Retry-After (docs/decisions.md#database-faults-are-answers).
+ * before its request is answered 503 with Retry-After (docs/decisions/0027-database-faults-are-answers.md).
  */
 export const WRITE_LOCK_WAIT_MS = 10_000;
 /**

@@ -4,7 +4,7 @@ import type { Database } from './types.ts';
 
 // A deadlock's victim (40P01) or a serialisation failure (40001) is rolled back whole by PostgreSQL:
 // nothing of it stays, and the same transaction run again a moment later usually passes
-// (docs/decisions.md#round-4-deadlocks-and-serialisation-failures-issue-36). After the bound the
+// (docs/decisions/0049-deadlocks-and-serialisation-failures.md). After the bound the
 // error stands, and the error handler answers it 503 with Retry-After (faults.ts), never 500.
 
 /** Runs of one transaction at most: the first and three more. */

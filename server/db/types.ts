@@ -31,13 +31,13 @@ export interface ScriptsTable {
   patched: Generated<number>;
   /** Set by the admin only. */
   verified: Generated<number>;
-  /** Weighted views of the last 7 days (docs/decisions.md#trending), kept by the view flush. */
+  /** Weighted views of the last 7 days (docs/decisions/0011-trending.md), kept by the view flush. */
   trending: Generated<number>;
-  /** JSON `{ domains, findings }` of the loader, without the trusted list; null until analysed (docs/decisions.md#stored-loader-analysis). */
+  /** JSON `{ domains, findings }` of the loader, without the trusted list; null until analysed (docs/decisions/0018-loader-analysis.md#stored-loader-analysis). */
   analysis: string | null;
   /** The stored analysis's worst severity (high, medium, info), or null: the cards' mark. */
   analysis_severity: string | null;
-  /** Visitors' votes (docs/decisions.md#votes-batched-and-limited), moved by the vote flush. */
+  /** Visitors' votes (docs/decisions/0020-votes.md), moved by the vote flush. */
   likes: Generated<number>;
   dislikes: Generated<number>;
   works_yes: Generated<number>;
@@ -46,11 +46,11 @@ export interface ScriptsTable {
   rating: Generated<number>;
   /** When staff last marked it working or patched: "doesn't work" votes count only after it (epoch ms). */
   works_checked_at: ColumnType<number | string | null, number | null | undefined, number | null>;
-  /** 1: out of every public read, still shown to staff (docs/decisions.md#hidden-scripts). */
+  /** 1: out of every public read, still shown to staff (docs/decisions/0021-hidden-scripts-and-reports.md#hidden-scripts). */
   hidden: Generated<number>;
   /** The platforms of the executors it works on, a bit set (contract/executors.ts PLATFORM_BITS); written with script_executors. */
   platforms: Generated<number>;
-  /** The loader's current version (docs/decisions.md#loader-versions): 1 when created, one more per save that changed it. */
+  /** The loader's current version (docs/decisions/0044-loader-versions.md): 1 when created, one more per save that changed it. */
   version: Generated<number>;
   /** When a save last changed the loader; null while version 1. */
   loader_changed_at: Timestamp | null;
@@ -58,7 +58,7 @@ export interface ScriptsTable {
   update_added_high: Generated<number>;
 }
 
-/** One version of a script's loader (docs/decisions.md#loader-versions). */
+/** One version of a script's loader (docs/decisions/0044-loader-versions.md). */
 export interface ScriptVersionsTable {
   script_id: number;
   version: number;
@@ -72,7 +72,7 @@ export interface ScriptVersionsTable {
   changes: string;
 }
 
-/** The admin's executors (docs/decisions.md#executors-and-compatibility). */
+/** The admin's executors (docs/decisions/0039-executors-and-compatibility.md). */
 export interface ExecutorsTable {
   id: Generated<number>;
   name: string;
@@ -171,12 +171,12 @@ export interface ScriptVotesTable {
   works: number | null;
   vote_at: ColumnType<number | string | null, number | null, number | null>;
   works_at: ColumnType<number | string | null, number | null, number | null>;
-  /** The voter's /56 and /48, hashed; null for IPv4 (docs/decisions.md, "Round 4: wider address groups"). */
+  /** The voter's /56 and /48, hashed; null for IPv4 (docs/decisions/0048-wider-address-groups-and-a-bound-on-cold-renders.md). */
   network56: ColumnType<string | null, string | null | undefined, string | null>;
   network48: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** One row per stored vote change: the vote limit's shared count (docs/decisions.md#votes-batched-and-limited). */
+/** One row per stored vote change: the vote limit's shared count (docs/decisions/0020-votes.md). */
 export interface ScriptVoteChangesTable {
   visitor_hash: string;
   changed_at: EpochMs;
@@ -257,7 +257,7 @@ export interface CatalogueChangesTable {
   script_id: number | null;
 }
 
-/** A visitor's report of a script (docs/decisions.md#reports); it keeps the script's name after the script is deleted. */
+/** A visitor's report of a script (docs/decisions/0021-hidden-scripts-and-reports.md#reports); it keeps the script's name after the script is deleted. */
 export interface ReportsTable {
   id: Generated<number>;
   script_id: number;
@@ -272,7 +272,7 @@ export interface ReportsTable {
   decided_at: Timestamp | null;
   /** The staff member's username; null when a script was deleted outside the review queue. */
   decided_by: string | null;
-  /** The reporter's /56 and /48, hashed; null for IPv4 (docs/decisions.md, "Round 4: wider address groups"). */
+  /** The reporter's /56 and /48, hashed; null for IPv4 (docs/decisions/0048-wider-address-groups-and-a-bound-on-cold-renders.md). */
   network56: ColumnType<string | null, string | null | undefined, string | null>;
   network48: ColumnType<string | null, string | null | undefined, string | null>;
 }
@@ -300,7 +300,7 @@ export interface AuditLogTable {
   changes: string | null;
 }
 
-/** The admin's domains (docs/decisions.md#blocked-and-trusted-domains): a loader fetching from a blocked one is refused; a trusted one's code is information only. */
+/** The admin's domains (docs/decisions/0018-loader-analysis.md#blocked-and-trusted-domains): a loader fetching from a blocked one is refused; a trusted one's code is information only. */
 export interface BlockedDomainsTable {
   id: Generated<number>;
   /** Lower case, without `www.`: unique. */
@@ -310,7 +310,7 @@ export interface BlockedDomainsTable {
   created_at: Timestamp;
 }
 
-/** An `Idempotency-Key`'s answer (docs/decisions.md#round-4-idempotent-creates-and-votes-and-the-log-inside-the-write-issue-36). */
+/** An `Idempotency-Key`'s answer (docs/decisions/0050-idempotent-creates-and-votes-and-the-log-inside-the-write.md). */
 export interface IdempotencyKeysTable {
   /** SHA-256 (hex) of the caller's scope, the route and the key. */
   key_hash: string;

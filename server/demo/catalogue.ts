@@ -4,7 +4,7 @@
  * and sort finds something. Every name contains its game's full name, so the landing page's
  * "View Scripts" search (q = game name) finds them. Loaders are harmless `print` placeholders, but for
  * the few universal scripts of DEMO_FLAGGED_LOADERS, harmless loaders in the shape of what hubs see,
- * so a first start shows what the loader analysis finds (docs/decisions.md#loader-findings).
+ * so a first start shows what the loader analysis finds (docs/decisions/0018-loader-analysis.md#loader-findings).
  */
 export const DEMO_GAMES = ['Adopt Me!', 'Brookhaven RP', 'Blox Fruits', 'Pet Simulator X'] as const;
 /** Games beyond the landing's four, with a few scripts each. */
@@ -156,7 +156,7 @@ export const DEMO_FLAGGED_LOADERS: Record<string, string> = {
 };
 
 /**
- * Demo loaders saved first in an earlier form, so the demo ships a history (docs/decisions.md#loader-versions):
+ * Demo loaders saved first in an earlier form, so the demo ships a history (docs/decisions/0044-loader-versions.md):
  * the Stats Logger's first version only printed its stats; its update added the webhook request, a high finding.
  */
 export const DEMO_EARLIER_LOADERS: Record<string, string> = {

@@ -64,7 +64,7 @@ export class DemoRepository {
     });
   }
 
-  /** The day whose weights the stored trending scores use (docs/decisions.md#trending). */
+  /** The day whose weights the stored trending scores use (docs/decisions/0011-trending.md). */
   async setTrendingDay(day: number): Promise<void> {
     await this.db.kysely.updateTable('catalogue_counts').set({ value: day }).where('name', '=', 'trending_day').execute();
   }

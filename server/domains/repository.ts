@@ -3,7 +3,7 @@ import { transact } from '../db/transact.ts';
 import type { BlockedDomainRow } from '../db/types.ts';
 import type { Within } from '../db/within.ts';
 
-/** All SQL about the admin's blocked and trusted domains (docs/decisions.md#blocked-and-trusted-domains). */
+/** All SQL about the admin's blocked and trusted domains (docs/decisions/0018-loader-analysis.md#blocked-and-trusted-domains). */
 export class DomainRepository {
   constructor(private readonly db: Db) {}
 

@@ -10,7 +10,7 @@ import type { DomainService } from './service.ts';
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema } as const;
 const bearer = [{ bearer: [] }];
 
-/** GET, POST /api/blocked-domains and DELETE /api/blocked-domains/{id}: the admin's domain lists (docs/decisions.md#blocked-and-trusted-domains). */
+/** GET, POST /api/blocked-domains and DELETE /api/blocked-domains/{id}: the admin's domain lists (docs/decisions/0018-loader-analysis.md#blocked-and-trusted-domains). */
 export async function domainRoutes(app: FastifyInstance, { domains, guards, idempotency }: { domains: DomainService; guards: Guards; idempotency: Idempotency }) {
   app.addHook('onRequest', noStore);
   const route = app.withTypeProvider<ZodTypeProvider>();

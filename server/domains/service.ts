@@ -12,7 +12,7 @@ import type { DomainRepository } from './repository.ts';
 const TRUSTED_KEY = 'trusted-domains';
 
 /**
- * The admin's blocked and trusted domains (docs/decisions.md#blocked-and-trusted-domains): a loader
+ * The admin's blocked and trusted domains (docs/decisions/0018-loader-analysis.md#blocked-and-trusted-domains): a loader
  * that fetches from a blocked domain or its subdomain is not saved; a trusted domain's code is
  * information only on the script's page.
  */
@@ -57,7 +57,7 @@ export class DomainService {
   /**
    * Refuses a loader that fetches from a blocked domain: 400 naming the host and the listed domain,
    * before anything is stored. `hosts` are the save's own analysis's (one analysis per save:
-   * docs/decisions.md#a-linear-bounded-off-thread-loader-analysis). The list is read from the database
+   * docs/decisions/0022-linear-bounded-off-thread-loader-analysis.md). The list is read from the database
    * on every save, so every process enforces it as it is.
    */
   async checkLoader(hosts: readonly string[]): Promise<void> {

@@ -14,7 +14,7 @@ export interface CompatibilityRow {
   works_no: number;
 }
 
-/** Reads of `script_executors` (docs/decisions.md#executors-and-compatibility); its writes: compatibility-writes.ts. */
+/** Reads of `script_executors` (docs/decisions/0039-executors-and-compatibility.md); its writes: compatibility-writes.ts. */
 export class CompatibilityRepository {
   constructor(private readonly db: Db) {}
 

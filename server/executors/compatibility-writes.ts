@@ -3,7 +3,7 @@ import type { Database } from '../db/types.ts';
 
 /**
  * The writes every change of `script_executors` shares, inside the caller's transaction
- * (docs/decisions.md#executors-and-compatibility): the rows a change needs, made with the copies of
+ * (docs/decisions/0039-executors-and-compatibility.md): the rows a change needs, made with the copies of
  * their script's facets; rows left with no data removed; and `scripts.platforms` made again from the
  * executors each script works on. Staff saves (tested marks), the vote flush and its expiry, and the
  * admin's executor edits call these; the triggers of the executors migration keep the counts.

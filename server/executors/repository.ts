@@ -35,7 +35,7 @@ function byListOrder(a: ExecutorRow, b: ExecutorRow): number {
 }
 
 /**
- * All SQL about the admin's executors (docs/decisions.md#executors-and-compatibility). Every write takes
+ * All SQL about the admin's executors (docs/decisions/0039-executors-and-compatibility.md). Every write takes
  * the `executors` lock (an advisory lock on PostgreSQL; SQLite's write lock), after the shared counts'
  * lock for an edit or delete, so the slug check and the write see no concurrent one, and records `{ kind: 'all' }` in its transaction: an executor's name,
  * status or platforms show on script pages, cards and filters everywhere.

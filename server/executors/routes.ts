@@ -26,7 +26,7 @@ const bearer = [{ bearer: [] }];
 /** An executor is a few short fields: anything near this is no executor. */
 const EXECUTOR_BODY_LIMIT = 16 * 1024;
 
-/** GET /api/executors and /api/executors/{slug} (public; docs/decisions.md#executors-and-compatibility). */
+/** GET /api/executors and /api/executors/{slug} (public; docs/decisions/0039-executors-and-compatibility.md). */
 export async function publicExecutorRoutes(app: FastifyInstance, { executors }: { executors: ExecutorService }) {
   const route = app.withTypeProvider<ZodTypeProvider>();
   route.get(

@@ -24,7 +24,7 @@ const SLUG_TAKEN = (slug: string) => conflict(`An executor with the slug ${slug}
 
 /**
  * The public list of executors and each one's counts, cached like every public answer, and the
- * admin's executor management (docs/decisions.md#executors-and-compatibility): the slug comes from the
+ * admin's executor management (docs/decisions/0039-executors-and-compatibility.md): the slug comes from the
  * name when left out and is unique; the server alone sets when the status changed; every write drops
  * every cached answer and page (an executor shows on script pages, cards and filters) and joins the
  * moderation log.

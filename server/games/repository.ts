@@ -13,7 +13,7 @@ export type GameWithCount = GameRow & { scripts: number | string };
 
 /**
  * The name as it is unique: folded like search text (NFC, lower case, ё as е) with runs of spaces as
- * one, so "Blox Fruits", "BLOX  FRUITS" and "blox fruits" are one game (docs/decisions.md#games).
+ * one, so "Blox Fruits", "BLOX  FRUITS" and "blox fruits" are one game (docs/decisions/0013-games-and-script-facts.md#games).
  */
 export function gameNameKey(name: string): string {
   return foldSearchText(name).replace(/\s+/g, ' ').trim();
@@ -58,7 +58,7 @@ export type GameWrite = { row: GameRow; previousIconKey: string | null } | { con
 
 /**
  * Inserts a game inside `trx`, which holds lockGames: its slug is the name's (`-2`, `-3`… when taken);
- * a name with no letters or digits to make one from gets `game-<id>` (docs/decisions.md#games).
+ * a name with no letters or digits to make one from gets `game-<id>` (docs/decisions/0013-games-and-script-facts.md#games).
  */
 export async function insertGame(trx: Kysely<Database>, changes: ChangeFeed, game: NewGame): Promise<GameRow> {
   const base = slugOf(game.name);
@@ -155,7 +155,7 @@ export class GameRepository {
   }
 
   /**
-   * Applies the patch; the slug stays what it was (docs/decisions.md#games). Undefined for a missing
+   * Applies the patch; the slug stays what it was (docs/decisions/0013-games-and-script-facts.md#games). Undefined for a missing
    * game. A patch that changes nothing writes nothing. Answers the icon key it replaced.
    */
   async update(id: number, patch: GamePatch, within?: Within<{ row: GameRow; before: GameRow }>): Promise<GameWrite> {

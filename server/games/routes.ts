@@ -39,7 +39,7 @@ export async function publicGameRoutes(app: FastifyInstance, { games }: { games:
   );
 }
 
-/** POST /api/games, PATCH and DELETE /api/games/{id}: the admin's game management (docs/decisions.md#games). */
+/** POST /api/games, PATCH and DELETE /api/games/{id}: the admin's game management (docs/decisions/0013-games-and-script-facts.md#games). */
 export async function gameAdminRoutes(
   app: FastifyInstance,
   { games, uploadMaxBytes, guards, idempotency }: { games: GameService; uploadMaxBytes: number; guards: Guards; idempotency: Idempotency },

@@ -27,7 +27,7 @@ const NAME_TAKEN = () => conflict('A game with this name already exists', { name
 
 /**
  * The public list of games, cached like every public answer (its counts change with any script), and
- * the admin's game management (docs/decisions.md#games): names unique in any case, slugs fixed at
+ * the admin's game management (docs/decisions/0013-games-and-script-facts.md#games): names unique in any case, slugs fixed at
  * creation, icons through the image pipeline (a failed write leaves no file behind).
  */
 export class GameService {

@@ -18,7 +18,7 @@ export interface MissedSearch {
 }
 
 /**
- * All SQL of the insights (docs/decisions.md#insights). Each read is bounded by days: views per day
+ * All SQL of the insights (docs/decisions/0014-insights-and-empty-searches.md#insights). Each read is bounded by days: views per day
  * through the day index of script_daily_views (or a moderator's scripts, then their own days), new
  * scripts through the created_at index, misses through the day index of search_misses.
  */

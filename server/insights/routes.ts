@@ -8,7 +8,7 @@ import type { InsightsService } from './service.ts';
 const errors = { 401: errorBodySchema, 403: errorBodySchema } as const;
 const bearer = [{ bearer: [] }];
 
-/** GET /api/insights/overview (admin) and /api/insights/views (staff): the dashboards' figures (docs/decisions.md#insights). */
+/** GET /api/insights/overview (admin) and /api/insights/views (staff): the dashboards' figures (docs/decisions/0014-insights-and-empty-searches.md#insights). */
 export async function insightsRoutes(app: FastifyInstance, { insights, guards }: { insights: InsightsService; guards: Guards }) {
   const route = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', noStore);

@@ -12,7 +12,7 @@ export interface SearchMiss {
 const ROWS_PER_STATEMENT = 500;
 
 /**
- * All SQL of the searches that found nothing (docs/decisions.md#empty-searches): folded query text
+ * All SQL of the searches that found nothing (docs/decisions/0014-insights-and-empty-searches.md#empty-searches): folded query text
  * counted per day, no visitor data; written by the view counter's flush, read by the insights.
  */
 export class SearchMissRepository {

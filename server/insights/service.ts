@@ -17,7 +17,7 @@ function zeroFilled(today: number, figures: Map<string, number>): DayFigure[] {
 }
 
 /**
- * The dashboards' figures (docs/decisions.md#insights), kept like public answers (at most a minute
+ * The dashboards' figures (docs/decisions/0014-insights-and-empty-searches.md#insights), kept like public answers (at most a minute
  * old) so opening a panel never costs more than one read per minute, whatever the catalogue's size.
  */
 export class InsightsService {

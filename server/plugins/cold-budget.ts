@@ -6,7 +6,7 @@ import { NO_STORE } from '../cache/conditional.ts';
 import { addressGroups } from '../shared/client-address.ts';
 
 /**
- * Search engines' crawlers, known by the name in their User-Agent (docs/decisions.md#a-rate-of-cold-work-per-address):
+ * Search engines' crawlers, known by the name in their User-Agent (docs/decisions/0034-a-rate-of-cold-work-per-address.md):
  * each has a bucket of its own per address group and waits for it instead of being refused. Not verified
  * by reverse DNS (a lookup per new address on the request path), so an agent that only claims the name
  * gets the crawler's smaller rate and, past its queue, the same 429.
@@ -17,7 +17,7 @@ export const KNOWN_CRAWLERS = /\b(Googlebot|bingbot|YandexBot)\b/i;
  * The budget one request's cold work is taken from: its address groups' (the /64 and the /56 and /48
  * around it for IPv6); none for the machine itself (a local tool, or a proxy TRUST_PROXY does not name),
  * and neither budget nor gate for a request a staff guard has authenticated (staff work goes ahead of
- * an attacker's: docs/decisions.md, "Round 4: wider address groups and a bound on cold renders").
+ * an attacker's: docs/decisions/0048-wider-address-groups-and-a-bound-on-cold-renders.md).
  */
 export function coldLaneOf(request: FastifyRequest): ColdLane {
   if (request.principal) return 'staff';

@@ -50,7 +50,7 @@ function send(request: FastifyRequest, reply: FastifyReply, status: number, body
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // A lost database connection or SQLite's lock still held: the moment's fault, answered as such
-    // (docs/decisions.md#database-faults-are-answers).
+    // (docs/decisions/0027-database-faults-are-answers.md).
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       error = databaseUnavailable() as unknown as FastifyError;

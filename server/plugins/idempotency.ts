@@ -66,7 +66,7 @@ async function fingerprintOf(request: FastifyRequest): Promise<string> {
 }
 
 /**
- * `Idempotency-Key` on creates and votes (docs/decisions.md#round-4-idempotent-creates-and-votes-and-the-log-inside-the-write-issue-36).
+ * `Idempotency-Key` on creates and votes (docs/decisions/0050-idempotent-creates-and-votes-and-the-log-inside-the-write.md).
  * A key is the caller's within its scope (the staff account, or the visitor) and the route. Its record
  * is written by the write's own transaction, so a retry after a COMMIT whose answer was lost finds it.
  */

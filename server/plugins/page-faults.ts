@@ -5,7 +5,7 @@ import { DATABASE_RETRY_AFTER_SECONDS } from '../shared/errors.ts';
 /**
  * A page whose loader met a database fault (a lost connection, SQLite's lock still held) is the
  * moment's fault like an API answer's: 503 with Retry-After instead of React Router's 500
- * (docs/decisions.md#database-faults-are-answers). Loaders call the services through the load
+ * (docs/decisions/0027-database-faults-are-answers.md). Loaders call the services through the load
  * context; a render gets a copy whose calls note what failed, so the answer can tell why it broke.
  */
 export class PageFaults {

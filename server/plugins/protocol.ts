@@ -28,7 +28,7 @@ function rawAnswer(status: number, body: ErrorBody): string {
  * Bounds of a path any route can have (the query string is not part of it). The longest real path is
  * about 110 characters (`/games/{slug}/feed.xml`, `/scripts/{id}-{slug}.data`) and 3 segments; these
  * leave room for a percent-encoded slug typed by hand. Past them no route matches, and React Router's
- * matching, which grows faster than the path, is never asked (docs/decisions.md#bounded-work-for-every-path).
+ * matching, which grows faster than the path, is never asked (docs/decisions/0028-bounded-work-for-every-path.md).
  */
 export const MAX_PATH_LENGTH = 1_024;
 export const MAX_PATH_SEGMENTS = 16;

@@ -39,7 +39,7 @@ export interface WebPluginOptions {
   /**
    * Asked before a public page's render starts (a page nobody has cached or is rendering): a place to
    * render in, released when done, or a refusal: 429 past the address's budget, 503 when the process's
-   * bound on cold renders is full (docs/decisions.md#a-rate-of-cold-work-per-address, and "Round 4").
+   * bound on cold renders is full (docs/decisions/0034-a-rate-of-cold-work-per-address.md, and "Round 4").
    */
   admitColdPage?: (request: FastifyRequest) => Promise<ColdAdmission>;
 }
@@ -241,7 +241,7 @@ function redirectToCanonical(reply: FastifyReply, canonical: string, query: stri
 
 /**
  * Without SITE_URL a page names the origin its request named (its Host), so no shared cache may keep
- * it: another Host, from anyone, would otherwise be served to everyone (docs/decisions.md, round 4).
+ * it: another Host, from anyone, would otherwise be served to everyone (docs/decisions/0052-the-origin-from-configuration.md).
  */
 function keepOriginPrivate(scope: FastifyInstance) {
   scope.addHook('onSend', (_request, reply, payload, done) => {

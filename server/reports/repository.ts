@@ -35,7 +35,7 @@ export interface ReportFilter {
 
 const epoch = (value: Date | string) => (value instanceof Date ? value : new Date(value)).getTime();
 
-/** All SQL of reports (docs/decisions.md#reports). */
+/** All SQL of reports (docs/decisions/0021-hidden-scripts-and-reports.md#reports). */
 export class ReportRepository {
   constructor(private readonly db: Db) {}
 

@@ -10,7 +10,7 @@ import { toReport } from './presenter.ts';
 import type { ReportRepository } from './repository.ts';
 
 /**
- * Visitors' reports and the review queue (docs/decisions.md#reports): a report is taken from a
+ * Visitors' reports and the review queue (docs/decisions/0021-hidden-scripts-and-reports.md#reports): a report is taken from a
  * visitor views would count, at most REPORTS_PER_VISITOR an hour on every instance; staff see theirs
  * and decide, and one decision resolves every open report of the script.
  */

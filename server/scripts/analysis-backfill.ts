@@ -18,7 +18,7 @@ export interface BackfillOptions {
 }
 
 /**
- * Brings the stored analyses up to the current analysis (docs/decisions.md#stored-loader-analysis):
+ * Brings the stored analyses up to the current analysis (docs/decisions/0018-loader-analysis.md#stored-loader-analysis):
  * the loaders stored without one or with an older version's, or (`all`) every loader. Batches in id
  * order, each written in one transaction, only where the loader is still the one analysed; then one
  * change for every process's caches. Run in the background by a server process at start when the

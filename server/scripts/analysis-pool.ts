@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { LoaderFacts } from '../../contract/loader-analysis.ts';
 import { ThreadPool } from '../shared/thread-pool.ts';
 
-// The loader analysis runs in worker threads (docs/decisions.md#a-linear-bounded-off-thread-loader-analysis):
+// The loader analysis runs in worker threads (docs/decisions/0022-linear-bounded-off-thread-loader-analysis.md):
 // bounded as it is, a long hostile loader still takes a tenth of a second, which the event loop of a
 // server process must not spend. Beside the bundle (build/app/analysis-worker.mjs, built by
 // tools/build-server.ts) the worker is the compiled analysis-thread.ts; from source it is

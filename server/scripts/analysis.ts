@@ -3,11 +3,11 @@ import { FINDINGS, type FindingCode } from '../../contract/loader-findings.ts';
 import { analyseOffThread } from './analysis-pool.ts';
 
 /**
- * A loader's analysis as `scripts` stores it (docs/decisions.md#stored-loader-analysis): hosts, finding
+ * A loader's analysis as `scripts` stores it (docs/decisions/0018-loader-analysis.md#stored-loader-analysis): hosts, finding
  * codes and the hosts whose code the loader runs (what trust is about), computed without the trusted
  * list so no stored row depends on it; sentences and severities come from the catalogue when it is
  * read. Computed once per save, off the event loop and before the write's transaction
- * (docs/decisions.md#a-linear-bounded-off-thread-loader-analysis). `v` is the analysis's version: a row
+ * (docs/decisions/0022-linear-bounded-off-thread-loader-analysis.md). `v` is the analysis's version: a row
  * of an older one is analysed again by the backfill.
  */
 export interface StoredAnalysis {

@@ -37,7 +37,7 @@ export interface NextFacts {
 }
 
 /**
- * The facts after a write, by the rules between them (docs/decisions.md#script-facts), checked against
+ * The facts after a write, by the rules between them (docs/decisions/0013-games-and-script-facts.md#script-facts), checked against
  * the stored values: universal=true clears the game, and a game for a script that stays universal is
  * refused; keySystem=false clears the key link, and a key link for a script without a key system is
  * refused. A refusal is a 400 naming the field; nothing is written.

@@ -46,7 +46,7 @@ const LISTED_COLUMNS = [
   'games.slug as game_slug',
 ] as const;
 
-/** Scripts with their game's name and slug, and their works votes since `since` (docs/decisions.md#may-be-patched). */
+/** Scripts with their game's name and slug, and their works votes since `since` (docs/decisions/0020-votes.md#may-be-patched). */
 export function listed(db: Kysely<Database>, since: number) {
   return db
     .selectFrom('scripts')

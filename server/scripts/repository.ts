@@ -67,7 +67,7 @@ export class ScriptRepository {
 
   /**
    * A catalogue page in the listing's order (newest first by default), filtered by game and flags
-   * (docs/decisions.md#filters-and-sorts); a search's pages end at SEARCH_TOTAL_CAP, where its total stops.
+   * (docs/decisions/0015-filters-and-sorts.md); a search's pages end at SEARCH_TOTAL_CAP, where its total stops.
    */
   async listCards({ limit, offset, q, ...filter }: ListOptions): Promise<ListedScriptRow[]> {
     const listing = listingOf(filter);
@@ -239,7 +239,7 @@ export class ScriptRepository {
         ...columns,
       };
       const fieldsChanged = (Object.keys(next) as (keyof typeof next)[]).some((field) => next[field] !== current[field]);
-      // Marked patched or working again: "doesn't work" votes count only from now (docs/decisions.md#may-be-patched).
+      // Marked patched or working again: "doesn't work" votes count only from now (docs/decisions/0020-votes.md#may-be-patched).
       const worksChecked = next.patched !== current.patched ? { works_checked_at: this.clock() } : {};
       const channelsChanged = patch.channels !== undefined && !sameChannels(await channelList(trx, id), patch.channels);
       const testedChanged = tested !== undefined && !(await sameTested(trx, id, tested));
@@ -248,7 +248,7 @@ export class ScriptRepository {
         return { row: current, previousImageKey: current.image_key, gameCreated };
       }
       const at = new Date().toISOString();
-      // Only a save that changed the loader's text makes a version (docs/decisions.md#loader-versions).
+      // Only a save that changed the loader's text makes a version (docs/decisions/0044-loader-versions.md).
       const version = next.loadstring === current.loadstring ? {} : await writeVersion(trx, id, at, { loadstring: next.loadstring, analysis: analysis.analysis ?? null }, current, patch.savedBy);
       const row = await trx
         .updateTable('scripts')

@@ -22,7 +22,7 @@ export interface NewScript extends FactChanges {
   /** The slugs of the executors staff tested it with; left out: none. */
   executors?: readonly string[] | undefined;
   createdAt?: Date;
-  /** The loader's analysis, made by the caller off the event loop; analysed here, before the transaction, when left out (docs/decisions.md#a-linear-bounded-off-thread-loader-analysis). */
+  /** The loader's analysis, made by the caller off the event loop; analysed here, before the transaction, when left out (docs/decisions/0022-linear-bounded-off-thread-loader-analysis.md). */
   analysis?: AnalysisColumns | undefined;
   /** The staff account saving it, named by its version 1; left out: none (the demo, tests' fixtures). */
   savedBy?: SavedBy | undefined;
@@ -132,7 +132,7 @@ export async function sameTested(trx: Kysely<Database>, scriptId: number, ids: r
 }
 
 /**
- * Makes `ids` the script's tested executors (docs/decisions.md#tested-marks-and-the-scripts-answer):
+ * Makes `ids` the script's tested executors (docs/decisions/0041-executor-writes-and-tested-marks.md#tested-marks-and-the-scripts-answer):
  * their rows made and marked, its other marks cleared (their visitors' answers stay), then its
  * platforms made again and the rows left with nothing removed.
  */

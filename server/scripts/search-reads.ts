@@ -24,7 +24,7 @@ export interface FacetTotals {
 }
 
 /**
- * The row counts at which the search strategies change how they read (docs/decisions.md#filtered-search).
+ * The row counts at which the search strategies change how they read (docs/decisions/0015-filters-and-sorts.md#filtered-search).
  * Tests shrink them so a small catalogue takes every path a million scripts would.
  */
 export interface SearchLimits {
@@ -76,7 +76,7 @@ export class SearchReads {
   }
 
   /**
-   * The facts of a public search's filter worth an index lookup (docs/decisions.md#filtered-search):
+   * The facts of a public search's filter worth an index lookup (docs/decisions/0015-filters-and-sorts.md#filtered-search):
    * the game (by id), and each flag whose side keeps at most half of the scripts in scope. A side that
    * keeps most of them (Working, not verified) costs an index more than it removes, and is tested on
    * the rows instead. `complete` when every fact of the filter is among them. Null for a game no

@@ -76,7 +76,7 @@ export class CatalogueService {
   scriptAnswer(id: number): Promise<CachedAnswer<ScriptDetail | null>> {
     return this.cache.remember(`script:${id}`, async () => {
       const [row, trusted, compatibility] = await Promise.all([this.repository.findListed(id), this.trusted(), this.compatibility.ofScript(id)]);
-      // A hidden script is no script to the public (docs/decisions.md#hidden-scripts).
+      // A hidden script is no script to the public (docs/decisions/0021-hidden-scripts-and-reports.md#hidden-scripts).
       return row && Number(row.hidden) === 0 ? toScriptDetail(row, trusted, compatibility) : null;
     });
   }
@@ -116,7 +116,7 @@ export class CatalogueService {
   }
 
   /**
-   * Counts a public search that found nothing (docs/decisions.md#empty-searches): asked of the whole
+   * Counts a public search that found nothing (docs/decisions/0014-insights-and-empty-searches.md#empty-searches): asked of the whole
    * catalogue (no filter, which could be what emptied it), first page, by a countable visitor.
    */
   recordSearch(query: PaginatedQuery, total: number, visitor: Visitor): void {

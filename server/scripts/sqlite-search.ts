@@ -8,7 +8,7 @@ import { allWords, listingOfFilter, planKey, type SearchFilter, type SearchReads
 const DENSE_FOR_PAGE = 0.005;
 
 /**
- * Search on SQLite (docs/decisions.md#filtered-search): FTS5 keeps no statistics, so the candidates
+ * Search on SQLite (docs/decisions/0015-filters-and-sorts.md#filtered-search): FTS5 keeps no statistics, so the candidates
  * are counted in the indexes the words can use (the filter's facts included), and the cheapest way
  * to the page and the total is chosen from those counts.
  */
@@ -169,7 +169,7 @@ export class SqliteSearch {
 
 /**
  * The search indexes hold hidden scripts too (staff search finds them): a public search drops their
- * ids from the candidates, tested on the index's rowid (docs/decisions.md#hidden-scripts).
+ * ids from the candidates, tested on the index's rowid (docs/decisions/0021-hidden-scripts-and-reports.md#hidden-scripts).
  */
 const visibleRowid = (filter: SearchFilter) => (filter.scope === 'public' ? sql` AND ${visibleOnly('rowid')}` : sql``);
 

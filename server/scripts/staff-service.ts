@@ -20,7 +20,7 @@ import type { SavedBy } from './versions-repository.ts';
 /**
  * The form's facts as the repository takes them: a game name or slug to resolve (or create), null for
  * none. `verified` is the admin's alone: a moderator sending it, whatever its value, is refused before
- * anything is read or stored (docs/decisions.md#script-facts).
+ * anything is read or stored (docs/decisions/0013-games-and-script-facts.md#script-facts).
  */
 function factChanges(principal: Principal, facts: ScriptFacts): FactChanges {
   if (facts.verified !== undefined && principal.role !== 'admin') throw forbidden('Only the admin may set verified');
@@ -28,7 +28,7 @@ function factChanges(principal: Principal, facts: ScriptFacts): FactChanges {
   return { ...flags, ...(game === undefined ? {} : { game: game === null ? null : { name: game } }) };
 }
 
-/** The account a version names (docs/decisions.md#loader-versions). */
+/** The account a version names (docs/decisions/0044-loader-versions.md). */
 function savedBy(principal: Principal): SavedBy {
   return principal.role === 'admin' ? { role: 'admin', id: principal.adminId } : { role: 'moderator', id: principal.moderatorId };
 }
@@ -73,7 +73,7 @@ export class StaffScriptService {
     private readonly images: ImageService,
     private readonly cache: PublicCache,
     private readonly audit?: AuditLog,
-    /** Refuses a loader that fetches from a blocked domain, and a key link on one (docs/decisions.md#blocked-and-trusted-domains). */
+    /** Refuses a loader that fetches from a blocked domain, and a key link on one (docs/decisions/0018-loader-analysis.md#blocked-and-trusted-domains). */
     private readonly domains?: Pick<DomainService, 'checkLoader' | 'checkKeyLink'>,
   ) {}
 
@@ -147,7 +147,7 @@ export class StaffScriptService {
 
   /**
    * A write's script as answered, read in the write's own transaction, with the write's log entries
-   * and the idempotency key's answer stored beside it (docs/decisions.md#round-4-idempotent-creates-and-votes-and-the-log-inside-the-write-issue-36).
+   * and the idempotency key's answer stored beside it (docs/decisions/0050-idempotent-creates-and-votes-and-the-log-inside-the-write.md).
    */
   private presenting(principal: Principal, entries: (script: StaffScript) => AuditRecord | AuditRecord[] | undefined, answered?: Within<StaffScript>) {
     let presented: StaffScript | undefined;
@@ -182,7 +182,7 @@ export class StaffScriptService {
   }
 
   /**
-   * A save's one analysis (docs/decisions.md#a-linear-bounded-off-thread-loader-analysis): in a worker
+   * A save's one analysis (docs/decisions/0022-linear-bounded-off-thread-loader-analysis.md): in a worker
    * thread, before anything is prepared or any transaction begins; the blocked-domain check reads its
    * hosts, and the row stores it.
    */

@@ -3,7 +3,7 @@ import { loaderFacts, withTrust } from '../../contract/loader-analysis.ts';
 import { FINDINGS, finding, type FindingCode } from '../../contract/loader-findings.ts';
 import { parseStored } from './analysis.ts';
 
-// A version's `changes` column (docs/decisions.md#loader-versions): the diff of two stored analyses,
+// A version's `changes` column (docs/decisions/0044-loader-versions.md): the diff of two stored analyses,
 // kept as finding codes and hosts like the stored analysis, so sentences and severities come from the
 // catalogue when read.
 

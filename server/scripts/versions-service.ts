@@ -22,7 +22,7 @@ function toStaffSummary(row: ScriptVersionRow): StaffScriptVersionSummary {
 }
 
 /**
- * A script's loader history (docs/decisions.md#loader-versions). Public answers exist only for a script
+ * A script's loader history (docs/decisions/0044-loader-versions.md). Public answers exist only for a script
  * the public may see (its own answer says so, usually from the cache) and are cached like it, keyed by
  * the script so its save drops them (public-cache.ts). The loader text of a version is sent as the
  * script's answer sends the current one: to anyone; the pages keep it behind the gates.

@@ -7,7 +7,7 @@ import type { Within } from '../db/within.ts';
 
 /**
  * Hides or shows a script inside `trx`, which holds the shared counts' lock (lockCounts), recording
- * the change there so every process drops what it reached (docs/decisions.md#hidden-scripts). The triggers move it out of or into the kept counts.
+ * the change there so every process drops what it reached (docs/decisions/0021-hidden-scripts-and-reports.md#hidden-scripts). The triggers move it out of or into the kept counts.
  * Answers whether the script exists; `updated_at` stays (hiding is no edit of the script).
  */
 export async function writeHidden(trx: Kysely<Database>, changes: Db['changes'], id: number, hidden: boolean): Promise<boolean> {

@@ -5,7 +5,7 @@ import type { PublicCache } from '../cache/public-cache.ts';
 import type { ScriptRepository } from './repository.ts';
 import type { VisibilityRepository } from './visibility-repository.ts';
 
-/** Hiding and showing scripts (docs/decisions.md#hidden-scripts): a script the caller may not manage is 404. */
+/** Hiding and showing scripts (docs/decisions/0021-hidden-scripts-and-reports.md#hidden-scripts): a script the caller may not manage is 404. */
 export class VisibilityService {
   constructor(
     private readonly scripts: ScriptRepository,

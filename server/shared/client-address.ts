@@ -10,7 +10,7 @@ export function addressGroup(ip: string): string {
 }
 
 /**
- * The groups a client is counted in (docs/decisions.md, "Round 4: wider address groups"): its narrow
+ * The groups a client is counted in (docs/decisions/0048-wider-address-groups-and-a-bound-on-cold-renders.md): its narrow
  * group (an IPv4 address, an IPv6 /64), and for IPv6 the /56 and /48 around it, which are what a
  * provider hands one site (RFC 6177): a /48 holds 65,536 /64s, so a limit kept only per /64 is no limit
  * to whoever holds the /48. IPv4 has no wider group: each address is scarce and costs its holder, and a
@@ -28,7 +28,7 @@ const prefixOf = (parts: number[], hextets: number, lastMask = 0xffff) =>
 /**
  * How many times a narrow group's allowance the /56 and the /48 around it get, in every limit that
  * counts them (cold work, votes, reports): a /48 as a whole may do four times what one /64 may,
- * however many /64s it spreads over (docs/decisions.md, "Round 4: wider address groups").
+ * however many /64s it spreads over (docs/decisions/0048-wider-address-groups-and-a-bound-on-cold-renders.md).
  */
 export const WIDER_FACTORS = { 56: 2, 48: 4 } as const;
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { passwordSchema, usernameSchema } from '../../contract/index.ts';
 
-/** The login throttle's limits when the environment leaves them unset (decisions.md, issue 9). */
+/** The login throttle's limits when the environment leaves them unset (docs/decisions/0005-hostile-clients-and-faults.md). */
 export const LOGIN_THROTTLE_DEFAULTS = { maxFailures: 5, addressMaxFailures: 20, usernameMaxFailuresPerMinute: 50 } as const;
 
 const flag = z
@@ -13,12 +13,12 @@ const flag = z
   })
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
 
-/** Server processes at most, whatever the core count (docs/decisions.md, issue 11). */
+/** Server processes at most, whatever the core count (docs/decisions/0007-every-core-and-many-instances.md). */
 export const MAX_WORKERS = 8;
 /**
  * How long the `WORKERS>1` primary waits for a server worker to listen, and for the setup worker
  * (migrations, the admin, the demo) to finish, before it kills it as a failed start
- * (docs/decisions.md#round-4-bounded-archive-lines-and-a-supervisor-that-rules-every-start-issue-36).
+ * (docs/decisions/0053-bounded-archive-lines.md).
  */
 export const START_TIMEOUT_DEFAULTS = { workerMs: 60_000, setupMs: 10 * 60_000 } as const;
 
@@ -42,7 +42,7 @@ function isProxyEntry(entry: string): boolean {
 function parseTrustProxy(value: string): TrustProxy | undefined {
   const word = value.trim().toLowerCase();
   if (['false', 'off', 'no', '0'].includes(word)) return false;
-  // `true` is the common deployment: one reverse proxy in front (decisions.md, issue 9).
+  // `true` is the common deployment: one reverse proxy in front (docs/decisions/0005-hostile-clients-and-faults.md).
   if (['true', 'on', 'yes'].includes(word)) return 1;
   if (/^\d+$/.test(word)) return Number(word);
   const entries = value.split(',').map((entry) => entry.trim());
@@ -51,7 +51,7 @@ function parseTrustProxy(value: string): TrustProxy | undefined {
 
 const wholeNumber = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more');
 
-/** The rate of cold work allowed (docs/decisions.md#a-rate-of-cold-work-per-address). */
+/** The rate of cold work allowed (docs/decisions/0034-a-rate-of-cold-work-per-address.md). */
 export interface ColdBudgetLimits {
   /** Cold requests one address group may start per second, on average; 0 turns the limit off. */
   perSecond: number;
@@ -71,7 +71,7 @@ export interface ColdBudgetLimits {
 /** The process's bound on cold work running at once when the environment leaves it unset (ColdGate, server/cache/cold-gate.ts). */
 export const COLD_GATE_DEFAULTS = { inFlight: 2, queue: 32, waitMs: 5_000 } as const;
 
-/** The rate of cold work when the environment leaves it unset (docs/decisions.md#a-rate-of-cold-work-per-address). */
+/** The rate of cold work when the environment leaves it unset (docs/decisions/0034-a-rate-of-cold-work-per-address.md). */
 export const COLD_BUDGET_DEFAULTS = { perSecond: 10, burst: 10, crawlerPerSecond: 5, crawlerQueue: 50, refusalHoldMs: 1_000 } as const;
 
 const trustProxy = z.string().transform((value, context): TrustProxy => {
@@ -185,7 +185,7 @@ export interface Config {
   /** The process's bound on cold work running at once (server/cache/cold-gate.ts). */
   coldGate: { inFlight: number; queue: number; waitMs: number };
   admin: { username: string | undefined; password: string | undefined };
-  /** Where the embedded database's scheduled snapshots go (DATA_DIR/backups; docs/decisions.md#backups). */
+  /** Where the embedded database's scheduled snapshots go (DATA_DIR/backups; docs/decisions/0023-backups.md). */
   backupDir: string;
   /** Snapshots kept there; older ones are deleted. */
   backupKeep: number;

@@ -2,7 +2,7 @@ import { formatMessage, type MessageValues } from '../../contract/i18n.ts';
 import { ERROR_TEXTS_RU } from './error-texts.ts';
 
 // Choosing the language of an error answer and finding an English text's Russian one
-// (docs/decisions.md#languages, "API errors in Russian").
+// (docs/decisions/0045-languages.md, "API errors in Russian").
 
 type Template = keyof typeof ERROR_TEXTS_RU;
 

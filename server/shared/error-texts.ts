@@ -1,5 +1,5 @@
 /**
- * The API's error texts in Russian, for `Accept-Language: ru` (issue 29, docs/decisions.md#languages,
+ * The API's error texts in Russian, for `Accept-Language: ru` (issue 29, docs/decisions/0045-languages.md,
  * "API errors in Russian"). Keyed by the English text as the server writes it, with `{name}` where a
  * dynamic part (an id, a slug, a field, a limit) goes; the Russian is a message of contract/i18n.ts,
  * given those parts as values. The English text stays exactly what it was: it is the key.

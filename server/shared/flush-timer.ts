@@ -38,7 +38,7 @@ export class FlushTimer {
   }
 }
 
-/** A buffered flush as the operator's metrics show it (docs/decisions.md#round-4-deadlocks-and-serialisation-failures-issue-36). */
+/** A buffered flush as the operator's metrics show it (docs/decisions/0049-deadlocks-and-serialisation-failures.md). */
 export interface FlushFigures {
   /** Requests buffered and not yet stored (those being written included). */
   pending: number;

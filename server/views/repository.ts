@@ -24,7 +24,7 @@ export class ViewRepository {
    * Applies buffered views in one transaction. A mark counts only when the visitor's previous
    * counted view of that script is at least 24 hours old; returns views added per script. In the
    * same transaction: the views per UTC day (script_daily_views) and each counted script's trending
-   * score, weighted for the day the stored scores are for (docs/decisions.md#trending).
+   * score, weighted for the day the stored scores are for (docs/decisions/0011-trending.md).
    */
   async applyViews(unordered: ViewMark[]): Promise<Map<number, number>> {
     const added = new Map<number, number>();
@@ -95,7 +95,7 @@ export class ViewRepository {
 
   /**
    * Moves the trending scores to `today`'s weights when the stored ones are older
-   * (docs/decisions.md#trending). The day is claimed first, in a transaction of its own, so of two
+   * (docs/decisions/0011-trending.md). The day is claimed first, in a transaction of its own, so of two
    * processes rolling at once one does it, and views flushed meanwhile are weighted for the new day.
    * Then every script with views in the window, or a score to clear, is recomputed from its views
    * per day, ROLL_SLICE scripts per transaction with `pause` between (SQLite writes on the main

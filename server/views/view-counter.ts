@@ -7,7 +7,7 @@ import { FlushTimer } from '../shared/flush-timer.ts';
 import { digest, isCountable, type Visitor, visitorHash } from '../visitors/visitor.ts';
 
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
-/** Searches that found nothing are kept this many days (docs/decisions.md#empty-searches). */
+/** Searches that found nothing are kept this many days (docs/decisions/0014-insights-and-empty-searches.md#empty-searches). */
 export const SEARCH_MISSES_KEPT_DAYS = 90;
 /** Distinct (day, query) rows and visitor-query pairs buffered between flushes; more are not counted. */
 const MAX_PENDING_MISSES = 10_000;
@@ -15,7 +15,7 @@ const MAX_MISS_VISITORS = 50_000;
 /**
  * Views buffered between flushes: past FLUSH_VIEWS_AT a flush starts at once; past MAX_PENDING_VIEWS a
  * view is not counted until it has written (each costs about 260 bytes of heap: at most 13 MB;
- * docs/decisions.md#memory-that-cannot-be-exhausted-from-outside).
+ * docs/decisions/0024-memory-that-cannot-be-exhausted-from-outside.md).
  */
 export const FLUSH_VIEWS_AT = 10_000;
 export const MAX_PENDING_VIEWS = 50_000;

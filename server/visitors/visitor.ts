@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { isbot } from 'isbot';
 import { addressGroup, addressGroups } from '../shared/client-address.ts';
 
-/** Who sent a request, as views, votes and reports count visitors (docs/decisions.md). */
+/** Who sent a request, as views, votes and reports count visitors (docs/decisions/0005-hostile-clients-and-faults.md). */
 export interface Visitor {
   ip: string;
   userAgent: string | undefined;
@@ -36,9 +36,9 @@ const hashOf = memoize(digest, 10_000);
 const isBotAgent = memoize((userAgent) => isbot(userAgent), 1_000);
 
 /**
- * Views one address adds to one script in a day, whatever User-Agent it sends (docs/decisions.md): each
- * agent falls in one of this many buckets, and a visitor is an address and a bucket. Rotating agents
- * from one address therefore counts at most this many times, while two or three people sharing an
+ * Views one address adds to one script in a day, whatever User-Agent it sends
+ * (docs/decisions/0005-hostile-clients-and-faults.md): each agent falls in one of this many buckets, and a
+ * visitor is an address and a bucket. Rotating agents from one address therefore counts at most this many times, while two or three people sharing an
  * address usually still count apart.
  */
 export const VIEWS_PER_ADDRESS = 3;
@@ -61,8 +61,8 @@ export interface VisitorNetworks {
 }
 
 /**
- * The wider groups votes and reports are also limited by (docs/decisions.md, "Round 4: wider address
- * groups"): one /48 holds 65,536 /64s, each a visitor of its own.
+ * The wider groups votes and reports are also limited by (docs/decisions/0048-wider-address-groups-and-a-bound-on-cold-renders.md):
+ * one /48 holds 65,536 /64s, each a visitor of its own.
  */
 export function visitorNetworks({ ip }: Visitor): VisitorNetworks | undefined {
   const { wider } = addressGroups(ip);

@@ -7,7 +7,7 @@ import { dropEmptyRows, ensureRows, refreshPlatforms } from '../executors/compat
 import { type ExecutorRef, existingExecutors, lockScripts } from '../executors/executor-refs-repository.ts';
 
 /**
- * Visitors' works answers per executor (docs/decisions.md#works-answers-per-executor): one
+ * Visitors' works answers per executor (docs/decisions/0040-works-answers-per-executor.md): one
  * `script_executor_votes` row per script, executor and visitor, counted in `script_executors`'
  * `works_yes` / `works_no` while `counted` is 1 (inside EXECUTOR_VOTE_DAYS). Written by the vote
  * flush inside its transaction and taken out of the counts by the expiry, each under

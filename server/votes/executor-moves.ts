@@ -3,7 +3,7 @@ import type { ExecutorRef } from '../executors/executor-refs-repository.ts';
 
 /**
  * A visitor's works answers per executor as one process's vote buffer knows them
- * (docs/decisions.md#works-answers-per-executor): what each was before the buffered changes and now,
+ * (docs/decisions/0040-works-answers-per-executor.md): what each was before the buffered changes and now,
  * so answers can show the counts as they will be once written.
  */
 export interface ExecutorAnswer {

@@ -3,7 +3,7 @@ const Z = 1.96;
 
 /**
  * The lower bound of the Wilson score interval of the share of likes among likes and dislikes
- * (docs/decisions.md#rating-sort); 0 without votes. A few likes rank below many with a similar share.
+ * (docs/decisions/0020-votes.md#rating-sort); 0 without votes. A few likes rank below many with a similar share.
  */
 export function wilsonLowerBound(likes: number, dislikes: number): number {
   const n = likes + dislikes;

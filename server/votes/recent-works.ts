@@ -38,7 +38,7 @@ export function recentWorks(eb: ExpressionBuilder<Database, 'scripts'>, works: 0
 }
 
 /**
- * "May be patched" (docs/decisions.md#may-be-patched): not marked patched, and at least
+ * "May be patched" (docs/decisions/0020-votes.md#may-be-patched): not marked patched, and at least
  * MAY_BE_PATCHED_VOTES "doesn't work" votes of the window, more than its "works" votes.
  */
 export function mayBePatched(row: RecentWorksColumns & { patched: number }): boolean {

@@ -22,7 +22,7 @@ export interface Networks {
 
 /**
  * Visitors of one /56 and of one /48 whose votes on one script were given in the last day
- * (docs/decisions.md, "Round 4: wider address groups"): what two and four addresses' agent buckets
+ * (docs/decisions/0048-wider-address-groups-and-a-bound-on-cold-renders.md): what two and four addresses' agent buckets
  * (VIEWS_PER_ADDRESS, 3) may cast. Without it one /48 holds 65,536 /64s × 3 voters on every script.
  */
 export const NETWORK_VOTERS = { n56: 6, n48: 12 } as const;
@@ -55,7 +55,7 @@ export interface StoredVotes {
   /** The visitor's stored vote changes of the last hour, and when the oldest of them was stored. */
   changes: number;
   oldestChange: number | null;
-  /** The visitor's counted answers per executor on this script (docs/decisions.md#works-answers-per-executor). */
+  /** The visitor's counted answers per executor on this script (docs/decisions/0040-works-answers-per-executor.md). */
   executors: { ref: ExecutorRef; works: number }[];
   /** For an IPv6 visitor: the other voters of its /56 and /48 on this script in the last day. */
   networkVoters?: NetworkVoters | undefined;
@@ -162,7 +162,7 @@ async function firstOfTheirKeys(trx: Kysely<Database>, visitors: VisitorRequests
   return visitors.map((visitor) => ({ ...visitor, requests: visitor.requests.filter((request) => request.keyHash === undefined || stored.has(request.keyHash)) }));
 }
 
-/** All SQL of visitors' votes (docs/decisions.md#votes-batched-and-limited). */
+/** All SQL of visitors' votes (docs/decisions/0020-votes.md). */
 export class VoteRepository {
   private readonly compatibilityRows: CompatibilityRepository;
 
@@ -174,7 +174,7 @@ export class VoteRepository {
    * One read per vote request: the script's counters, the visitor's stored choices, and the
    * visitor's stored changes since `since` with the oldest's time; with `networks`, the other voters
    * of its /56 and /48 on the script in the day before `now`. Undefined for no script or a hidden one
-   * (docs/decisions.md#hidden-scripts).
+   * (docs/decisions/0021-hidden-scripts-and-reports.md#hidden-scripts).
    */
   async stored(scriptId: number, visitorHash: string, since: number, networks?: { networks: Networks; now: number }): Promise<StoredVotes | undefined> {
     const { rows } = await sql<Record<string, unknown>>`SELECT s.likes, s.dislikes, s.works_yes, s.works_no, v.vote, v.works, c.n AS changes, c.oldest
@@ -220,7 +220,7 @@ export class VoteRepository {
 
   /**
    * Takes executor answers given at or before `cutoff` out of the counts, a batch per transaction
-   * until none is left (docs/decisions.md#works-answers-per-executor); answers the scripts whose
+   * until none is left (docs/decisions/0040-works-answers-per-executor.md); answers the scripts whose
    * cached answers must go.
    */
   async expireExecutorAnswers(cutoff: number): Promise<number[]> {
@@ -242,7 +242,7 @@ export class VoteRepository {
    * wins, and the counters move by its difference against the stored vote. Scripts are updated in id
    * order (as the view flush does), so flushes of two processes wait for each other instead of
    * deadlocking; then, with every script's row held, the executor answers of the batch (under
-   * COUNTS_LOCK, taken with the visitors' locks: docs/decisions.md#works-answers-per-executor).
+   * COUNTS_LOCK, taken with the visitors' locks: docs/decisions/0040-works-answers-per-executor.md).
    */
   async apply(visitors: VisitorRequests[], now: number): Promise<AppliedVotes> {
     if (visitors.length === 0) return { stored: 0, dropped: 0, changed: [] };
@@ -391,7 +391,7 @@ export class VoteRepository {
   }
 }
 
-/** Staff marked a script working: its works answers count from `at` (docs/decisions.md#may-be-patched). */
+/** Staff marked a script working: its works answers count from `at` (docs/decisions/0020-votes.md#may-be-patched). */
 export async function markWorksChecked(db: Db, scriptId: number, at: number, within?: Within<void>): Promise<boolean> {
   return transact(db, async (trx) => {
     const result = await trx.updateTable('scripts').set({ works_checked_at: at }).where('id', '=', scriptId).executeTakeFirst();

@@ -22,7 +22,7 @@ const voteKey = (claim: IdempotencyClaim | undefined): VoteKey | undefined => cl
 export async function voteRoutes(app: FastifyInstance, { votes, idempotency }: { votes: VoteBuffer; idempotency: Idempotency }) {
   const route = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', noStore);
-  // A vote's key is the visitor's (docs/decisions.md#round-4-idempotent-creates-and-votes-and-the-log-inside-the-write-issue-36):
+  // A vote's key is the visitor's (docs/decisions/0050-idempotent-creates-and-votes-and-the-log-inside-the-write.md):
   // its answer is kept by the buffer until the flush that writes the vote stores it.
   const keyed = (request: FastifyRequest) => ({ scope: () => `visitor:${visitorHash(visitorOf(request))}`, status: 200, pending: (keyHash: string) => votes.keptAnswer(keyHash) });
 

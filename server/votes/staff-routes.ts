@@ -11,7 +11,7 @@ const checkedSchema = z.object({ id: z.number().int(), worksChecked: z.literal(t
 
 /**
  * POST /api/scripts/{id}/works-checked: staff say the script works (the admin any script, a moderator its
- * own), so only "doesn't work" votes set after now can mark it May be patched (docs/decisions.md#may-be-patched).
+ * own), so only "doesn't work" votes set after now can mark it May be patched (docs/decisions/0020-votes.md#may-be-patched).
  */
 export async function worksCheckedRoutes(app: FastifyInstance, { guards, ...services }: WorksCheckDeps & { guards: Guards }) {
   const route = app.withTypeProvider<ZodTypeProvider>();

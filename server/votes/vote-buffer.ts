@@ -25,7 +25,7 @@ export const VOTERS_PER_WRITE = 100;
 /**
  * Requests buffered between flushes: past FLUSH_VOTES_AT a flush starts at once; past MAX_PENDING a vote
  * is refused until it has written (each costs about 700 bytes of heap: at most 7 MB;
- * docs/decisions.md#memory-that-cannot-be-exhausted-from-outside).
+ * docs/decisions/0024-memory-that-cannot-be-exhausted-from-outside.md).
  */
 export const FLUSH_VOTES_AT = 5_000;
 export const MAX_PENDING = 10_000;
@@ -40,7 +40,7 @@ const namesExecutor = ({ requests }: VisitorRequests) => requests.some((request)
 interface Entry {
   base: Choice;
   current: Choice;
-  /** Per executor id (docs/decisions.md#works-answers-per-executor); none kept for the many votes without one. */
+  /** Per executor id (docs/decisions/0040-works-answers-per-executor.md); none kept for the many votes without one. */
   executors?: Map<number, ExecutorAnswer> | undefined;
   /** The network keys (`script n56|n48`) this visitor was counted in as a new voter of the script. */
   counted?: string[] | undefined;
@@ -78,7 +78,7 @@ interface KeptKey {
 
 /**
  * Buffers visitors' votes in memory and writes them every few seconds and at shutdown, like views,
- * so a vote never costs a database write (docs/decisions.md#votes-batched-and-limited). A request
+ * so a vote never costs a database write (docs/decisions/0020-votes.md). A request
  * reads the stored state once (the script's counters, the visitor's choices and changes of the
  * hour) and is refused when the stored changes, this process's buffered ones and those being
  * written reach VOTES_PER_HOUR; the flush checks again under the database's lock.

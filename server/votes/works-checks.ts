@@ -17,7 +17,7 @@ export interface WorksCheckDeps {
 import { markWorksChecked } from './repository.ts';
 
 /**
- * Staff mark a script working (docs/decisions.md#may-be-patched): the admin any script, a moderator its
+ * Staff mark a script working (docs/decisions/0020-votes.md#may-be-patched): the admin any script, a moderator its
  * own (another's is 404, as for every per-script staff call); cached answers showing May be patched go.
  */
 export async function markWorking(services: WorksCheckDeps, principal: Principal, id: number): Promise<void> {

@@ -13,7 +13,7 @@ import { dialects } from '../helpers/databases.ts';
 
 // Issue 29 item 4: the API answers `error` (and the `fields` texts) in Russian for a request that
 // prefers Russian, and exactly as before for every other; `code` and the `fields` keys never change
-// (docs/decisions.md#languages, "API errors in Russian").
+// (docs/decisions/0045-languages.md, "API errors in Russian").
 
 const RU = { 'accept-language': 'ru' };
 const PLACEHOLDER = /\{(\w+)/g;

@@ -7,12 +7,17 @@ import { describe, expect, it } from 'vitest';
 // path under one of the repository's source folders (`server/cache/page-cache.ts`, `tests/e2e/`,
 // `web/features/{staff,admin}`) that names no file or folder, and, in architecture.md and README.md, on a
 // backticked file name or short path (`vote-buffer.ts`, `routes/admin/dashboard.tsx`) that no file of the
-// repository ends with. A path with `*` (`server/scripts/visibility-*.ts`) must match some file. docs/decisions.md is
-// history as much as guidance, so a path it names must exist too: a file that moved is named where it lives.
+// repository ends with. A path with `*` (`server/scripts/visibility-*.ts`) must match some file. The decision
+// records (docs/decisions/) are history as much as guidance, so a path they name must exist too: a file that
+// moved is named where it lives.
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-const CHECKED = ['docs/architecture.md', 'README.md', 'docs/decisions.md'];
+const CHECKED = ['docs/architecture.md', 'README.md'];
+/** The decision records and their index, read as one text: a record may name only a few paths. */
+const RECORDS = readdirSync(join(ROOT, 'docs/decisions'))
+  .filter((name) => name.endsWith('.md'))
+  .map((name) => `docs/decisions/${name}`);
 const BARE_NAMES_CHECKED = new Set(['docs/architecture.md', 'README.md']);
 
 /** The repository's source folders; a path starting with one of these is checked. */
@@ -90,7 +95,7 @@ describe('the documents name only files that exist', () => {
       'web/routes/moderator',
       'contract/',
     ]);
-    expect(namedPaths('`/scripts/{id}`, build/app/main.mjs, http://x/server/a.ts, docs/decisions.md#backups')).toEqual(['docs/decisions.md']);
+    expect(namedPaths('`/scripts/{id}`, build/app/main.mjs, http://x/server/a.ts, docs/product.md#votes')).toEqual(['docs/product.md']);
     expect(bareFileNames('`vote-buffer.ts` (Node.js), `ScriptRepository.rollTrending`, `lib/form.ts`, `server/app.ts`')).toEqual([
       'vote-buffer.ts',
       'lib/form.ts',
@@ -109,6 +114,19 @@ describe('the documents name only files that exist', () => {
       expect(missing.map((path) => `${document}:${lineOf(text, path)} ${path}`)).toEqual([]);
     });
   }
+
+  it('the decision records name only paths that exist', () => {
+    const missing: string[] = [];
+    let named = 0;
+    for (const document of RECORDS) {
+      const text = readFileSync(join(ROOT, document), 'utf8');
+      const paths = namedPaths(text);
+      named += paths.length;
+      for (const path of new Set(paths)) if (!exists(path)) missing.push(`${document}:${lineOf(text, path)} ${path}`);
+    }
+    expect(named, 'the scan found paths').toBeGreaterThan(100);
+    expect(missing).toEqual([]);
+  });
 
   it('architecture.md and README.md name only file names and short paths some file ends with', () => {
     const missing: string[] = [];

@@ -6,7 +6,7 @@ import { type Account, createAdmin, createModerator, injectAs } from '../helpers
 import { dialects } from '../helpers/databases.ts';
 import { pngImage, scriptForm, snapshot } from '../helpers/staff.ts';
 
-// The moderation log (docs/decisions.md#moderation-log): every staff action with who, when, what, which
+// The moderation log (docs/decisions/0019-moderation-log.md): every staff action with who, when, what, which
 // object and what changed; read by the admin through GET /api/audit-log; never edited or deleted.
 
 describe.each(dialects)('the moderation log on %s', (dialect) => {

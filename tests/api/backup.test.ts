@@ -24,7 +24,7 @@ import { entryEnv } from '../helpers/processes.ts';
 import { postReport } from '../helpers/reports.ts';
 import { imageKeyOf, pngImage, scriptForm } from '../helpers/staff.ts';
 
-// Backups (docs/decisions.md#backups): `npm run backup` takes one snapshot while the site serves and
+// Backups (docs/decisions/0023-backups.md): `npm run backup` takes one snapshot while the site serves and
 // writes; `npm run restore` loads it into an empty embedded or PostgreSQL database with every row and
 // image as the snapshot had them, refuses a filled target without --force and a damaged archive, and
 // changes nothing when it refuses. The server's scheduler keeps BACKUP_KEEP snapshots.

@@ -13,7 +13,7 @@ import { until } from '../helpers/wait.ts';
 
 // Issue 24: every cache and buffer a visitor fills is bounded by entries, by what it costs in the
 // heap and by the variety of its keys, and a heap near its limit sheds the caches and writes the
-// buffers (docs/decisions.md#memory-that-cannot-be-exhausted-from-outside). Real answers from a real
+// buffers (docs/decisions/0024-memory-that-cannot-be-exhausted-from-outside.md). Real answers from a real
 // database through HTTP; the bounds read back from the caches themselves.
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';

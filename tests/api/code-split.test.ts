@@ -6,7 +6,7 @@ import { insertGame, setFacts } from '../helpers/script-facts.ts';
 // Texts that only the staff panels show (docs/product.md#staff-panels, docs/product.md#error-texts): none may reach a visitor's browser.
 const PANEL_TEXTS = ['Вход для модератора', 'Create New Moderator', 'Manage Moderators', 'Превышено время ожидания запроса', 'Вы уверены, что хотите удалить этот скрипт?'];
 // The chart library's own class names (its SVG root and wrapper), which survive minification: only
-// the panels' charts use it (docs/decisions.md#charts-in-the-panels).
+// the panels' charts use it (docs/decisions/0012-panel-charts-and-game-field.md#charts-in-the-panels).
 const CHART_LIBRARY = ['recharts-surface', 'recharts-wrapper'];
 const PUBLIC_PAGES = ['/', '/info', '/scripts', '/scripts/{id}', '/games', '/games/{game}', '/executors', '/executors/{executor}', '/subscribe', '/privacy', '/no-such-page'];
 /** A public page's path with the fixture's script, game and executor. */
@@ -78,7 +78,7 @@ describe('code splitting of the built web app', () => {
   });
 
   // The schema library is the panels' (their forms validate with the contract): a public page that
-  // imports a schema module for a helper ships all of it, about 27 KB gzip (docs/decisions.md#public-pages-and-first-load-javascript).
+  // imports a schema module for a helper ships all of it, about 27 KB gzip (docs/decisions/0017-public-page-javascript-budget.md).
   it.each(['/', '/scripts', '/scripts/{id}', '/games', '/executors', '/executors/{executor}'])('ships no schema library on %s', async (path) => {
     const files = await firstLoadJs(pathOf(path, id));
     for (const [asset, text] of files) expect(text.includes('ZodError'), `${asset} holds zod`).toBe(false);

@@ -7,7 +7,7 @@ import { insertScript } from '../helpers/factories.ts';
 import { type BuiltServer, startBuiltWorkers } from '../helpers/processes.ts';
 import { until } from '../helpers/wait.ts';
 
-// A rate of cold work per address group (docs/decisions.md#a-rate-of-cold-work-per-address): past its
+// A rate of cold work per address group (docs/decisions/0034-a-rate-of-cold-work-per-address.md): past its
 // burst, an address asking for pages and answers nobody has cached is told 429 with Retry-After while
 // other addresses, and cached pages, are served; known crawlers wait in their own bucket's queue.
 

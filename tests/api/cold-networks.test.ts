@@ -6,9 +6,10 @@ import { insertScript } from '../helpers/factories.ts';
 import { until } from '../helpers/wait.ts';
 import { type BuiltServer, startBuiltWorkers } from '../helpers/processes.ts';
 
-// One IPv6 /48 asking for cold pages from a new /64 each time (docs/decisions.md, "Round 4: wider address
-// groups and a bound on cold renders"): its /64s are each fresh, so only the /56 and /48 budgets and the
-// process's bound on cold renders stand between it and the core. A visitor elsewhere reads a cached page.
+// One IPv6 /48 asking for cold pages from a new /64 each time
+// (docs/decisions/0048-wider-address-groups-and-a-bound-on-cold-renders.md): its /64s are each fresh, so
+// only the /56 and /48 budgets and the process's bound on cold renders stand between it and the core. A
+// visitor elsewhere reads a cached page.
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';

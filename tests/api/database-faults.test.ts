@@ -13,7 +13,7 @@ import { CuttableRelay } from '../helpers/relay.ts';
 import { scriptForm } from '../helpers/staff.ts';
 import { until } from '../helpers/wait.ts';
 
-// Database faults are answers, not crashes (issue 24, docs/decisions.md#database-faults-are-answers).
+// Database faults are answers, not crashes (issue 24, docs/decisions/0027-database-faults-are-answers.md).
 // PostgreSQL: the app's backends are terminated every 150 ms while creates, votes, reports and reads
 // run against a real WORKERS=2 process tree; no worker dies, no connection is cut, every failure a
 // client sees is a 503 with Retry-After, and every acknowledged create is stored. Needs build/.
@@ -236,7 +236,7 @@ describe('SQLite write lock held by another connection', () => {
 
 // A page whose loader meets an unreachable database answers 503 with Retry-After, as the API does,
 // never React Router's 500; once the database is back the same page renders
-// (docs/decisions.md#database-faults-are-answers). The app reaches PostgreSQL through a TCP relay the
+// (docs/decisions/0027-database-faults-are-answers.md). The app reaches PostgreSQL through a TCP relay the
 // test can cut: every connection ended and new ones refused.
 
 describe.each(dialects.filter((dialect) => dialect === 'postgres'))('%s unreachable while pages render', () => {

@@ -143,7 +143,7 @@ describe.each(dialects)('demo catalogue on %s', (dialect) => {
       expect(overview.newScriptsPerDay.some((entry) => entry.value > 0)).toBe(true);
       expect(overview.emptySearches.length).toBeGreaterThanOrEqual(3);
 
-      // One script ships a history: its update added a webhook, a high finding (docs/decisions.md#loader-versions).
+      // One script ships a history: its update added a webhook, a high finding (docs/decisions/0044-loader-versions.md).
       const logger = rows.find((row) => row.playsname === 'Universal Stats Logger');
       const history = await services.versions.pageAnswer(Number(logger?.id), 20, 0);
       expect(history.value?.map((entry) => entry.version)).toEqual([2, 1]);

@@ -4,14 +4,24 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // The repository explains itself: comments and docs cite docs/product.md (and the other docs/ files) by
-// section, never the two documents that once lived outside the repository. This file fails on a mention
-// of those outside files, and on a `docs/<file>.md#anchor` citation (or, inside docs/, a relative
-// `(<file>.md#anchor)` or `(#anchor)` link) that names no heading of that file.
+// section and the decision records of docs/decisions/ by file, never the two documents that once lived
+// outside the repository nor the single decisions file the records replaced. This file fails on a mention
+// of those, on a `docs/<path>.md#anchor` citation (or, inside docs/, a relative `(<path>.md#anchor)` or
+// `(#anchor)` link) that names no heading of that file, on a mention of a record or a relative Markdown
+// link under docs/ that names no file, and on records numbered with a gap or a repeat, headed with another
+// number, or missing from the index (docs/decisions/README.md).
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The outside documents' file names, spelled in pieces so that this file does not mention them itself. */
 const OUTSIDE_DOCUMENTS = ['SPEC', 'DESIGN'].map((name) => `${name}.md`);
+
+/** The single decisions file the numbered records replaced (issue 37), in pieces for the same reason. */
+const OLD_DECISIONS = new RegExp(`(?<![\\w-])${'decisions'}\\.md`);
+
+const RECORDS_DIR = 'docs/decisions';
+/** A record's file name: its number, four digits, then a kebab-case title. */
+const RECORD_NAME = /^(\d{4})-[a-z0-9]+(?:-[a-z0-9]+)*\.md$/;
 
 /**
  * Directories that hold no source: installed packages, git's own files, and build, test and run output
@@ -108,7 +118,7 @@ function citations(): Citation[] {
   const add = (file: TextFile, index: number, target: string, anchor: string) =>
     found.push({ where: `${file.path}:${lineOf(file.text, index)}`, target, anchor });
   for (const file of files) {
-    for (const m of file.text.matchAll(/(?<![\w/.-])docs\/([\w.-]+\.md)#([\p{L}\p{N}_-]+)/gu)) {
+    for (const m of file.text.matchAll(/(?<![\w/.-])docs\/((?:[\w.-]+\/)*[\w.-]+\.md)#([\p{L}\p{N}_-]+)/gu)) {
       add(file, m.index, `docs/${m[1]}`, m[2] as string);
     }
     if (file.path.startsWith('docs/') && file.path.endsWith('.md')) {
@@ -119,6 +129,65 @@ function citations(): Citation[] {
     }
   }
   return found;
+}
+
+/** Every mention of a record by its path from the root (`docs/decisions/<file>.md`, anchor or not), anywhere. */
+function recordMentions(): { where: string; target: string }[] {
+  const found: { where: string; target: string }[] = [];
+  for (const file of files) {
+    for (const m of file.text.matchAll(/(?<![\w/.-])docs\/decisions\/([\w.-]+\.md)/g)) {
+      found.push({ where: `${file.path}:${lineOf(file.text, m.index)}`, target: `${RECORDS_DIR}/${m[1]}` });
+    }
+  }
+  return found;
+}
+
+/** Relative links from Markdown under docs/ to a Markdown file (anchor or not), resolved from the root. */
+function relativeLinks(): { where: string; target: string }[] {
+  const found: { where: string; target: string }[] = [];
+  for (const file of files) {
+    if (!file.path.startsWith('docs/') || !file.path.endsWith('.md')) continue;
+    for (const m of file.text.matchAll(/\]\(((?:[\w.-]+\/)*[\w.-]+\.md)(?:#[^)\s]*)?\)/g)) {
+      found.push({ where: `${file.path}:${lineOf(file.text, m.index)}`, target: posix.normalize(posix.join(dirname(file.path), m[1] as string)) });
+    }
+  }
+  return found;
+}
+
+interface RecordFile {
+  name: string;
+  number: number;
+  text: string;
+}
+
+/** The numbered records of docs/decisions/, and the names there that are neither a record nor the index. */
+function records(): { records: RecordFile[]; strays: string[] } {
+  const found: RecordFile[] = [];
+  const strays: string[] = [];
+  for (const name of readdirSync(join(ROOT, RECORDS_DIR)).sort()) {
+    const number = RECORD_NAME.exec(name)?.[1];
+    if (number === undefined) {
+      if (name !== 'README.md') strays.push(name);
+      continue;
+    }
+    found.push({ name, number: Number(number), text: byPath.get(`${RECORDS_DIR}/${name}`)?.text ?? '' });
+  }
+  return { records: found, strays };
+}
+
+/** What is wrong with the records' numbering, headings and index: empty when nothing is. */
+export function recordProblems(list: RecordFile[], index: string): string[] {
+  const problems: string[] = [];
+  const numbers = list.map((r) => r.number).sort((a, b) => a - b);
+  numbers.forEach((number, i) => {
+    if (number !== i + 1) problems.push(`expected record ${String(i + 1).padStart(4, '0')}, found ${String(number).padStart(4, '0')} (a gap or a repeat)`);
+  });
+  for (const record of list) {
+    const heading = record.text.split('\n')[0] ?? '';
+    if (!heading.startsWith(`# ${record.name.slice(0, 4)}. `)) problems.push(`${record.name}: the first line is not "# ${record.name.slice(0, 4)}. <title>"`);
+    if (!index.includes(`](${record.name})`)) problems.push(`${record.name}: not linked from ${RECORDS_DIR}/README.md`);
+  }
+  return problems;
 }
 
 describe('documentation citations', () => {
@@ -139,7 +208,45 @@ describe('documentation citations', () => {
   });
 
   it('no file mentions the outside specification or design documents', () => {
-    expect(outsideMentions(), `cite docs/product.md#<section> or docs/decisions.md instead of ${OUTSIDE_DOCUMENTS.join(' or ')}`).toEqual([]);
+    expect(outsideMentions(), `cite docs/product.md#<section> or a record of docs/decisions/ instead of ${OUTSIDE_DOCUMENTS.join(' or ')}`).toEqual([]);
+  });
+
+  it('no file mentions the single decisions file the records replaced', () => {
+    const found: string[] = [];
+    for (const file of files) {
+      file.text.split('\n').forEach((line, index) => {
+        if (OLD_DECISIONS.test(line)) found.push(`${file.path}:${index + 1}`);
+      });
+    }
+    expect(found, `cite the record that holds the decision: ${RECORDS_DIR}/README.md lists them`).toEqual([]);
+  });
+
+  it('every mention of a decision record, and every relative link under docs/, names a file', () => {
+    const missing = [...recordMentions(), ...relativeLinks()].filter(({ target }) => !byPath.has(target)).map(({ where, target }) => `${where} → ${target}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('the records are numbered from 0001 without a gap or a repeat, headed with their number and all in the index', () => {
+    const { records: list, strays } = records();
+    expect(list.length).toBeGreaterThan(40);
+    expect(strays, 'a record is named NNNN-kebab-title.md; number NEW-*.md files with the link script').toEqual([]);
+    expect(recordProblems(list, byPath.get(`${RECORDS_DIR}/README.md`)?.text ?? '')).toEqual([]);
+  });
+
+  it('finds gaps, repeats, wrong headings and records missing from the index', () => {
+    const record = (name: string): RecordFile => ({ name, number: Number(name.slice(0, 4)), text: `# ${name.slice(0, 4)}. T\n` });
+    const index = '[a](0001-a.md) [b](0002-b.md) [c](0003-c.md)';
+    expect(recordProblems([record('0001-a.md'), record('0002-b.md'), record('0003-c.md')], index)).toEqual([]);
+    expect(recordProblems([record('0001-a.md'), record('0003-c.md')], index)).toEqual(['expected record 0002, found 0003 (a gap or a repeat)']);
+    expect(recordProblems([record('0001-a.md'), record('0002-b.md'), record('0002-d.md')], `${index} [d](0002-d.md)`)).toEqual([
+      'expected record 0003, found 0002 (a gap or a repeat)',
+    ]);
+    expect(recordProblems([record('0001-a.md'), { ...record('0002-b.md'), text: '# 0005. T\n' }, record('0003-c.md')], index)).toEqual([
+      '0002-b.md: the first line is not "# 0002. <title>"',
+    ]);
+    expect(recordProblems([record('0001-a.md'), record('0002-b.md'), record('0003-c.md')], '[a](0001-a.md) [b](0002-b.md)')).toEqual([
+      '0003-c.md: not linked from docs/decisions/README.md',
+    ]);
   });
 
   it('every docs/<file>.md#anchor citation names a heading of that file', () => {
@@ -157,8 +264,10 @@ describe('documentation citations', () => {
     expect(broken).toEqual([]);
   });
 
-  it('cites docs/product.md from the code', () => {
-    // A guard against the citation scan finding nothing (for example after a change of the regular expression).
+  it('cites docs/product.md and the decision records from the code', () => {
+    // A guard against the citation scans finding nothing (for example after a change of a regular expression).
     expect(citations().filter((c) => c.target === 'docs/product.md' && !c.where.startsWith('docs/')).length).toBeGreaterThan(50);
+    expect(recordMentions().filter((m) => !m.where.startsWith('docs/')).length).toBeGreaterThan(200);
+    expect(citations().filter((c) => c.target.startsWith(`${RECORDS_DIR}/`)).length).toBeGreaterThan(20);
   });
 });

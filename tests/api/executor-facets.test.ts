@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 
 /**
- * The executors migration's counts (docs/decisions.md#executors-and-compatibility): script_facets by
+ * The executors migration's counts (docs/decisions/0039-executors-and-compatibility.md): script_facets by
  * platform side and executor_facets by executor follow every change of a script, of its executor
  * rows and of its visibility, always equal to counting the tables.
  */

@@ -11,7 +11,7 @@ import { dialects, throwawayDatabase } from '../helpers/databases.ts';
 import { insertScript } from '../helpers/factories.ts';
 import { freePort, type RunningEntry, spawnEntry, waitForHealthy } from '../helpers/processes.ts';
 
-// Works answers per executor (issue 27, docs/decisions.md#works-answers-per-executor): the works vote
+// Works answers per executor (issue 27, docs/decisions/0040-works-answers-per-executor.md): the works vote
 // takes an optional executor; the answer moves that executor's counts on the script as well as the
 // general works counts, under the same per-visitor limit and batching; answers older than
 // EXECUTOR_VOTE_DAYS leave the counts once; the script's platforms follow.

@@ -7,7 +7,7 @@ import { type Account, createAdmin, createModerator, injectAs } from '../helpers
 import { dialects } from '../helpers/databases.ts';
 import { insertScript } from '../helpers/factories.ts';
 
-// The executors API (docs/decisions.md#executors-and-compatibility): the public list and each one's
+// The executors API (docs/decisions/0039-executors-and-compatibility.md): the public list and each one's
 // counts, the admin's create, edit and delete (moderators 403, no token 401), slugs from names and
 // unique, statusChangedAt set by the server, bad input refused with nothing changed, every write in the
 // moderation log, and an executor's platforms reaching the scripts that work on it.

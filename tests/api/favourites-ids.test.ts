@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { insertScript } from '../helpers/factories.ts';
 
-// GET /api/scripts/paginated?ids= (docs/decisions.md#favourites-without-an-account): the listed scripts
+// GET /api/scripts/paginated?ids= (docs/decisions/0043-favourites-without-an-account.md): the listed scripts
 // among the ids, in the order given, hidden and deleted ones absent, the other filters applied; bad
 // lists a 400 naming ids that changes nothing; every list cached in one capped family.
 

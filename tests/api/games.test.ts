@@ -10,7 +10,7 @@ import { insertScript } from '../helpers/factories.ts';
 import { imageFiles, pngImage, scriptForm, snapshot } from '../helpers/staff.ts';
 import { until } from '../helpers/wait.ts';
 
-// The games API (docs/decisions.md#games): the public list, the admin's create, edit and delete, names
+// The games API (docs/decisions/0013-games-and-script-facts.md#games): the public list, the admin's create, edit and delete, names
 // unique in any case, slugs from names, icons through the image pipeline, shared image files.
 
 interface GameBody {

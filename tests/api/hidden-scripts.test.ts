@@ -12,7 +12,7 @@ import { expectedListing, FIXTURE_GAMES, insertListingFixture, type ListedFixtur
 import { BROWSER_AGENT, twoAppsOnOneDatabase } from '../helpers/reports.ts';
 import { until } from '../helpers/wait.ts';
 
-// Hidden scripts (docs/decisions.md#hidden-scripts): every public list, filter, search, total, game
+// Hidden scripts (docs/decisions/0021-hidden-scripts-and-reports.md#hidden-scripts): every public list, filter, search, total, game
 // count and the sitemap leave them out, exactly, and take them back when shown again; staff still
 // see them. Checked against the plain definition over a catalogue large enough to take every read path.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { areasOf, messagesKey } from '../../web/i18n/areas.ts';
 
-// The messages a page's HTML carries (docs/decisions.md#languages): by the page it is, in any reading
+// The messages a page's HTML carries (docs/decisions/0045-languages.md): by the page it is, in any reading
 // and for its data request too; and the key the root loader is asked again by, which must never let a
 // navigation keep the areas of a page that has others.
 

@@ -3,7 +3,7 @@ import { formatMessage, LANGUAGES, READINGS } from '../../contract/i18n.ts';
 import { messagesFor, pageMessagesFor } from '../../web/messages/catalogues.server.ts';
 import { SERVER_ONLY_AREAS } from '../../web/messages/public.ts';
 
-// The public pages' catalogues (issue 29, item 5; docs/decisions.md#languages), walked at run time as
+// The public pages' catalogues (issue 29, item 5; docs/decisions/0045-languages.md), walked at run time as
 // typecheck walks their shapes: every reading has every key of the specification's and no other, no
 // text is empty, what travels to the browser is plain data, a translation asks only for values the
 // code gives, Russian plurals have their CLDR forms, and the Russian catalogue has no English word.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMessage, formatMessageHtml, formatNumber, pluralCategory } from '../../contract/i18n.ts';
 
-// The message format of issue 29 (docs/decisions.md#languages): plurals by CLDR rules, numbers by the
+// The message format of issue 29 (docs/decisions/0045-languages.md): plurals by CLDR rules, numbers by the
 // reading's locale, and interpolation that escapes where the result is HTML.
 
 const VIEWS_RU = '{count, plural, one {# просмотр} few {# просмотра} many {# просмотров} other {# просмотра}}';

@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { canonicalOf, linkTags, metaContent, visibleText } from '../helpers/html.ts';
 
-// The landing pages `/` and `/info` in their three readings (issue 29, docs/decisions.md#languages):
+// The landing pages `/` and `/info` in their three readings (issue 29, docs/decisions/0045-languages.md):
 // the specification's unchanged, `/en…` wholly English, `/ru…` wholly Russian. Server-rendered (needs
 // `npm run build`).
 

@@ -11,7 +11,7 @@ import { insertScript } from '../helpers/factories.ts';
 import { canonicalOf, jsonLd, linkTags, metaContent, visibleText } from '../helpers/html.ts';
 import { insertGame, setFacts } from '../helpers/script-facts.ts';
 
-// Issue 29 (docs/decisions.md#languages): the games, executors, favourites and subscribe pages in their
+// Issue 29 (docs/decisions/0045-languages.md): the games, executors, favourites and subscribe pages in their
 // three readings, server-rendered from the built app (needs `npm run build`). `/ru/…` wholly Russian
 // (statuses, platforms' label, prices, "… назад" with Russian plurals, counts, empty states, the game's
 // feed), `/en/…` wholly English, each with `<html lang>`, its own canonical and og:url, the three

@@ -8,7 +8,7 @@ import { dialects } from '../helpers/databases.ts';
 import { insertScript } from '../helpers/factories.ts';
 import { canonicalOf, linkTags, visibleText } from '../helpers/html.ts';
 
-// Issue 29 (docs/decisions.md#languages): every public page in its three readings, server-rendered from
+// Issue 29 (docs/decisions/0045-languages.md): every public page in its three readings, server-rendered from
 // the built app (needs `npm run build`). No message is missing (no raw `{placeholder}` in what a reader
 // sees), `<html lang>` matches, canonical and `hreflang` sets agree (each alternate links back), the
 // header's switch keeps path and query, and a Russian page shows no English word of the interface. The

@@ -11,7 +11,7 @@ import { dialects } from '../helpers/databases.ts';
 import { canonicalOf, jsonLd, linkTags, metaContent, visibleText } from '../helpers/html.ts';
 
 // The static pages (/privacy, /terms, /cookies, /seo) in their three readings (issue 29,
-// docs/decisions.md#languages), server-rendered from the built app (needs `npm run build`): `/en/…`
+// docs/decisions/0045-languages.md), server-rendered from the built app (needs `npm run build`): `/en/…`
 // wholly English, `/ru/…` wholly Russian, the unprefixed pages exactly as the specification has them;
 // each reading's head (title, description, Open Graph, canonical and hreflang when SITE_URL is set),
 // `<html lang>`, dates and links in the reading, the SEO page's FAQ data in its language, and the copy

@@ -10,7 +10,7 @@ import { dialects } from '../helpers/databases.ts';
 import { insertScript } from '../helpers/factories.ts';
 import { CommitLosingRelay } from '../helpers/relay.ts';
 
-// Idempotency-Key on staff creates, restores and votes (issue 36, docs/decisions.md#round-4-idempotent-creates-and-votes-and-the-log-inside-the-write-issue-36):
+// Idempotency-Key on staff creates, restores and votes (issue 36, docs/decisions/0050-idempotent-creates-and-votes-and-the-log-inside-the-write.md):
 // a retry with the key gets the first answer again, marked `Idempotent-Replayed: true`, and writes
 // nothing; the record is written by the create's own transaction, so a retry after a COMMIT whose
 // answer was lost finds it; the same key with another body is 422, a malformed key 400.

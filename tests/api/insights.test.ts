@@ -6,7 +6,7 @@ import { type Account, createAdmin, createModerator, injectAs } from '../helpers
 import { dialects } from '../helpers/databases.ts';
 import { insertScript } from '../helpers/factories.ts';
 
-// The insights API (docs/decisions.md#insights) on fixed data: views per day (30 days, zero-filled,
+// The insights API (docs/decisions/0014-insights-and-empty-searches.md#insights) on fixed data: views per day (30 days, zero-filled,
 // oldest first), new scripts per day, the week's top scripts, the week's searches that found nothing,
 // and each staff member's own views per day.
 

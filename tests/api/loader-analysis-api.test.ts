@@ -9,7 +9,7 @@ import { pngImage, scriptForm, snapshot } from '../helpers/staff.ts';
 /**
  * The loader analysis stored with each script and answered by GET /api/scripts/{id}; the list's card
  * mark; the backfill of scripts stored before it; the admin's blocked and trusted domains
- * (docs/decisions.md#stored-loader-analysis, #blocked-and-trusted-domains). Loaders are harmless samples.
+ * (docs/decisions/0018-loader-analysis.md#stored-loader-analysis, #blocked-and-trusted-domains). Loaders are harmless samples.
  */
 
 const WEBHOOK = 'request({ Url = "https://discord.com/api/webhooks/000/demo", Method = "POST", Body = "demo" })';

@@ -3,7 +3,7 @@ import { MAX_STEPS } from '../../contract/loader-budget.ts';
 import { analyseLoader, loaderFacts } from '../../contract/loader-analysis.ts';
 import { tokenize } from '../../contract/luau-tokens.ts';
 
-// The loader analysis on hostile loaders (docs/decisions.md#a-linear-bounded-off-thread-loader-analysis):
+// The loader analysis on hostile loaders (docs/decisions/0022-linear-bounded-off-thread-loader-analysis.md):
 // linear in the loader's length, counted in steps (never timed), and bounded by MAX_STEPS, past which it
 // answers the `incomplete` finding. Issue 24: `x=1` × 3,000 took 13 s and × 6,666 83 s; `` `{ `` × 3,000
 // overflowed the tokenizer's recursion.

@@ -7,7 +7,7 @@ import { type BuiltServer, startBuiltWorkers } from '../helpers/processes.ts';
 import { scriptForm } from '../helpers/staff.ts';
 
 /**
- * Saves and reads of hostile loaders (issue 24; docs/decisions.md#a-linear-bounded-off-thread-loader-analysis):
+ * Saves and reads of hostile loaders (issue 24; docs/decisions/0022-linear-bounded-off-thread-loader-analysis.md):
  * one analysis per save, in the analysis threads, before the write's transaction; reads apply the
  * trusted domains to the stored analysis without analysing the loader again; nested backtick strings
  * are stored, never a 500. Before: `x=1` × 3,000 took 13 s inside the write transaction (two of six

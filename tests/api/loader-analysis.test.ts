@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyseLoader } from '../../contract/loader-analysis.ts';
 import { FINDING_CODES, FINDINGS } from '../../contract/loader-findings.ts';
 
-// The loader analysis (docs/decisions.md#loader-findings) on samples written for these tests: harmless
+// The loader analysis (docs/decisions/0018-loader-analysis.md#loader-findings) on samples written for these tests: harmless
 // text shaped like what script hubs see (fetches, webhooks, lookups, obfuscation), never working
 // malware. Each sample names exactly the findings and domains it must give.
 

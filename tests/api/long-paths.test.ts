@@ -4,7 +4,7 @@ import { MAX_PATH_LENGTH, MAX_PATH_SEGMENTS } from '../../server/plugins/protoco
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { insertScript } from '../helpers/factories.ts';
 
-// A long path costs no CPU (issue 24, docs/decisions.md#bounded-work-for-every-path): paths longer
+// A long path costs no CPU (issue 24, docs/decisions/0028-bounded-work-for-every-path.md): paths longer
 // or with more segments than any route can have are answered 404 in the { error, code } shape before
 // the web app matches them (React Router's matching took seconds for `/x` × 7,900). Its own answers
 // are HTML: a JSON body proves no render happened. Needs build/.

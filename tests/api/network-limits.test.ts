@@ -11,9 +11,9 @@ import { dialects } from '../helpers/databases.ts';
 import { insertScript } from '../helpers/factories.ts';
 import { BROWSER_AGENT, postReport } from '../helpers/reports.ts';
 
-// Votes and reports from many /64s of one IPv6 /48 (docs/decisions.md, "Round 4: wider address groups
-// and a bound on cold renders"): each /64 is a visitor of its own, so without limits per /56 and /48 one
-// site's holder could vote 65,536 × 3 times on every script and report 65,536 × 5 times an hour.
+// Votes and reports from many /64s of one IPv6 /48
+// (docs/decisions/0048-wider-address-groups-and-a-bound-on-cold-renders.md): each /64 is a visitor of its
+// own, so without limits per /56 and /48 one site's holder could vote 65,536 × 3 times on every script and report 65,536 × 5 times an hour.
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

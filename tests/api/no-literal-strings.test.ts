@@ -3,7 +3,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// Issue 29 (docs/decisions.md#languages): every text a component shows comes from a message, so each
+// Issue 29 (docs/decisions/0045-languages.md): every text a component shows comes from a message, so each
 // reading can say it in its language. This reads every component of the public pages and the panels
 // and lists the words written in their markup: JSX text and the attributes a person reads or hears.
 

@@ -100,7 +100,7 @@ describe.each(dialects)('the origin of a page on %s', (dialect) => {
 
 describe('the page cache under many Host values, without SITE_URL', () => {
   it('keeps each host\u2019s pages within its bounds, and a page visitors ask for survives a flood of hosts', async () => {
-    // 1 MB: 256 entries, 64 of them for pages asked once (docs/decisions.md#pages-asked-once-stay-on-probation).
+    // 1 MB: 256 entries, 64 of them for pages asked once (docs/decisions/0038-pages-asked-once-stay-on-probation.md).
     const ctx = await createTestContext('sqlite', { web: true, env: { PAGE_CACHE_MB: '1' } });
     try {
       const pages = ctx.services.pages;

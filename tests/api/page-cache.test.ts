@@ -37,7 +37,7 @@ describe('canonical page URLs', () => {
     ['/games', 'sort=views', '/games'],
     ['/feed.xml', 'x=1', '/feed.xml'],
     ['/scripts/5-farm', 'sort=views&key=false', '/scripts/5-farm'],
-    // A reading reads the parameters of the same page (docs/decisions.md#languages), and keeps its prefix.
+    // A reading reads the parameters of the same page (docs/decisions/0045-languages.md), and keeps its prefix.
     ['/ru/scripts', 'sort=trending&x=1&key=false&q=farm', '/ru/scripts?key=false&q=farm&sort=trending'],
     ['/en/games/blox-fruits.data', 'verified=true&game=x&_routes=en%3Aroutes%2Fgame', '/en/games/blox-fruits.data?_routes=en%3Aroutes%2Fgame&verified=true'],
     ['/ru/privacy', 'from=/x', '/ru/privacy'],
@@ -208,7 +208,7 @@ describe('the rendered-page cache', () => {
 });
 
 describe('pages asked once (a crawl)', () => {
-  // docs/decisions.md#pages-asked-once-stay-on-probation
+  // docs/decisions/0038-pages-asked-once-stay-on-probation.md
   const MB = 1024 * 1024;
   /** A page of incompressible bytes, so its size is what it holds. */
   const page = (): CachedPage => ({ status: 200, headers: [], raw: randomBytes(8_000) });

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // patches/react-dom+19.3.1.patch (applied by `npm ci`'s postinstall): React's web-streams renderer
 // encodes each string of a page with Buffer.from instead of TextEncoder.encode
-// (docs/decisions.md#react-encodes-a-pages-text-with-nodes-buffer). The production build is the one
+// (docs/decisions/0036-react-encodes-text-with-buffer.md). The production build is the one
 // the server runs (NODE_ENV=production), whatever build the tests would otherwise resolve.
 
 const require = createRequire(import.meta.url);

@@ -7,7 +7,7 @@ import { BUILT_ENTRY, freePort, listeningPids, type RunningEntry, spawnEntry, wa
 import { scriptForm } from '../helpers/staff.ts';
 import { until } from '../helpers/wait.ts';
 
-// Read your writes across the workers of one machine (docs/decisions.md#read-your-writes-across-workers):
+// Read your writes across the workers of one machine (docs/decisions/0026-read-your-writes-across-workers.md):
 // through a real WORKERS=2 server, an edit acknowledged through one worker is what the other worker
 // answers at once. Each side is one kept-alive connection, and the worker holding each connection is
 // read from /proc (which process owns the socket), so the reads provably reach the other worker.

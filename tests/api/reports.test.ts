@@ -7,7 +7,7 @@ import { dialects } from '../helpers/databases.ts';
 import { freshVisitorAddress, postReport, twoAppsOnOneDatabase } from '../helpers/reports.ts';
 import { imageFiles, imageKeyOf, pngImage, scriptForm, snapshot } from '../helpers/staff.ts';
 
-// Visitors' reports and the review queue (docs/product.md#reports, docs/decisions.md#reports).
+// Visitors' reports and the review queue (docs/product.md#reports, docs/decisions/0021-hidden-scripts-and-reports.md#reports).
 
 describe.each(dialects)('reports on %s', (dialect) => {
   let ctx: TestContext;

@@ -6,11 +6,11 @@ import { type Account, createAdmin, createModerator, injectAs } from '../helpers
 import { dialects } from '../helpers/databases.ts';
 import { pngImage, snapshot } from '../helpers/staff.ts';
 
-// The executors a script was tested with (docs/decisions.md#tested-marks-and-the-scripts-answer): the
+// The executors a script was tested with (docs/decisions/0041-executor-writes-and-tested-marks.md#tested-marks-and-the-scripts-answer): the
 // staff forms' `executors` (JSON array, repeated multipart parts) on create and edit, what a save
 // writes (tested marks, platforms, the moderation log), the staff shape, the script's answer
 // (compatibility rows, noWorkingExecutor) and the cards' platforms; bad lists and unknown slugs
-// changing nothing; a key link on a blocked domain refused (docs/decisions.md#key-links).
+// changing nothing; a key link on a blocked domain refused (docs/decisions/0041-executor-writes-and-tested-marks.md#key-links).
 
 type Transport = 'json' | 'multipart';
 type Fields = Record<string, string | boolean | string[]>;

@@ -6,7 +6,7 @@ import { dialects } from '../helpers/databases.ts';
 import { scriptForm } from '../helpers/staff.ts';
 
 /**
- * Loader versions (issue 28, docs/decisions.md#loader-versions): only a save that changes the loader's
+ * Loader versions (issue 28, docs/decisions/0044-loader-versions.md): only a save that changes the loader's
  * text makes a version, each carrying its analysis's difference from the one before; parallel edits
  * never share a number nor lose one; the public history hides nothing a script's answer shows and
  * nothing of a hidden script; staff see who saved each and restore one through the save's rules.

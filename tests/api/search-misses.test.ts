@@ -6,7 +6,7 @@ import { testClock } from '../helpers/clock.ts';
 import { dialects } from '../helpers/databases.ts';
 import { insertScript } from '../helpers/factories.ts';
 
-// Searches that found nothing (docs/decisions.md#empty-searches): counted per folded query and day,
+// Searches that found nothing (docs/decisions/0014-insights-and-empty-searches.md#empty-searches): counted per folded query and day,
 // buffered and written with the view flush, for countable visitors only, through the API and the
 // /scripts page (rendered or from the page cache). Needs `npm run build` for the page.
 

@@ -69,7 +69,7 @@ describe.each(dialects)('sitemap and robots on %s', (dialect) => {
       const xml = response.body;
       expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
       expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">');
-      // Each page lists its three readings (docs/decisions.md#languages).
+      // Each page lists its three readings (docs/decisions/0045-languages.md).
       expect(xml).toContain(
         `<url><loc>${`http://${HOST}`}/scripts</loc><xhtml:link rel="alternate" hreflang="x-default" href="http://${HOST}/scripts"/><xhtml:link rel="alternate" hreflang="en" href="http://${HOST}/en/scripts"/><xhtml:link rel="alternate" hreflang="ru" href="http://${HOST}/ru/scripts"/></url>`,
       );

@@ -205,7 +205,7 @@ const SCRIPT_FAULTS: Case[] = [
   ['a JSON array body', () => json([VALID]), { status: 400, code: 'VALIDATION_FAILED' }],
   ['a JSON string body', () => json('playsname'), { status: 400, code: 'VALIDATION_FAILED' }],
   ...BODY_FAULTS,
-  // The facts (docs/decisions.md#script-facts); the existing scripts have no key system and are not universal.
+  // The facts (docs/decisions/0013-games-and-script-facts.md#script-facts); the existing scripts have no key system and are not universal.
   ['an http: key link', () => json({ ...VALID, keySystem: true, keyLink: 'http://example.com/key' }), invalid('keyLink')],
   ['a javascript: key link', () => multipart(scriptForm({ ...VALID, keySystem: 'true', keyLink: 'javascript:alert(1)' })), invalid('keyLink')],
   ['a key link with keySystem=false', () => json({ ...VALID, keySystem: false, keyLink: 'https://example.com/key' }), invalid('keyLink')],

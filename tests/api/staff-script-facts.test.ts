@@ -4,7 +4,7 @@ import { type Account, createAdmin, createModerator, injectAs } from '../helpers
 import { dialects } from '../helpers/databases.ts';
 import { snapshot } from '../helpers/staff.ts';
 
-// The script forms' facts (docs/decisions.md#script-facts): game by name, slug or a new name (created
+// The script forms' facts (docs/decisions/0013-games-and-script-facts.md#script-facts): game by name, slug or a new name (created
 // once, even by forms racing), universal, key system and key link, patched, and verified (the admin's
 // alone), through JSON and multipart, for both roles; the rules between facts against stored values.
 

@@ -8,7 +8,7 @@ import { throwawayDatabase, type ThrowawayDatabase } from '../helpers/databases.
 import { BUILT_ENTRY, freePort, listeningPids, type RunningEntry, spawnEntry, waitForHealthy } from '../helpers/processes.ts';
 import { until } from '../helpers/wait.ts';
 
-// The `WORKERS>1` primary never gives up while it can serve (docs/decisions.md#a-supervisor-that-never-gives-up):
+// The `WORKERS>1` primary never gives up while it can serve (docs/decisions/0025-a-supervisor-that-never-gives-up.md):
 // every worker killed at once, twice 2.5 s apart, as a real process tree of the built server; and the
 // restart rule itself against a clock. The supervisor does not depend on the database: SQLite only.
 

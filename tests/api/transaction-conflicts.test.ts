@@ -7,7 +7,7 @@ import { type Account, createAdmin, injectAs } from '../helpers/auth.ts';
 import { dialects } from '../helpers/databases.ts';
 import { until } from '../helpers/wait.ts';
 
-// Issue 36, item 1 (docs/decisions.md#round-4-deadlocks-and-serialisation-failures-issue-36): a
+// Issue 36, item 1 (docs/decisions/0049-deadlocks-and-serialisation-failures.md): a
 // transaction PostgreSQL rolls back as a deadlock's victim (40P01) or a serialisation failure (40001)
 // runs again whole, a bounded number of times; past the bound the request is a 503 with Retry-After
 // and { error, code }, never a 500. The deadlock here is a real one, between two connections taking

@@ -9,7 +9,7 @@ import { testClock } from '../helpers/clock.ts';
 import { dialects } from '../helpers/databases.ts';
 import { insertScript } from '../helpers/factories.ts';
 
-// Views per day and the trending score (docs/decisions.md#trending), written by the view flush with
+// Views per day and the trending score (docs/decisions/0011-trending.md), written by the view flush with
 // a clock the tests move across days.
 
 const DAY_MS = 24 * 60 * 60 * 1000;

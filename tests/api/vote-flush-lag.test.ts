@@ -7,7 +7,7 @@ import { testClock } from '../helpers/clock.ts';
 import { dialects } from '../helpers/databases.ts';
 import { insertScript } from '../helpers/factories.ts';
 
-// Issue 36, item 6 (docs/decisions.md#round-4-deadlocks-and-serialisation-failures-issue-36): the
+// Issue 36, item 6 (docs/decisions/0049-deadlocks-and-serialisation-failures.md): the
 // vote flush says its lag in the admin's metrics (what waits, for how long, how the last flush went,
 // failures), and on PostgreSQL a flush waits a bounded time for a lock another writer holds: it gives
 // up, keeps its votes for the next flush, and says so, instead of falling behind for as long as the

@@ -4,7 +4,7 @@ import type { Executor } from '../../contract/executors.ts';
 import { DESKTOP, expectNoSeriousViolations, launchBrowser, loginAdmin, type Site, staffApi, startSite, waitForHydration } from './harness.ts';
 
 /**
- * The admin's Executors section (issue 27, docs/decisions.md#executors-and-compatibility) at
+ * The admin's Executors section (issue 27, docs/decisions/0039-executors-and-compatibility.md) at
  * /admin/dashboard/executors: the table (name and slug, status, platforms, version, free, status
  * changed), create with the contract's checks, the server's 409 beside Slug, edit, and delete behind a
  * confirmation. Each test names its own executors.

@@ -112,7 +112,7 @@ describe('catalogue in a real browser', () => {
       expect(text).toContain('Описание отсутствует');
       expect(text).toContain('No Image');
       expect(text).toMatch(/01\.01\.2026 · 0 views/);
-      // Linked at its slug URL (docs/decisions.md#script-urls).
+      // Linked at its slug URL (docs/decisions/0016-script-urls-and-filters-in-the-url.md#script-urls).
       await expect(first.getByRole('link', { name: 'Get Script' }).getAttribute('href')).resolves.toMatch(/^\/scripts\/\d+-bulk-script-29$/);
       // The card's box keeps its 16:9 shape with no image at all.
       const box = await first.getByTestId('image-placeholder').boundingBox();

@@ -4,7 +4,7 @@ import { DESKTOP, expectNoSeriousViolations, launchBrowser, loginAdmin, type Sit
 
 /**
  * Both panels' script forms show what a loader does while it is typed (issue 15,
- * docs/decisions.md#loader-findings): the same analysis the server runs, worst finding first, in the
+ * docs/decisions/0018-loader-analysis.md#loader-findings): the same analysis the server runs, worst finding first, in the
  * panel's language, with the hosts it fetches from. The loaders are harmless samples.
  */
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectNoSeriousViolations, launchBrowser, loginAdmin, type Site, staffApi, startSite, waitForHydration } from './harness.ts';
 
 /**
- * A visitor reads what a loader does before copying it (issue 15, docs/decisions.md#what-this-loader-does-on-the-script-page):
+ * A visitor reads what a loader does before copying it (issue 15, docs/decisions/0018-loader-analysis.md#what-this-loader-does-on-the-script-page):
  * the card's mark, then on the script's page, above the Copy button, the warning and the findings. The
  * admin keeps the blocked and trusted domains in the Domains section. The loaders are harmless samples.
  */

@@ -4,7 +4,7 @@ import { launchBrowser, loginAdmin, newPage, type Site, staffApi, startSite, wai
 
 /**
  * "Loader updated …" hydrates without a mismatch whatever day the browser thinks it is (issue 28,
- * docs/decisions.md#loader-versions): the browser first renders the day the server's HTML was made for,
+ * docs/decisions/0044-loader-versions.md): the browser first renders the day the server's HTML was made for,
  * then its own. A browser a day ahead (a page cached over midnight, a clock set wrong) reads
  * "yesterday"; one 20 days ahead drops the line; neither makes React report an error.
  */

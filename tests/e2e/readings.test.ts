@@ -4,7 +4,7 @@ import { scriptPath } from '../../contract/slugs.ts';
 import { expectNoSeriousViolations, hardClips, injectAxe, launchBrowser, newPage, overflow, PHONE, type Site, startSite, waitForHydration } from './harness.ts';
 
 /**
- * The public pages' languages in Chromium (issue 29, docs/decisions.md#languages): the Russian reading
+ * The public pages' languages in Chromium (issue 29, docs/decisions/0045-languages.md): the Russian reading
  * fits 375 and 1280 px with its longer words; the header's switch (and the phone menu's) opens the same
  * page with its query in the other language and remembers the choice in a cookie; an unprefixed page
  * then offers that language, never moves there by itself, and a refusal is remembered; a browser whose

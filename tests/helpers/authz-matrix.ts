@@ -96,7 +96,7 @@ export const MATRIX: RouteRow[] = [
   row('GET',    '/api/reports',                    [401, 200,  200,  401,    200,  401,    401]),
   row('PATCH',  '/api/reports/:report',            [401, 200,  404,  401,    200,  401,    401],     ['reports', 'scripts', 'audit_log'], async () => ({ action: 'hide' })),
   row('POST',   '/api/scripts/:script/visibility', [401, 200,  404,  401,    200,  401,    401],     ['scripts', 'audit_log'], async () => ({ hidden: true })),
-  // Loader versions (docs/decisions.md#loader-versions): the admin any script's, a moderator its own. `:version` is 1, the
+  // Loader versions (docs/decisions/0044-loader-versions.md): the admin any script's, a moderator its own. `:version` is 1, the
   // script's current loader, so a restore saves the text it already has: nothing changes (tests/api/script-versions.test.ts restores older ones).
   row('GET',    '/api/staff/scripts/:script/versions', [401, 200, 404, 401,  200,  401,    401]),
   row('POST',   '/api/staff/scripts/:script/versions/:version/restore', [401, 200, 404, 401, 200, 401, 401]),

@@ -3,7 +3,7 @@ import type { Shape } from '../messages/shape.ts';
 /**
  * The legal pages' shapes and shared strings; each page's copy is a file of its own (privacy.ts,
  * terms.ts, cookies.ts) in the specification's reading, with the wholly English and wholly Russian
- * readings under en/ and ru/ (docs/decisions.md#languages). No component imports the copy: each
+ * readings under en/ and ru/ (docs/decisions/0045-languages.md). No component imports the copy: each
  * route's loader picks its reading's (static.server.ts) and the components render it from loader
  * data, so a page ships no text as JavaScript and its HTML carries only its own reading's.
  */

@@ -17,7 +17,7 @@ const MARKETING: Record<Reading, Marketing> = {
 };
 
 /**
- * The landing pages' copy in `reading`, for their loaders (docs/decisions.md#languages). Server only (the
+ * The landing pages' copy in `reading`, for their loaders (docs/decisions/0045-languages.md). Server only (the
  * `.server` name keeps every reading's copy out of the browser's build): a page receives its own
  * reading's copy as loader data.
  */

@@ -25,7 +25,7 @@ export interface StaticTexts {
 }
 
 /**
- * The static pages' copy of each reading (docs/decisions.md#languages), on the server only (the `.server`
+ * The static pages' copy of each reading (docs/decisions/0045-languages.md), on the server only (the `.server`
  * name keeps it out of the browser's build): a route's loader picks its reading's page and hands it to
  * the components as loader data, so no page ships its copy, let alone another reading's, as JavaScript.
  * Each translation `satisfies` its specification's shape; the types here hold the kinds' and lists' ids.

@@ -4,7 +4,7 @@ import { HREFLANG, pathIn } from './reading.ts';
 
 /**
  * A page's canonical link, its `og:url` and its three readings for search engines
- * (docs/decisions.md#languages): the canonical is the reading itself, and every reading lists all three
+ * (docs/decisions/0045-languages.md): the canonical is the reading itself, and every reading lists all three
  * with `hreflang` (`x-default` for the specification's, `en`, `ru`), so each alternate links back.
  * `path` is the page's unprefixed path (`/scripts`, `/scripts/12-fly`).
  */

@@ -9,7 +9,7 @@ const LISTS: readonly Area[] = ['catalogue', 'loaderUpdates'];
 
 /**
  * The areas of messages a page's components show besides the shell's (`common`), by the page it is
- * (docs/decisions.md#languages): a page's HTML carries only these. A page missing here gets the shell's
+ * (docs/decisions/0045-languages.md): a page's HTML carries only these. A page missing here gets the shell's
  * alone; a component reading an area its page lacks fails every render of that page, which
  * tests/api/i18n-readings.test.ts renders in each reading. A pattern names a first segment and a count
  * of segments, nothing more: `messagesKey` relies on it.

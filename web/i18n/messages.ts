@@ -6,7 +6,7 @@ import type { PageMessages } from '../messages/public.ts';
 import { pathIn } from './reading.ts';
 
 /**
- * A public page's messages and its reading's ways with text (docs/decisions.md#languages). The root
+ * A public page's messages and its reading's ways with text (docs/decisions/0045-languages.md). The root
  * loader puts the reading's catalogue in its data, so components read it from there and no catalogue
  * ships as JavaScript.
  */

@@ -1,6 +1,6 @@
 /**
  * The language choice, inlined in every page's <head> by web/root.tsx on the server only, so it costs
- * the browser's bundles nothing (docs/decisions.md#languages). No imports; written short.
+ * the browser's bundles nothing (docs/decisions/0045-languages.md). No imports; written short.
  *
  * - A click on `[data-reading]` (the header's switch, the offer's link or its refusal) remembers the
  *   reading in the `reading` cookie for a year: `en`, `ru`, or `spec` for "stay on these pages".

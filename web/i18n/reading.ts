@@ -2,7 +2,7 @@ import type { Reading } from '../../contract/i18n.ts';
 import { canonicalPath } from '../../contract/page-path.ts';
 
 /**
- * Which reading a public page is in, from its path alone (docs/decisions.md#languages): `/en/…` is wholly
+ * Which reading a public page is in, from its path alone (docs/decisions/0045-languages.md): `/en/…` is wholly
  * English, `/ru/…` wholly Russian, and every other path the specification's own reading. The server never
  * looks at a cookie or a header to choose, so a cached page is one per address.
  */

@@ -133,7 +133,7 @@ export const admin = {
       playsname: 'Script Name',
       description: 'Description',
       loadstring: 'Loadstring',
-      /** Under the loader while it is typed (docs/decisions.md#loader-findings). */
+      /** Under the loader while it is typed (docs/decisions/0018-loader-analysis.md#loader-findings). */
       analysis: {
         heading: 'What this loader does',
         severity: { high: 'High risk', medium: 'Caution', info: 'Note' },

@@ -45,7 +45,7 @@ export const common = {
     signOut: 'Sign out',
     skipToContent: 'Skip to content',
   },
-  /** The header's language switch: each language by its own name (docs/decisions.md#languages). */
+  /** The header's language switch: each language by its own name (docs/decisions/0045-languages.md). */
   language: {
     label: 'Language',
     en: 'English',

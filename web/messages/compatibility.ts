@@ -1,7 +1,7 @@
 import { EXECUTOR_VOTE_DAYS } from '../../contract/constants.ts';
 
 /**
- * A script's compatibility (issue 27, docs/decisions.md#what-visitors-and-staff-see-of-executors): its table,
+ * A script's compatibility (issue 27, docs/decisions/0042-executor-pages.md#what-visitors-and-staff-see-of-executors): its table,
  * rendered on the server and again in the browser once the visitor's answers arrive, and the
  * executor picker of the works vote. Loaded with those, never with the page's first JavaScript.
  */

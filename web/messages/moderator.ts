@@ -132,7 +132,7 @@ export const moderator = {
     playsname: 'Название',
     descriptionField: 'Описание',
     loadstring: 'Loadstring',
-    /** Под загрузчиком, пока его вводят (docs/decisions.md#loader-findings). */
+    /** Под загрузчиком, пока его вводят (docs/decisions/0018-loader-analysis.md#loader-findings). */
     analysis: {
       heading: 'Что делает этот загрузчик',
       severity: { high: 'Высокий риск', medium: 'Осторожно', info: 'Заметка' },

@@ -1,6 +1,6 @@
 /**
  * The public pages' catalogue in the specification's reading: every area in one object, whose shape every
- * other reading's (web/messages/en/, web/messages/ru/) must have (docs/decisions.md#languages). Imported
+ * other reading's (web/messages/en/, web/messages/ru/) must have (docs/decisions/0045-languages.md). Imported
  * only on the server (web/messages/catalogues.server.ts): pages get their reading's messages as loader
  * data, so no catalogue ships as JavaScript.
  */

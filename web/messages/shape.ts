@@ -1,5 +1,5 @@
 /**
- * One shape for every language of a catalogue (issue 29, docs/decisions.md#languages): the literal
+ * One shape for every language of a catalogue (issue 29, docs/decisions/0045-languages.md): the literal
  * strings of an `as const` file widened to `string`, functions kept as they are, so a translation that
  * `satisfies Shape<typeof original>` must have every key and no other.
  */

@@ -5,7 +5,7 @@
  */
 export const loaderUpdates = {
   updated: 'Loader updated',
-  /** `days`: calendar days in the site's time zone, never below 0 (docs/decisions.md#loader-versions). */
+  /** `days`: calendar days in the site's time zone, never below 0 (docs/decisions/0044-loader-versions.md). */
   ago: '{days, plural, =0 {today} =1 {yesterday} other {# days ago}}',
   addedHigh: 'Update added a high-risk finding',
 } as const;

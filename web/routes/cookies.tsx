@@ -10,7 +10,7 @@ import { webContext } from '../context.ts';
 import type { Route } from './+types/cookies';
 
 /**
- * The page's copy in its reading (the path names it: docs/decisions.md#languages) and today's date,
+ * The page's copy in its reading (the path names it: docs/decisions/0045-languages.md) and today's date,
  * computed on the server in the configured zone (docs/product.md#static-pages: policy pages show it).
  */
 export function loader({ request, context }: Route.LoaderArgs) {

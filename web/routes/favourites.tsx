@@ -20,7 +20,7 @@ type List = ComponentType<{ timeZone: string }>;
 /**
  * /favourites (docs/product.md#favourites): the same HTML for everyone, then the list, read in the
  * browser. The list's code (with the catalogue's cards) is loaded here, never with the route's module, so
- * no other page's chunks change for it (docs/decisions.md#favourites-without-an-account).
+ * no other page's chunks change for it (docs/decisions/0043-favourites-without-an-account.md).
  */
 export default function Favourites() {
   const { timeZone } = useSettings();

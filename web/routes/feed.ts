@@ -12,7 +12,7 @@ const ATOM_ROOT = '<feed xmlns="http://www.w3.org/2005/Atom">';
 
 /**
  * /feed.xml: the newest FEED_SIZE scripts as an Atom feed (docs/product.md#feeds). /en/feed.xml and
- * /ru/feed.xml are the same scripts in that reading (docs/decisions.md#languages): its title, its
+ * /ru/feed.xml are the same scripts in that reading (docs/decisions/0045-languages.md): its title, its
  * `xml:lang`, and every link (the feed's own, the catalogue's, each script's) under the reading's prefix.
  * The specification's /feed.xml stays exactly as it was.
  */

@@ -15,7 +15,7 @@ const notFound = () => new Response('Not found\n', { status: 404, headers: { 'co
 /**
  * /games/{slug}/feed.xml: a game's newest FEED_SIZE scripts as an Atom feed; 404 for an unknown game.
  * `/en/…` and `/ru/…` give the feed in that reading: its title in the language, and its own link, its
- * page's and every entry's in the reading (docs/decisions.md#languages).
+ * page's and every entry's in the reading (docs/decisions/0045-languages.md).
  */
 export async function loader({ params, request, context: routerContext }: Route.LoaderArgs) {
   const context = routerContext.get(webContext);

@@ -11,7 +11,7 @@ import { cn } from '../lib/cn.ts';
 import type { Route } from './+types/home';
 
 /**
- * The page's copy in the reading of its address (docs/decisions.md#languages): data, not JavaScript.
+ * The page's copy in the reading of its address (docs/decisions/0045-languages.md): data, not JavaScript.
  */
 export function loader({ request }: Route.LoaderArgs) {
   return marketingFor(readingOfPath(new URL(request.url).pathname)).home;

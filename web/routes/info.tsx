@@ -9,7 +9,7 @@ import { readingOfPath } from '../i18n/reading.ts';
 import type { Route } from './+types/info';
 
 /**
- * The page's copy in the reading of its address (docs/decisions.md#languages): data, not JavaScript.
+ * The page's copy in the reading of its address (docs/decisions/0045-languages.md): data, not JavaScript.
  */
 export function loader({ request }: Route.LoaderArgs) {
   return marketingFor(readingOfPath(new URL(request.url).pathname)).info;

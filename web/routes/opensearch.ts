@@ -9,7 +9,7 @@ const INPUT_ENCODING = '  <InputEncoding>UTF-8</InputEncoding>\n';
 
 /**
  * /opensearch.xml: lets browsers search the catalogue from the address bar (docs/product.md#feeds).
- * /en/opensearch.xml and /ru/opensearch.xml describe the search in that reading (docs/decisions.md#languages):
+ * /en/opensearch.xml and /ru/opensearch.xml describe the search in that reading (docs/decisions/0045-languages.md):
  * its description and `<Language>`, and its search and own addresses under the reading's prefix
  * (`/ru/scripts?q={searchTerms}`); the icon stays the site's. The specification's stays exactly as it was.
  */

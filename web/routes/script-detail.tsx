@@ -29,7 +29,7 @@ const firstVersion = (createdAt: string): ScriptVersionSummary => ({ version: 1,
  * The script, its required channels and the site channels; an unknown or malformed id is HTTP 404.
  * Behind a gate (its own channels or the site's), the loader text stays out of the page: the browser
  * fetches it once the visitor is through. The sections rendered here are in the page's reading, which
- * its path alone gives (docs/decisions.md#languages).
+ * its path alone gives (docs/decisions/0045-languages.md).
  */
 export async function loader({ params, request, context: routerContext }: Route.LoaderArgs) {
   const context = routerContext.get(webContext);
@@ -39,7 +39,7 @@ export async function loader({ params, request, context: routerContext }: Route.
   const { id } = named;
   const script = await context.catalogue.get(id);
   if (!script) throw data(null, { status: 404 });
-  // A stale or mistyped slug moves permanently to the script's own address (docs/decisions.md#script-urls);
+  // A stale or mistyped slug moves permanently to the script's own address (docs/decisions/0016-script-urls-and-filters-in-the-url.md#script-urls);
   // `/scripts/{id}` alone is served as it is, its canonical link naming the slug URL.
   if (named.slug !== undefined && named.slug !== scriptSlug(script.playsname)) throw redirect(pathIn(reading, scriptPath(script)), 301);
   const [channels, siteChannels, versions] = await Promise.all([
@@ -68,7 +68,7 @@ export async function loader({ params, request, context: routerContext }: Route.
       noWorkingExecutor: card.noWorkingExecutor ? m.detailMeta.noWorkingExecutor : null,
     },
     // Built here: only the server's HTML needs them first hand, and the page's JavaScript carries no
-    // tag or JSON-LD builder (docs/decisions.md#the-script-pages-head-tags-come-with-its-data).
+    // tag or JSON-LD builder (docs/decisions/0017-public-page-javascript-budget.md#the-script-pages-head-tags-come-with-its-data).
     meta: scriptMeta(card, { origin, siteName: context.settings.siteName, path: scriptPath(script), reading, m }),
   };
 }

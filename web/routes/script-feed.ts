@@ -11,7 +11,7 @@ import { messagesFor } from '../messages/catalogues.server.ts';
 import type { Route } from './+types/script-feed';
 
 // Kept by no cache: a script's change drops its page from the page cache but not this address
-// (contract/catalogue-params.ts), and a hidden script's feed must go at once (docs/decisions.md#loader-versions).
+// (contract/catalogue-params.ts), and a hidden script's feed must go at once (docs/decisions/0044-loader-versions.md).
 const FRESH = { 'cache-control': 'no-cache' };
 
 const notFound = () => new Response('Not found\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', ...FRESH } });

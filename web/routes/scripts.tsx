@@ -66,7 +66,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
     const feedTitle = i18n ? siteFeedTitle(reading, i18n.m.catalogue, settings?.siteName ?? '') : '';
     tags.push({ tagName: 'link', rel: 'alternate', type: 'application/atom+xml', title: feedTitle, href: `${data.origin}${pathIn(reading, '/feed.xml')}` });
     // Search results and filtered lists are not pages of their own: the canonical is the catalogue in this
-    // reading, with its other readings (docs/decisions.md#languages).
+    // reading, with its other readings (docs/decisions/0045-languages.md).
     tags.push(...readingLinks(data.origin, '/scripts', reading));
   }
   // A search or a filtered list is followed, not indexed (a sort alone is the same scripts).

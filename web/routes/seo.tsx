@@ -10,7 +10,7 @@ import { useI18n } from '../i18n/messages.ts';
 import { readingOfPath } from '../i18n/reading.ts';
 import type { Route } from './+types/seo';
 
-/** The page's copy in its reading, which the path names (docs/decisions.md#languages). No date: the page stays in the HTML cache. */
+/** The page's copy in its reading, which the path names (docs/decisions/0045-languages.md). No date: the page stays in the HTML cache. */
 export function loader({ request }: Route.LoaderArgs) {
   return { page: staticTextsFor(readingOfPath(new URL(request.url).pathname)).seo };
 }

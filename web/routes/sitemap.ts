@@ -13,7 +13,7 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
   const page = new URL(request.url).searchParams.get('page');
   const [{ total }, games, executors] = await Promise.all([context.catalogue.sitemap(0, 0), context.games.list(), context.executors.list()]);
   // Game pages with scripts to show; an empty one is not worth a crawler's visit. Every executor's page
-  // is worth one, its status news even with no script (docs/decisions.md#the-executors-pages).
+  // is worth one, its status news even with no script (docs/decisions/0042-executor-pages.md#the-executors-pages).
   const fixed = fixedPaths(
     games.filter((game) => game.scripts > 0).map((game) => game.slug),
     executors.map((executor) => executor.slug),

@@ -4,7 +4,7 @@ import { isPostgres, primaryId, timestampType } from './dialect.ts';
 /**
  * Games, the catalogue's filters (universal, key system, patched, verified), a public last-change
  * time (updated_at, already kept), views per day and a precomputed trending score, each sort served
- * by an index so no listing sorts the catalogue (docs/decisions.md#trending).
+ * by an index so no listing sorts the catalogue (docs/decisions/0011-trending.md).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const ts = timestampType(db);

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from './dialect.ts';
 
-/** Each sort's index (docs/decisions.md#filters-and-sorts), the catalogue's and a game's. */
+/** Each sort's index (docs/decisions/0015-filters-and-sorts.md), the catalogue's and a game's. */
 const SORT_INDEXES: [name: string, columns: string[]][] = [
   ['scripts_created_idx', ['created_at desc', 'id desc']],
   ['scripts_views_idx', ['views desc', 'created_at desc', 'id desc']],
@@ -20,7 +20,7 @@ async function replaceIndex(db: Kysely<any>, name: string, columns: string[]): P
 }
 
 /**
- * What the catalogue's filters need to stay cheap at a million scripts (docs/decisions.md#filters-and-sorts):
+ * What the catalogue's filters need to stay cheap at a million scripts (docs/decisions/0015-filters-and-sorts.md):
  * - `script_facets`: how many scripts each combination of game and flags has, kept by triggers like
  *   the script count, so any filter's total is a sum over a few rows instead of a scan;
  * - `scripts_facets_idx`: the scripts of one combination through an index, so a filter matching few

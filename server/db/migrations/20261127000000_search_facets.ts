@@ -3,7 +3,7 @@ import { isPostgres } from './dialect.ts';
 
 /**
  * The catalogue filter's facts (game and flags) inside the search indexes
- * (docs/decisions.md#filtered-search), so a search with a filter gets its candidates from the index
+ * (docs/decisions/0015-filters-and-sorts.md#filtered-search), so a search with a filter gets its candidates from the index
  * already filtered, instead of testing each word match's row: `blox fruits` among King Legacy's
  * scripts is an empty list read in the index, not 80,000 rows read one by one.
  *

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres, primaryId, timestampType } from './dialect.ts';
 
 /**
- * The moderation log (docs/decisions.md#moderation-log): one row per staff action, who (role, id and
+ * The moderation log (docs/decisions/0019-moderation-log.md): one row per staff action, who (role, id and
  * the name at the time), when, what, which object and what changed. Rows are only ever inserted: the
  * database itself refuses to edit or delete them, whatever code asks.
  */

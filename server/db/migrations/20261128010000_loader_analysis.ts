@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { primaryId, timestampType } from './dialect.ts';
 
 /**
- * The loader analysis stored with each script (docs/decisions.md#stored-loader-analysis) and the
- * admin's list of blocked and trusted domains (docs/decisions.md#blocked-and-trusted-domains).
+ * The loader analysis stored with each script (docs/decisions/0018-loader-analysis.md#stored-loader-analysis) and the
+ * admin's list of blocked and trusted domains (docs/decisions/0018-loader-analysis.md#blocked-and-trusted-domains).
  *
  * `scripts.analysis` is JSON `{ domains, findings }` (finding codes) computed without the trusted
  * list; null until the script is analysed (rows older than this migration: the server's backfill

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres, primaryId, timestampType } from './dialect.ts';
 
 /**
- * Hidden scripts and visitors' reports (docs/decisions.md#hidden-scripts, docs/decisions.md#reports).
+ * Hidden scripts and visitors' reports (docs/decisions/0021-hidden-scripts-and-reports.md#hidden-scripts, docs/decisions/0021-hidden-scripts-and-reports.md#reports).
  *
  * `scripts.hidden` (0/1) takes a hidden script out of every public read. The counts kept by triggers
  * (`catalogue_counts`, `script_facets`) count visible scripts only, so every public total stays exact

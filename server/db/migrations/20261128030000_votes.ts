@@ -10,10 +10,10 @@ const FLAG_COLUMNS = ['universal', 'key_system', 'patched', 'verified'];
 const COUNTERS = ['likes', 'dislikes', 'works_yes', 'works_no'];
 
 /**
- * Visitors' votes (docs/decisions.md#votes-batched-and-limited):
+ * Visitors' votes (docs/decisions/0020-votes.md):
  * - `script_votes`: one row per script and visitor hash, the like/dislike and works choices and when
  *   each was last set (epoch ms); the "doesn't work" votes of the last 7 days are read through
- *   `script_votes_works_idx` (docs/decisions.md#may-be-patched);
+ *   `script_votes_works_idx` (docs/decisions/0020-votes.md#may-be-patched);
  * - `script_vote_changes`: one row per stored vote change, by visitor hash and time, the shared truth
  *   of the 30-per-hour limit across instances (read by a range of `script_vote_changes_idx`);
  * - on `scripts`: the four counters, the stored `rating` (the Wilson lower bound the rating sort

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * The version of the loader analysis the stored analyses were last brought up to
- * (docs/decisions.md#stored-loader-analysis): a `catalogue_counts` row, 0 until a server or
+ * (docs/decisions/0018-loader-analysis.md#stored-loader-analysis): a `catalogue_counts` row, 0 until a server or
  * `npm run analyse` has passed over every script. A start compares it with the code's version and
  * re-analyses only when the analysis changed, instead of scanning the table at every start.
  */

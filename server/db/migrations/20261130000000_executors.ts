@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres, primaryId, timestampType } from './dialect.ts';
 
 /**
- * Executors and where each script works (docs/decisions.md#executors-and-compatibility).
+ * Executors and where each script works (docs/decisions/0039-executors-and-compatibility.md).
  *
  * - `executors`: the admin's list; `platforms` a bit set (1 windows, 2 mac, 4 android, 8 ios).
  * - `script_executors`: one row per script and executor with any data: staff's `tested` mark and the

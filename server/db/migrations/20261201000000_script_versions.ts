@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres, timestampType } from './dialect.ts';
 
 /**
- * Loader versions (docs/decisions.md#loader-versions):
+ * Loader versions (docs/decisions/0044-loader-versions.md):
  * - `script_versions`: one row per save that changed a script's loader, numbered 1, 2, 3… per script,
  *   with the text, its stored analysis and `changes`, the JSON of its analysis's difference from the
  *   version before (`{ added, removed }` finding codes, `{ hostsAdded, hostsRemoved }`); `saved_by` is

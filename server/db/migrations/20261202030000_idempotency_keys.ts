@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * `idempotency_keys` (docs/decisions.md#round-4-idempotent-creates-and-votes-and-the-log-inside-the-write-issue-36):
+ * `idempotency_keys` (docs/decisions/0050-idempotent-creates-and-votes-and-the-log-inside-the-write.md):
  * one row per `Idempotency-Key` a create or a vote was answered under, written in the create's own
  * transaction (a vote's: in its flush's), so a retry after a lost COMMIT finds the answer it was given.
  * `key_hash` is the SHA-256 of the caller's scope, the route and the key (the key itself is never

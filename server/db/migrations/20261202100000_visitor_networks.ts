@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The /56 and /48 a vote or a report came from, hashed as visitors are (docs/decisions.md, "Round 4:
- * wider address groups and a bound on cold renders"): the per-visitor limits hold per wider group too.
+ * The /56 and /48 a vote or a report came from, hashed as visitors are (docs/decisions/0048-wider-address-groups-and-a-bound-on-cold-renders.md):
+ * the per-visitor limits hold per wider group too.
  * Null for IPv4 visitors and for rows written before: they count in no wider group.
  */
 export async function up(db: Kysely<any>): Promise<void> {

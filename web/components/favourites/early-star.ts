@@ -1,5 +1,5 @@
 /**
- * Every star's click handler and pressed state (docs/decisions.md#favourites-without-an-account), inlined
+ * Every star's click handler and pressed state (docs/decisions/0043-favourites-without-an-account.md), inlined
  * in the document's <head> by web/root.tsx on the server only, so it costs the browser's bundles nothing
  * and runs before any module, from the first byte of the body on. No imports; the syntax of the app's own
  * bundles (which need more than it does), written short: it is in every page's HTML.

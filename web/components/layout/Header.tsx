@@ -43,7 +43,7 @@ export function Header() {
   const menuId = useId();
   useEffect(() => setOpen(false), [location.pathname, location.search]);
   // The count of changed favourites: its code loads after hydration, and only when this browser keeps
-  // favourites; it writes the count on the Favourites link (docs/decisions.md#favourites-without-an-account).
+  // favourites; it writes the count on the Favourites link (docs/decisions/0043-favourites-without-an-account.md).
   useEffect(() => {
     try {
       if (!localStorage.favourites) return;

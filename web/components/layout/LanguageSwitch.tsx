@@ -5,7 +5,7 @@ import { useHere } from '../../i18n/here.ts';
 import { pathIn } from '../../i18n/reading.ts';
 
 /**
- * The header's language switch (docs/decisions.md#languages): the same page, filters and query in the
+ * The header's language switch (docs/decisions/0045-languages.md): the same page, filters and query in the
  * other reading. Plain links, so the switch loads the page in its language whole; the document's inline
  * script (web/i18n/reading-script.ts) remembers the choice in a cookie on the click.
  */

@@ -8,7 +8,7 @@ export interface BadgeTexts {
   universal: string;
   verified: string;
   patched: string;
-  /** The loader analysis found something of high severity (docs/decisions.md#stored-loader-analysis). */
+  /** The loader analysis found something of high severity (docs/decisions/0018-loader-analysis.md#stored-loader-analysis). */
   loaderWarning: string;
   /** Visitors' recent "doesn't work" votes (docs/product.md#votes). */
   mayBePatched?: string;

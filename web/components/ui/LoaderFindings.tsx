@@ -20,7 +20,7 @@ const TONE: Record<FindingSeverity, string> = {
 };
 
 /**
- * "What this loader does" (docs/decisions.md#loader-findings): each finding with its severity, worst
+ * "What this loader does" (docs/decisions/0018-loader-analysis.md#loader-findings): each finding with its severity, worst
  * first, and the hosts the loader fetches from. The one rendering of an analysis, wherever it shows.
  */
 export function LoaderFindings({ analysis, texts, id, className }: { analysis: LoaderAnalysis; texts: FindingTexts; id?: string; className?: string }) {

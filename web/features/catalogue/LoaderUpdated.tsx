@@ -19,7 +19,7 @@ function dayOf(at: string | number, timeZone: string): number {
  * Today in the site's zone as the first render must see it: on the server, the render's day; in the
  * browser, while hydrating, the day the server's lines were made for (their `data-loader-today`), none
  * if it drew none. React renders again with the browser's own day after hydrating, should it differ (a
- * page cached over midnight): docs/decisions.md#loader-versions.
+ * page cached over midnight): docs/decisions/0044-loader-versions.md.
  */
 function renderedDay(timeZone: string): number | undefined {
   if (typeof document === 'undefined') return dayOf(Date.now(), timeZone);

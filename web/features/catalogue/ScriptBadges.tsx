@@ -19,7 +19,7 @@ export function GameLink({ game, className }: { game: NonNullable<ScriptCard['ga
   );
 }
 
-// Its code loads after the page's (docs/decisions.md#loader-versions): the server's HTML already shows the
+// Its code loads after the page's (docs/decisions/0044-loader-versions.md): the server's HTML already shows the
 // line, and a page whose scripts' loaders never changed does not load it.
 const LoaderUpdated = lazy(() => import('./LoaderUpdated.tsx'));
 

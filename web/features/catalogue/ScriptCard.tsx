@@ -61,7 +61,7 @@ export function ScriptCard({ script, timeZone, from, priority = 'lazy' }: Script
   );
 }
 
-/** Where the script is known to run (docs/decisions.md#what-visitors-and-staff-see-of-executors): PC, mobile, both or nothing. */
+/** Where the script is known to run (docs/decisions/0042-executor-pages.md#what-visitors-and-staff-see-of-executors): PC, mobile, both or nothing. */
 function PlatformMarks({ platforms }: { platforms: readonly Platform[] }) {
   const t = useI18n().m.catalogue;
   const sides = sidesOf(platforms);

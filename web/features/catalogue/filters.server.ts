@@ -6,7 +6,7 @@ import { type CardPage, FILTER_NAMES, type FilterName, type LinkedCard, type Lis
 /**
  * The page's search and filters from its URL. Each parameter is read on its own: a blank one is
  * none, and a value the API would refuse (`sort=best`) is dropped rather than failing the page, so a
- * stale or hand-edited link still shows a list (docs/decisions.md#catalogue-filters-in-the-url).
+ * stale or hand-edited link still shows a list (docs/decisions/0016-script-urls-and-filters-in-the-url.md#catalogue-filters-in-the-url).
  */
 export function readListQuery(search: URLSearchParams, names: readonly FilterName[] = FILTER_NAMES): { q: string | undefined; filters: ListFilters } {
   const q = searchTextSchema.safeParse(search.get(SEARCH_PARAM) ?? undefined).data;

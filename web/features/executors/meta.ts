@@ -6,8 +6,8 @@ import { collectionMeta } from '../games/meta.ts';
 import { EXECUTORS_PATH, executorPath } from './links.ts';
 
 // Built by the pages' loaders on the server, and handed to `meta` with the data, as the script page's
-// are (docs/decisions.md#the-script-pages-head-tags-come-with-its-data): the builder stays out of the
-// pages' JavaScript. The texts are the page's reading's (docs/decisions.md#languages).
+// are (docs/decisions/0017-public-page-javascript-budget.md#the-script-pages-head-tags-come-with-its-data): the builder stays out of the
+// pages' JavaScript. The texts are the page's reading's (docs/decisions/0045-languages.md).
 
 export interface ExecutorsMetaContext {
   origin: string;

@@ -30,7 +30,7 @@ export function timeAgo(iso: string, now: string, { m, t }: Pick<I18n, 'm' | 't'
 
 /**
  * When the executors' list was last checked: the latest admin change of any executor (its creation,
- * an edit, a status change), as docs/decisions.md#the-executors-pages says; undefined for no executors.
+ * an edit, a status change), as docs/decisions/0042-executor-pages.md#the-executors-pages says; undefined for no executors.
  */
 export function lastChecked(list: readonly { updatedAt: string; statusChangedAt: string }[]): string | undefined {
   let latest: string | undefined;

@@ -11,7 +11,7 @@ export interface CollectionMetaInput {
   name: string;
   description: string;
   origin: string;
-  /** The page's reading: its canonical, links and JSON-LD are that reading's (docs/decisions.md#languages). */
+  /** The page's reading: its canonical, links and JSON-LD are that reading's (docs/decisions/0045-languages.md). */
   reading: Reading;
   /** The page's canonical path, unprefixed (filters and search are not pages of their own). */
   path: string;

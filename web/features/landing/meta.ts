@@ -9,7 +9,7 @@ import { type MatchLike, pageTitle, rootSettings } from '../../lib/settings.ts';
  * reading of `pathname` (the address asked for). `page` is that reading's copy, from the route's loader
  * (undefined when the loader failed: the tags then carry empty texts); `path` is the page's own
  * specification's path, e.g. "/info". The canonical and og:url name the reading itself, and the three
- * readings are listed with hreflang (docs/decisions.md#languages).
+ * readings are listed with hreflang (docs/decisions/0045-languages.md).
  */
 export function landingMeta(page: PageMeta | undefined, path: string, pathname: string, matches: readonly MatchLike[]): MetaDescriptor[] {
   const settings = rootSettings(matches);

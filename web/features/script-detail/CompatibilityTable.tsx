@@ -73,7 +73,7 @@ function CompatibilityRow({ row, texts, path }: { row: Compatibility } & Compati
 }
 
 /**
- * A script's compatibility (docs/decisions.md#what-visitors-and-staff-see-of-executors): one row per executor with
+ * A script's compatibility (docs/decisions/0042-executor-pages.md#what-visitors-and-staff-see-of-executors): one row per executor with
  * any data, as the server orders them, or a line saying there is none yet. The server renders it into
  * the page (compatibility.server.tsx); the browser renders it again, loaded on demand, with the counts
  * of the visitor's own answers included (ScriptCompatibility.tsx).

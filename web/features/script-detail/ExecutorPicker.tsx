@@ -47,7 +47,7 @@ function useExecutors(): [Loaded, () => void] {
 }
 
 /**
- * "Where did you run it?" (docs/decisions.md#what-visitors-and-staff-see-of-executors): a native select of the
+ * "Where did you run it?" (docs/decisions/0042-executor-pages.md#what-visitors-and-staff-see-of-executors): a native select of the
  * executors, working ones first as the API orders them, the others named with their status. Loaded
  * when the visitor first opens it; choosing none is an answer too.
  */

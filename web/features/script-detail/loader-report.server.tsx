@@ -4,7 +4,7 @@ import { LoaderFindings } from '../../components/ui/LoaderFindings.tsx';
 import type { Messages } from '../../messages/public.ts';
 
 /**
- * "What this loader does" as HTML, built by the script page's loader (docs/decisions.md#what-this-loader-does-on-the-script-page):
+ * "What this loader does" as HTML, built by the script page's loader (docs/decisions/0018-loader-analysis.md#what-this-loader-does-on-the-script-page):
  * the one rendering of an analysis (LoaderFindings), with a warning above it when a finding is of
  * high severity. The page shows it as it is (LoaderReport), so none of this code ships to the
  * browser; React escapes every text, the hosts included. Each finding is said by its code in the

@@ -9,7 +9,7 @@ import { absoluteUrl, clipText } from '../catalogue/seo.ts';
 
 export const DETAIL_IMAGE = { width: 1280, height: 720 } as const;
 
-/** The canonical address of a script's page: its slug URL (`path`, from the loader: docs/decisions.md#script-urls), in `reading`. */
+/** The canonical address of a script's page: its slug URL (`path`, from the loader: docs/decisions/0016-script-urls-and-filters-in-the-url.md#script-urls), in `reading`. */
 export function scriptUrl(origin: string, path: string, reading: Reading = 'spec'): string {
   return `${origin}${pathIn(reading, path)}`;
 }

@@ -4,7 +4,7 @@ import { readString, STORAGE_KEYS, writeString } from '../../lib/storage.ts';
 import type { StaffRole } from './api/auth-storage.ts';
 
 /**
- * The panels' language (issue 29, docs/decisions.md#languages): English or Russian, chosen with the
+ * The panels' language (issue 29, docs/decisions/0045-languages.md): English or Russian, chosen with the
  * switch and kept in localStorage (`panelLanguage`, docs/product.md#client-storage). With no choice
  * stored, a panel shows the specification's reading: its own language (the admin's English, the
  * moderator's Russian) exactly as written, errors as the server words them.

@@ -8,7 +8,7 @@ import { type MatchLike, pageTitle, rootSettings } from '../../lib/settings.ts';
  * Title, description and Open Graph tags of a static page in its reading, from the copy its loader
  * picked (`page`; undefined when the loader failed: empty texts, no links), plus, when SITE_URL is set,
  * its canonical link and og:url in the reading and its three readings' `hreflang` links
- * (docs/decisions.md#languages). `pathname` is the requested path, which names the reading.
+ * (docs/decisions/0045-languages.md). `pathname` is the requested path, which names the reading.
  */
 export function staticPageMeta(page: PageHead | undefined, pathname: string, matches: readonly MatchLike[]): MetaDescriptor[] {
   const title = pageTitle(page?.title ?? '', matches);

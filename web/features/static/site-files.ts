@@ -91,7 +91,7 @@ const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const XHTML = 'http://www.w3.org/1999/xhtml';
 
 /**
- * A page's three readings as the sitemap's `xhtml:link` alternates (docs/decisions.md#languages): the
+ * A page's three readings as the sitemap's `xhtml:link` alternates (docs/decisions/0045-languages.md): the
  * entry is the specification's URL, and the English and Russian ones are found through these and the
  * pages' own `hreflang` links, so a million scripts stay 20 files and not 60.
  */

@@ -6,7 +6,7 @@ import { scriptKeys } from '../../staff/api/scripts.ts';
 import type { ExecutorBody, ExecutorPatchBody } from '../lib/executor-form.ts';
 
 /*
- * The admin's executors (docs/decisions.md#executors-and-compatibility): the list is the public
+ * The admin's executors (docs/decisions/0039-executors-and-compatibility.md): the list is the public
  * GET /api/executors, every executor at once (tens of them), read as the script forms read it; the
  * writes are admin only and JSON.
  */

@@ -22,7 +22,7 @@ export function useGames() {
   return useQuery(gamesQueryOptions());
 }
 
-/** A name folded as the server compares game names (docs/decisions.md#games): NFC, lower case, ё as е, one space between words. */
+/** A name folded as the server compares game names (docs/decisions/0013-games-and-script-facts.md#games): NFC, lower case, ё as е, one space between words. */
 export function foldName(text: string): string {
   return text.normalize('NFC').toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ').trim();
 }

@@ -5,7 +5,7 @@ import { dayText, daySummary } from '../lib/days.ts';
 import { usePanel } from '../panel.tsx';
 
 // The chart library loads with the first chart, in its own chunk: never on a public page, and not
-// before a panel shows a chart (docs/decisions.md#charts-in-the-panels).
+// before a panel shows a chart (docs/decisions/0012-panel-charts-and-game-field.md#charts-in-the-panels).
 const DayChartPlot = lazy(() => import('./DayChartPlot.tsx'));
 
 export const CHART_HEIGHT = 220;
