@@ -114,3 +114,24 @@ describe.each(dialects)('the tables a backup of a %s catalogue holds', (dialect:
     expect(fs.existsSync(archive)).toBe(false);
   });
 });
+
+describe('the restore order backupPlan derives (no database)', () => {
+  const table = (name: string, references: string[] = [], key = ['id']): SchemaTable => ({ name, key, identity: key.length === 1, references });
+
+  it('puts each table after what it references, by name where free, the counts triggers keep last, and leaves the declared tables out', () => {
+    const plan = backupPlan([table('script_facets', [], ['game_id']), table('b_child', ['scripts']), table('scripts', ['games']), table('games'), table('a_free'), table('sessions', ['admins']), table('self', ['self'])]);
+    expect(plan.problems).toEqual([]);
+    expect(plan.tables.map((entry) => entry.name)).toEqual(['a_free', 'games', 'scripts', 'b_child', 'self', 'script_facets']);
+    expect(plan.tables.at(-1)).toMatchObject({ name: 'script_facets', load: 'replace' });
+  });
+
+  it('names the tables it cannot hold: without a primary key, or referencing each other in a cycle', () => {
+    const plan = backupPlan([table('games'), table('first', ['second']), table('second', ['first']), table('loose', [], [])]);
+    expect(plan.tables.map((entry) => entry.name)).toEqual(['games']);
+    expect(plan.problems).toEqual([
+      expect.stringMatching(/^loose has no primary key/),
+      expect.stringMatching(/^first references tables that reference it back/),
+      expect.stringMatching(/^second references tables that reference it back/),
+    ]);
+  });
+});
