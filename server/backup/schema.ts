@@ -22,18 +22,18 @@ export async function readSchema(dialect: 'sqlite' | 'postgres', query: Catalogu
 }
 
 /**
- * Ordinary tables only: `pragma_table_list` types FTS5's tables `virtual` and their storage `shadow`
- * (rebuilt by the insert triggers), and names `sqlite_*` are SQLite's own.
+ * Ordinary tables only: FTS5's virtual tables and the tables that store them (named `<virtual>_…`),
+ * which the insert triggers rebuild, and SQLite's own (`sqlite_*`) are none of the catalogue's.
  */
 async function readSqlite(query: CatalogueQuery): Promise<SchemaTable[]> {
-  const tables = await query(
-    "SELECT l.name AS name, m.sql AS sql FROM pragma_table_list AS l JOIN sqlite_master AS m ON m.name = l.name AND m.type = 'table' WHERE l.schema = 'main' AND l.type = 'table' AND l.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY l.name",
-  );
+  const all = (await query("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name")) as { name: string; sql: string | null }[];
+  const virtual = all.filter((table) => /^CREATE VIRTUAL TABLE/i.test(table.sql ?? '')).map((table) => table.name);
+  const tables = all.filter(({ name }) => !name.startsWith('sqlite_') && !virtual.some((owner) => name === owner || name.startsWith(`${owner}_`)));
   const read: SchemaTable[] = [];
-  for (const { name, sql } of tables as { name: string; sql: string }[]) {
+  for (const { name, sql } of tables) {
     const key = (await query('SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk', [name])).map((row) => String(row.name));
     const references = (await query('SELECT DISTINCT "table" AS name FROM pragma_foreign_key_list(?)', [name])).map((row) => String(row.name));
-    read.push({ name, key, identity: /\bAUTOINCREMENT\b/i.test(sql), references });
+    read.push({ name, key, identity: /\bAUTOINCREMENT\b/i.test(sql ?? ''), references });
   }
   return read;
 }
