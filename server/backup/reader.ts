@@ -16,7 +16,7 @@ import {
   type TableRecord,
 } from './format.ts';
 import { type LineLimits, limitsFor, type ReadCounts, splitLines } from './lines.ts';
-import { backedUpTable } from './tables.ts';
+import { isArchivedTableName } from './tables.ts';
 
 /** What reading an archive hands out: its records, each row with its table. */
 export type ArchiveItem = HeaderRecord | TableRecord | SequencesRecord | ImageRecord | EndRecord | { type: 'row'; table: TableRecord; row: Row };
@@ -105,7 +105,7 @@ class ArchiveState {
 
   private checkTable(value: object, number: number): TableRecord {
     const { name, columns } = value as Partial<TableRecord>;
-    if (typeof name !== 'string' || !backedUpTable(name)) throw damaged(number, `a table backups do not know (${String(name).slice(0, 40)})`);
+    if (!isArchivedTableName(name)) throw damaged(number, `a table backups do not write (${String(name).slice(0, 40)})`);
     if (name in this.tables) throw damaged(number, `the table ${name} twice`);
     const valid = Array.isArray(columns) && columns.length > 0 && columns.every((column) => isColumn(column));
     if (!valid) throw damaged(number, `the table ${name} without a valid column list`);

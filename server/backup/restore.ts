@@ -7,7 +7,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { LocalImageStorage } from '../images/storage.ts';
 import { ArchiveError, type ImageRecord, type Row, type TableRecord } from './format.ts';
 import { readArchive, verifyArchive } from './reader.ts';
-import { backedUpTable } from './tables.ts';
+import type { BackedUpTable } from './tables.ts';
 import { RestoreTarget } from './target.ts';
 
 /** The target already holds a catalogue and --force was not given: nothing was changed. */
@@ -79,9 +79,9 @@ function refusal(found: Record<string, number>): RestoreRefused {
 /** Streams the archive into the target a batch at a time; the reader checks the checksum again at its end. */
 async function load(target: RestoreTarget, file: string, config: Config, written: string[]): Promise<void> {
   const now = new Date().toISOString();
-  let batch: { table: TableRecord; rows: Row[] } | undefined;
+  let batch: { table: TableRecord; spec: BackedUpTable; rows: Row[] } | undefined;
   const flush = async () => {
-    if (batch && batch.rows.length > 0) await target.insert(backedUpTable(batch.table.name)!, batch.table.columns, batch.rows);
+    if (batch && batch.rows.length > 0) await target.insert(batch.spec, batch.table.columns, batch.rows);
     if (batch) batch.rows = [];
   };
   for await (const item of readArchive(file)) {
@@ -92,16 +92,23 @@ async function load(target: RestoreTarget, file: string, config: Config, written
     }
     await flush();
     if (item.type === 'table') {
-      const missing = await target.missingColumns(item.name, item.columns);
-      if (missing.length > 0) throw new ArchiveError(`The archive's ${item.name} has columns this version lacks (${missing.join(', ')}); update this one first`);
-      if (backedUpTable(item.name)!.load === 'replace') await target.clear(backedUpTable(item.name)!);
-      batch = { table: item, rows: [] };
+      batch = { table: item, spec: await tableOf(target, item), rows: [] };
+      if (batch.spec.load === 'replace') await target.clear(batch.spec);
     } else if (item.type === 'sequences') {
       await target.setSequences(item.values);
     } else if (item.type === 'image') {
       await storeImage(target, config, item, now, written);
     }
   }
+}
+
+/** How the target loads the archive's table: one it lacks, or columns it lacks, come from a newer version. */
+async function tableOf(target: RestoreTarget, table: TableRecord): Promise<BackedUpTable> {
+  const spec = await target.table(table.name);
+  if (!spec) throw new ArchiveError(`The archive holds the table ${table.name}, which this version does not back up; update this one first`);
+  const missing = await target.missingColumns(table.name, table.columns);
+  if (missing.length > 0) throw new ArchiveError(`The archive's ${table.name} has columns this version lacks (${missing.join(', ')}); update this one first`);
+  return spec;
 }
 
 async function storeImage(target: RestoreTarget, config: Config, image: ImageRecord, now: string, written: string[]): Promise<void> {

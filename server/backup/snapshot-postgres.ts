@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { type Column, encodeValue, fromPostgresTimestamp, type ImageRecord, postgresKind, type Row } from './format.ts';
 import { quoteId, REFERENCED_KEYS, ROW_BATCH, type Snapshot, type SnapshotTable } from './snapshot.ts';
-import { BACKED_UP_TABLES, unclassifiedTables } from './tables.ts';
+import { readSchema } from './schema.ts';
+import { plannedTables } from './tables.ts';
 
 const TIMESTAMPTZ = 1184;
 const TIMESTAMP = 1114;
@@ -32,13 +33,12 @@ export async function openPostgresSnapshot(url: string): Promise<Snapshot> {
     await client.query("SET TIME ZONE 'UTC'");
     await client.query('SET DateStyle = ISO');
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const names = (await client.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'")).rows.map((row) => row.table_name);
-    if (!names.includes('kysely_migration')) throw new Error('The database is not a catalogue database (it has no migrations)');
-    const unclassified = unclassifiedTables(names);
-    if (unclassified.length > 0) throw new Error(`Backups do not know the tables ${unclassified.join(', ')}: classify them in server/backup/tables.ts`);
+    const schema = await readSchema('postgres', async (text, parameters) => (await client.query(text, parameters)).rows as Record<string, unknown>[]);
+    if (!schema.some((table) => table.name === 'kysely_migration')) throw new Error('The database is not a catalogue database (it has no migrations)');
+    const plan = plannedTables(schema);
     const migration = (await client.query<{ name: string }>('SELECT name FROM kysely_migration ORDER BY name DESC LIMIT 1')).rows[0]?.name ?? null;
     const tables: SnapshotTable[] = [];
-    for (const spec of BACKED_UP_TABLES.filter((table) => names.includes(table.name))) tables.push({ spec, columns: await columnsOf(client, spec.name) });
+    for (const spec of plan) tables.push({ spec, columns: await columnsOf(client, spec.name) });
     return new PostgresSnapshot(client, migration, tables);
   } catch (error) {
     await client.end().catch(() => undefined);

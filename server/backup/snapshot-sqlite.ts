@@ -3,7 +3,8 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
 import { type Column, encodeValue, type ImageRecord, type Row, sqliteKind } from './format.ts';
 import { BATCH_CHARACTERS, quoteId, REFERENCED_KEYS, ROW_BATCH, rowCharacters, type Snapshot, type SnapshotTable } from './snapshot.ts';
-import { BACKED_UP_TABLES, unclassifiedTables } from './tables.ts';
+import { readSchema } from './schema.ts';
+import { plannedTables } from './tables.ts';
 
 /**
  * A read transaction on a connection of its own (read-only): in WAL mode the server's writers go on
@@ -17,12 +18,11 @@ export async function openSqliteSnapshot(file: string): Promise<Snapshot> {
     connection.pragma('busy_timeout = 5000');
     connection.exec('BEGIN');
     // The first read starts the transaction's snapshot.
-    const names = connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
-    if (!names.includes('kysely_migration')) throw new Error(`${file} is not a catalogue database (it has no migrations)`);
-    const unclassified = unclassifiedTables(names);
-    if (unclassified.length > 0) throw new Error(`Backups do not know the tables ${unclassified.join(', ')}: classify them in server/backup/tables.ts`);
+    const schema = await readSchema('sqlite', async (text, parameters = []) => connection.prepare(text).all(...parameters) as Record<string, unknown>[]);
+    if (!schema.some((table) => table.name === 'kysely_migration')) throw new Error(`${file} is not a catalogue database (it has no migrations)`);
+    const plan = plannedTables(schema);
     const migration = (connection.prepare('SELECT name FROM kysely_migration ORDER BY name DESC LIMIT 1').pluck().get() as string | undefined) ?? null;
-    const tables = BACKED_UP_TABLES.filter((spec) => names.includes(spec.name)).map((spec) => ({ spec, columns: columnsOf(connection, spec.name) }));
+    const tables = plan.map((spec) => ({ spec, columns: columnsOf(connection, spec.name) }));
     return new SqliteSnapshot(connection, migration, tables);
   } catch (error) {
     connection.close();

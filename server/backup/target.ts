@@ -1,11 +1,12 @@
-import { type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/types.ts';
 import { type Column, type ColumnKind, type ImageRecord, type Row, toSqliteTimestamp } from './format.ts';
-import { BACKED_UP_TABLES, type BackedUpTable } from './tables.ts';
+import { readSchema } from './schema.ts';
+import { type BackedUpTable, NOT_BACKED_UP, plannedTables } from './tables.ts';
 
-/** Tables a forced restore empties besides the backed-up ones: the catalogue's own short-lived state. */
-const EPHEMERAL = ['sessions', 'login_failures', 'script_view_marks', 'script_vote_changes'];
+/** Tables a forced restore empties besides the backed-up ones: images and the catalogue's own short-lived state. */
+const EMPTIED_BY_FORCE = Object.keys(NOT_BACKED_UP).filter((name) => NOT_BACKED_UP[name]!.emptiedByForce);
 
 /**
  * The restore's SQL, all inside its one transaction `trx` (docs/decisions/0023-backups.md): whether the
@@ -13,6 +14,7 @@ const EPHEMERAL = ['sessions', 'login_failures', 'script_view_marks', 'script_vo
  */
 export class RestoreTarget {
   private names: Promise<Set<string>> | undefined;
+  private plan: Promise<BackedUpTable[]> | undefined;
 
   constructor(
     private readonly trx: Kysely<Database>,
@@ -23,11 +25,21 @@ export class RestoreTarget {
     return (this.names ??= this.tableNames());
   }
 
+  /** The tables this catalogue backs up, in restore order (tables.ts), as its own schema has them. */
+  private get backedUp(): Promise<BackedUpTable[]> {
+    return (this.plan ??= readSchema(this.dialect, async (text, parameters = []) => (await this.trx.executeQuery(CompiledQuery.raw(text, parameters))).rows as Record<string, unknown>[]).then(plannedTables));
+  }
+
+  /** How this catalogue loads the archive's table `name`; undefined when it has no such table or backs none up by that name. */
+  async table(name: string): Promise<BackedUpTable | undefined> {
+    return (await this.backedUp).find((table) => table.name === name);
+  }
+
   /** Rows per catalogue table that has any (the counters, which migrations fill, are left out). */
   async catalogueRows(): Promise<Record<string, number>> {
     const present = await this.tables;
     const found: Record<string, number> = {};
-    for (const name of [...BACKED_UP_TABLES.filter((table) => table.load === 'insert').map((table) => table.name), 'images']) {
+    for (const name of [...(await this.backedUp).filter((table) => table.load === 'insert').map((table) => table.name), 'images']) {
       if (!present.has(name)) continue;
       const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${sql.id(name)}`.execute(this.trx);
       const count = Number(rows[0]?.n ?? 0);
@@ -39,7 +51,8 @@ export class RestoreTarget {
   /** Empties every catalogue table (--force); the counters are overwritten by the load. */
   async empty(): Promise<void> {
     const present = await this.tables;
-    const names = [...EPHEMERAL, 'images', ...BACKED_UP_TABLES.filter((table) => table.load !== 'upsert').map((table) => table.name).reverse()].filter((name) => present.has(name));
+    const backedUp = (await this.backedUp).filter((table) => table.load !== 'upsert').map((table) => table.name);
+    const names = [...EMPTIED_BY_FORCE, ...backedUp.reverse()].filter((name) => present.has(name));
     if (this.dialect === 'postgres') {
       // One statement for tables that reference each other; TRUNCATE passes the moderation log's no-delete trigger.
       await sql`TRUNCATE TABLE ${sql.join(names.map((name) => sql.id(name)))}`.execute(this.trx);
@@ -88,8 +101,7 @@ export class RestoreTarget {
 
   /** Each identity table's counter: past the archive's (ids deleted on the source stay unused) and past every loaded id. */
   async setSequences(values: Record<string, number>): Promise<void> {
-    const present = await this.tables;
-    for (const table of BACKED_UP_TABLES.filter((entry) => entry.identity && present.has(entry.name))) {
+    for (const table of (await this.backedUp).filter((entry) => entry.identity)) {
       const { rows } = await sql<{ top: number | string | null }>`SELECT max(id) AS top FROM ${sql.id(table.name)}`.execute(this.trx);
       const last = Math.max(values[table.name] ?? 0, Number(rows[0]?.top ?? 0));
       if (this.dialect === 'postgres') {

@@ -19,6 +19,7 @@ import { noStore } from '../plugins/security.ts';
 import { sendPublicJson } from '../cache/conditional.ts';
 import { isNullAnswer } from '../cache/public-cache.ts';
 import type { ExecutorService } from './service.ts';
+import { PUBLIC } from '../policies/access.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema } as const;
 const writeErrors = { ...errors, 409: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema } as const;
@@ -31,7 +32,7 @@ export async function publicExecutorRoutes(app: FastifyInstance, { executors }: 
   const route = app.withTypeProvider<ZodTypeProvider>();
   route.get(
     '/api/executors',
-    { schema: { tags: ['public'], summary: 'Every executor with its platforms and status: working first, then by name', response: { 200: executorListSchema } } },
+    { config: PUBLIC, schema: { tags: ['public'], summary: 'Every executor with its platforms and status: working first, then by name', response: { 200: executorListSchema } } },
     // The cached JSON as it is: no serialising per request.
     (request, reply) => executors.listAnswer().then((answer) => sendPublicJson(request, reply, answer.json)),
   );
@@ -39,6 +40,7 @@ export async function publicExecutorRoutes(app: FastifyInstance, { executors }: 
   route.get(
     '/api/executors/:slug',
     {
+      config: PUBLIC,
       schema: {
         tags: ['public'],
         summary: 'One executor and how many public scripts work on it and were tested with it',

@@ -21,6 +21,7 @@ import { acceptMultipart } from '../forms/multipart.ts';
 import { formBody, formErrors, uploadedImage } from '../forms/form-body.ts';
 import type { GameService } from './service.ts';
 import { gameFormLimits, readGameForm } from './form.ts';
+import { PUBLIC } from '../policies/access.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema } as const;
 const writeErrors = { ...errors, 409: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema } as const;
@@ -33,7 +34,7 @@ type EditBody = z.output<typeof gameEditJsonSchema> & { icon?: File; removeIcon?
 export async function publicGameRoutes(app: FastifyInstance, { games }: { games: GameService }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/games',
-    { schema: { tags: ['public'], summary: 'Every game with its icon and how many scripts are for it, most scripts first', response: { 200: gameListSchema } } },
+    { config: PUBLIC, schema: { tags: ['public'], summary: 'Every game with its icon and how many scripts are for it, most scripts first', response: { 200: gameListSchema } } },
     // The cached JSON as it is: no serialising per request.
     (request, reply) => games.listAnswer().then((answer) => sendPublicJson(request, reply, answer.json)),
   );

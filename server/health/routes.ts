@@ -5,11 +5,13 @@ import { errorBodySchema } from '../../contract/index.ts';
 import { ping } from '../db/database.ts';
 import { serviceUnavailable } from '../shared/errors.ts';
 import type { Db } from '../db/database.ts';
+import { PUBLIC } from '../policies/access.ts';
 
 export async function healthRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
     {
+      config: PUBLIC,
       schema: {
         tags: ['operations'],
         summary: 'Answers 200 while the database answers',

@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { publicScope } from '../policies/access.ts';
 
 type Transform = typeof jsonSchemaTransform;
 type ContentBody = { content: Record<string, { schema: unknown }> };
@@ -34,5 +35,9 @@ export const openApiPlugin = fp(async (app: FastifyInstance, { siteName }: { sit
     // The named schemas (`.meta({ id })`) as components, which the operations' $refs point at.
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The document and its UI, in a scope of their own: anyone may read them.
+  await app.register(async (scope) => {
+    publicScope(scope);
+    await scope.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
 });

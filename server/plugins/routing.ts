@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { methodNotAllowed, notFound } from '../shared/errors.ts';
+import { PUBLIC } from '../policies/access.ts';
 
 /**
  * How a route takes part in the Allow computation: `fallback` routes (the web app's `/*`) count only
@@ -70,5 +71,5 @@ export const routingPlugin = fp(async (app: FastifyInstance) => {
 
   app.setNotFoundHandler(answerUnrouted);
   // Unknown API paths answer JSON, never the web app's 404 page.
-  app.route({ method: ['GET', 'HEAD'], url: '/api/*', config: { catchAll: 'ignore' }, schema: { hide: true }, handler: answerUnrouted });
+  app.route({ method: ['GET', 'HEAD'], url: '/api/*', config: { catchAll: 'ignore', ...PUBLIC }, schema: { hide: true }, handler: answerUnrouted });
 });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { notFound } from '../shared/errors.ts';
 import type { DatabaseImageStorage } from '../images/database-storage.ts';
 import { UPLOADS_PREFIX } from '../images/urls.ts';
+import { publicScope } from '../policies/access.ts';
 
 /** Stored images are named by content hash, so they never change and cache for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -15,6 +16,8 @@ export type UploadsSource = { kind: 'disk'; dir: string } | { kind: 'database'; 
 
 /** Serves the stored renditions at the same URLs, from the uploads folder or from the database. */
 export async function uploadsPlugin(app: FastifyInstance, { source }: { source: UploadsSource }) {
+  // The stored images are the public pages' images: anyone may fetch them.
+  publicScope(app);
   if (source.kind === 'disk') {
     fs.mkdirSync(source.dir, { recursive: true });
     await app.register(fastifyStatic, {

@@ -19,6 +19,7 @@ import { requestOrigin } from './protocol.ts';
 import { answeredNotModified, entityTag, NO_STORE, PER_REQUEST_ORIGIN } from '../cache/conditional.ts';
 import { canonicalPath } from '../../contract/page-path.ts';
 import { inlineScriptHashes, pageCsp } from './security.ts';
+import { publicScope } from '../policies/access.ts';
 
 export type WebMode = { kind: 'build'; dir: string } | { kind: 'vite' } | { kind: 'none' };
 
@@ -63,6 +64,8 @@ export class MissingBuildError extends Error {
  */
 export async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
   if (options.mode.kind === 'none') return;
+  // The pages and the files they load: anyone may fetch them (the panels' pages read their data through staff API routes).
+  publicScope(app);
   const web = options.mode.kind === 'build' ? await mountBuild(app, options.mode.dir) : await mountVite(app);
   const cache = options.mode.kind === 'build' ? options.pageCache : undefined;
   const render = createRender(web, options);

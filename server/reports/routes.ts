@@ -17,6 +17,7 @@ import { type Guards, principalOf } from '../policies/guards.ts';
 import { noStore } from '../plugins/security.ts';
 import type { VisibilityService } from '../scripts/visibility-service.ts';
 import type { ReportService } from './service.ts';
+import { PUBLIC } from '../policies/access.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema } as const;
 const bearer = [{ bearer: [] }];
@@ -28,6 +29,7 @@ export async function publicReportRoutes(app: FastifyInstance, { reports }: { re
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/scripts/:id/reports',
     {
+      config: PUBLIC,
       bodyLimit: REPORT_BODY_LIMIT,
       schema: {
         tags: ['public'],

@@ -17,6 +17,7 @@ import type { CatalogueService } from './service.ts';
 import { type CachedAnswer, foundNothing, isNullAnswer } from '../cache/public-cache.ts';
 import { listKey } from './service.ts';
 import { sendPublicJson } from '../cache/conditional.ts';
+import { PUBLIC } from '../policies/access.ts';
 
 interface PublicScriptRouteOptions {
   catalogue: CatalogueService;
@@ -37,6 +38,7 @@ function listRoute(app: FastifyInstance, { catalogue, cache }: Pick<PublicScript
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/scripts/paginated',
     {
+      config: PUBLIC,
       schema: {
         tags: ['public'],
         summary:
@@ -84,6 +86,7 @@ function scriptRoutes(app: FastifyInstance, { catalogue, cache }: Pick<PublicScr
   route.get(
     '/api/scripts/:id',
     {
+      config: PUBLIC,
       schema: {
         tags: ['public'],
         summary: 'One script and what its loader fetches and does (analysis); counts a view (once per visitor per script per 24 hours, never for crawlers)',
@@ -107,6 +110,7 @@ function scriptRoutes(app: FastifyInstance, { catalogue, cache }: Pick<PublicScr
   route.get(
     '/api/scripts/:id/channels',
     {
+      config: PUBLIC,
       schema: {
         tags: ['public'],
         summary: 'Channels a visitor must join before the script shows',
@@ -128,6 +132,7 @@ function siteChannelRoute(app: FastifyInstance, { siteChannels }: Pick<PublicScr
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/site-channels',
     {
+      config: PUBLIC,
       schema: {
         tags: ['public'],
         summary: 'Channels of the site-wide subscribe page',

@@ -20,6 +20,7 @@ import { keyScope } from '../policies/policies.ts';
 import type { ErrorText } from '../shared/error-texts.ts';
 import { notFound } from '../shared/errors.ts';
 import type { VersionService } from './versions-service.ts';
+import { PUBLIC } from '../policies/access.ts';
 
 const errors = { 400: errorBodySchema, 404: errorBodySchema } as const;
 const staffErrors = { ...errors, 401: errorBodySchema, 403: errorBodySchema } as const;
@@ -36,6 +37,7 @@ export async function publicVersionRoutes(app: FastifyInstance, { versions }: { 
   route.get(
     '/api/scripts/:id/versions',
     {
+      config: PUBLIC,
       schema: {
         tags: ['public'],
         summary: "The script's loader versions, newest first: what each update changed in the analysis (findings and hosts added and removed)",
@@ -49,6 +51,7 @@ export async function publicVersionRoutes(app: FastifyInstance, { versions }: { 
   route.get(
     '/api/scripts/:id/versions/:version',
     {
+      config: PUBLIC,
       schema: {
         tags: ['public'],
         summary: "One loader version: its text and stored analysis (the site's trusted domains applied); sent to anyone, as the script's own loader is",

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { forbidden, unauthorized } from '../shared/errors.ts';
 import type { AuthService } from './auth-service.ts';
+import { guardFor } from '../policies/access.ts';
 import type { Guards } from '../policies/guards.ts';
 import type { Principal } from '../policies/policies.ts';
 import type { Role } from './repository.ts';
@@ -35,11 +36,12 @@ export function createGuards(auth: AuthService): Guards {
       if (principal.role !== role) throw forbidden(`This action needs the ${role} role`);
     };
 
+  // Each guard declares the access of the routes that run it (server/policies/access.ts).
   return {
-    requireModerator: requireRole('moderator'),
-    requireAdmin: requireRole('admin'),
-    requireStaff: async (request: FastifyRequest) => {
+    requireModerator: guardFor('moderator', requireRole('moderator')),
+    requireAdmin: guardFor('admin', requireRole('admin')),
+    requireStaff: guardFor('staff', async (request: FastifyRequest) => {
       await authenticate(request);
-    },
+    }),
   };
 }

@@ -20,6 +20,7 @@ import { type Guards, principalOf } from '../policies/guards.ts';
 import { noStore } from '../plugins/security.ts';
 import type { AuthService } from './auth-service.ts';
 import type { ModeratorService } from './moderator-service.ts';
+import { PUBLIC } from '../policies/access.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema } as const;
 const bearer = [{ bearer: [] }];
@@ -48,6 +49,7 @@ function loginRoutes(app: FastifyInstance, { auth }: Pick<StaffRouteOptions, 'au
   route.post(
     '/api/login',
     {
+      config: PUBLIC,
       schema: {
         tags: ['moderator'],
         summary: 'Moderator login',
@@ -61,6 +63,7 @@ function loginRoutes(app: FastifyInstance, { auth }: Pick<StaffRouteOptions, 'au
   route.post(
     '/api/al',
     {
+      config: PUBLIC,
       schema: {
         tags: ['admin'],
         summary: 'Admin login',

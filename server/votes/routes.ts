@@ -6,6 +6,7 @@ import { type Visitor, visitorHash } from '../visitors/visitor.ts';
 import { type Idempotency, type IdempotencyClaim, idempotencyHeaders } from '../plugins/idempotency.ts';
 import type { VoteBuffer, VoteKey } from './vote-buffer.ts';
 import { storedVote, storedWorks, toVoteState } from './presenter.ts';
+import { PUBLIC } from '../policies/access.ts';
 
 /** A vote's body is a few bytes: anything larger is refused before it is read. */
 const VOTE_BODY_LIMIT = 1024;
@@ -29,6 +30,7 @@ export async function voteRoutes(app: FastifyInstance, { votes, idempotency }: {
   route.post(
     '/api/scripts/:id/vote',
     {
+      config: PUBLIC,
       bodyLimit: VOTE_BODY_LIMIT,
       schema: {
         tags: ['public'],
@@ -48,6 +50,7 @@ export async function voteRoutes(app: FastifyInstance, { votes, idempotency }: {
   route.post(
     '/api/scripts/:id/works',
     {
+      config: PUBLIC,
       bodyLimit: VOTE_BODY_LIMIT,
       schema: {
         tags: ['public'],
@@ -68,6 +71,7 @@ export async function voteRoutes(app: FastifyInstance, { votes, idempotency }: {
   route.get(
     '/api/scripts/:id/my-vote',
     {
+      config: PUBLIC,
       schema: {
         tags: ['public'],
         summary: "The visitor's own vote and works answers (per executor too), with the script's counts and compatibility including votes not yet written",

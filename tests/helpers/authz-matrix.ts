@@ -2,8 +2,9 @@ import type { InjectOptions } from 'fastify';
 import { pngImage, type SnapshotPart, scriptForm } from './staff.ts';
 
 // The authorization matrix: every staff route × every principal, with the status each gets and what an
-// allowed call changes (tests/api/staff-authz.test.ts runs it), and the routes anyone may call.
-// tests/api/route-coverage.test.ts lists every route the app registers and fails for one in neither list.
+// allowed call changes (tests/api/staff-authz.test.ts runs it). Who may call a route is declared where it
+// is registered (server/policies/access.ts); tests/api/route-coverage.test.ts reads that from the app's
+// route table and fails for a staff route without a row here, or a row whose statuses are not its guard's.
 
 export const PRINCIPALS = ['anonymous', 'owner', 'other moderator', 'deleted moderator', 'admin', 'expired token', 'garbage token'] as const;
 export type Principal = (typeof PRINCIPALS)[number];
@@ -101,39 +102,3 @@ export const MATRIX: RouteRow[] = [
   row('GET',    '/api/staff/scripts/:script/versions', [401, 200, 404, 401,  200,  401,    401]),
   row('POST',   '/api/staff/scripts/:script/versions/:version/restore', [401, 200, 404, 401, 200, 401, 401]),
 ];
-
-/** Routes anyone may call, without a token: each is here or in MATRIX, never in neither. */
-// prettier-ignore
-export const PUBLIC_ROUTES: { method: 'GET' | 'POST'; path: string; what: string }[] = [
-  { method: 'GET',  path: '/api/health',                what: 'health check' },
-  { method: 'GET',  path: '/api/scripts/paginated',     what: 'the catalogue' },
-  { method: 'GET',  path: '/api/scripts/:id',           what: 'a script' },
-  { method: 'GET',  path: '/api/scripts/:id/channels',  what: 'a script’s channels' },
-  { method: 'GET',  path: '/api/scripts/:id/versions',  what: 'a script’s loader history' },
-  { method: 'GET',  path: '/api/scripts/:id/versions/:version', what: 'one loader version' },
-  { method: 'GET',  path: '/api/site-channels',         what: 'the /subscribe list' },
-  { method: 'GET',  path: '/api/games',                 what: 'the games with their script counts' },
-  { method: 'GET',  path: '/api/executors',             what: 'the executors' },
-  { method: 'GET',  path: '/api/executors/:slug',       what: 'an executor with its script counts' },
-  { method: 'POST', path: '/api/scripts/:id/vote',      what: 'a visitor’s like or dislike' },
-  { method: 'POST', path: '/api/scripts/:id/works',     what: 'a visitor’s works answer' },
-  { method: 'GET',  path: '/api/scripts/:id/my-vote',   what: 'a visitor’s own votes' },
-  { method: 'POST', path: '/api/scripts/:id/reports',   what: 'a visitor’s report of a script' },
-  { method: 'POST', path: '/api/login',                 what: 'moderator login' },
-  { method: 'POST', path: '/api/al',                    what: 'admin login' },
-  { method: 'GET',  path: '/api/*',                     what: 'the JSON 404 of unknown API paths' },
-  { method: 'GET',  path: '/api/docs',                  what: 'OpenAPI UI' },
-  { method: 'GET',  path: '/api/docs/json',             what: 'OpenAPI document' },
-  { method: 'GET',  path: '/api/docs/yaml',             what: 'OpenAPI document' },
-  { method: 'GET',  path: '/api/docs/static/index.html', what: 'OpenAPI UI' },
-  { method: 'GET',  path: '/api/docs/static/swagger-initializer.js', what: 'OpenAPI UI' },
-  { method: 'GET',  path: '/api/docs/static/*',         what: 'OpenAPI UI files' },
-  { method: 'GET',  path: '/uploads/*',                 what: 'stored images on disk' },
-  { method: 'GET',  path: '/uploads/:file',             what: 'stored images in the database' },
-  { method: 'GET',  path: '/assets/*',                  what: 'the web app’s hashed files' },
-  { method: 'GET',  path: '/favicon.svg',               what: 'the site icon' },
-  { method: 'GET',  path: '/*',                         what: 'the web app’s pages' },
-];
-
-/** Folders @fastify/static serves, which it may register as one route per file: each is its `/*` entry above. */
-export const STATIC_FOLDERS = ['/assets/', '/uploads/'];
