@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMessage, formatMessageHtml, formatNumber, pluralCategory } from '../../contract/i18n.ts';
+import { formatMessage, formatMessageHtml, formatNumber, pluralCategory } from './i18n.ts';
 
 // The message format of issue 29 (docs/decisions.md#languages): plurals by CLDR rules, numbers by the
 // reading's locale, and interpolation that escapes where the result is HTML.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_STEPS } from '../../contract/loader-budget.ts';
-import { analyseLoader, loaderFacts } from '../../contract/loader-analysis.ts';
-import { tokenize } from '../../contract/luau-tokens.ts';
+import { BudgetSpent, MAX_STEPS, StepBudget } from './loader-budget.ts';
+import { analyseLoader, loaderFacts } from './loader-analysis.ts';
+import { tokenize } from './luau-tokens.ts';
 
 // The loader analysis on hostile loaders (docs/decisions.md#a-linear-bounded-off-thread-loader-analysis):
 // linear in the loader's length, counted in steps (never timed), and bounded by MAX_STEPS, past which it
@@ -37,6 +37,24 @@ const HOSTILE: { name: string; source: (length: number) => string; findings: str
     domains: ['x.example'],
   },
 ];
+
+describe('the step budget', () => {
+  it('counts steps up to its limit, and throws BudgetSpent past it', () => {
+    const budget = new StepBudget(3);
+    budget.spend();
+    budget.spend(2);
+    expect(budget.steps).toBe(3);
+    expect(() => budget.spend()).toThrow(BudgetSpent);
+    expect(budget.steps).toBe(4);
+  });
+
+  it('allows MAX_STEPS unless told otherwise', () => {
+    const budget = new StepBudget();
+    expect(budget.limit).toBe(MAX_STEPS);
+    budget.spend(MAX_STEPS);
+    expect(() => budget.spend()).toThrow(BudgetSpent);
+  });
+});
 
 describe('the loader analysis on hostile loaders', () => {
   it.each(HOSTILE.map((shape) => [shape.name, shape] as const))('reads %s in full, in steps linear in its length', (_, shape) => {
