@@ -79,7 +79,7 @@ describe('the loader analysis', () => {
 
   it('covers every finding code with at least one sample', () => {
     const found = new Set(SAMPLES.flatMap((sample) => analyseLoader(sample.source).findings.map((item) => item.code)));
-    // Trust and the step budget have their own tests (the budget's in loader-budget.test.ts).
+    // Trust and the step budget have their own tests (the budget's in tests/api/loader-analysis-bounds.test.ts).
     expect(FINDING_CODES.filter((code) => code !== 'trusted-remote-code' && code !== 'incomplete' && !found.has(code))).toEqual([]);
   });
 
