@@ -1,11 +1,13 @@
-// `npm test`: builds the web app, runs every test suite, and ends with one line `N passed, N failed`
-// summing all suites. Exits non-zero when anything failed or when no test ran at all.
+// `npm test`: runs the unit tests, builds the web app, runs the API and browser suites, prints how
+// long each step took and the whole run, and ends with one line `N passed, N failed` summing all
+// suites. Exits non-zero when anything failed or when no test ran at all.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const resultsDir = path.join(root, 'test-results');
+const unitConfig = path.join(root, 'vitest.unit.config.ts');
 const e2eDir = path.join(root, 'tests', 'e2e');
 const e2eConfig = path.join(e2eDir, 'vitest.config.ts');
 
@@ -62,17 +64,48 @@ function hasTestFiles(dir: string): boolean {
   return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).some((f) => f.endsWith('.test.ts'));
 }
 
+/** `1 min 05 s` or `7.3 s`. */
+function duration(ms: number): string {
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+}
+
+interface Step {
+  name: string;
+  ms: number;
+  tally?: Tally;
+}
+const steps: Step[] = [];
+
+/** Runs one suite, noting its tally and how long it took. */
+function suite(name: string, extraArgs: string[]): Tally {
+  const started = performance.now();
+  const tally = vitest(name, extraArgs);
+  steps.push({ name, ms: performance.now() - started, tally });
+  return tally;
+}
+
+function build(): boolean {
+  const started = performance.now();
+  const code = run('npm', ['run', 'build']);
+  steps.push({ name: 'build', ms: performance.now() - started });
+  return code === 0;
+}
+
 function main(): number {
-  const tallies: Tally[] = [];
+  const started = performance.now();
+  // Unit tests need neither a database nor the build: they run first, so their failures show at once.
+  const tallies: Tally[] = [suite('unit', ['--config', unitConfig])];
   // Server-rendered pages are tested against the production build, so it must be fresh.
-  if (run('npm', ['run', 'build']) !== 0) {
+  if (!build()) {
     console.error('test-all: npm run build failed; no suite can run against it');
     tallies.push({ passed: 0, failed: 1 });
   } else {
-    tallies.push(vitest('vitest', []));
+    tallies.push(suite('api', []));
     if (hasTestFiles(e2eDir)) {
       if (fs.existsSync(e2eConfig)) {
-        tallies.push(vitest('e2e', ['--config', e2eConfig]));
+        tallies.push(suite('e2e', ['--config', e2eConfig]));
       } else {
         console.error(`test-all: tests/e2e has test files but no ${path.relative(root, e2eConfig)}`);
         tallies.push({ passed: 0, failed: 1 });
@@ -82,6 +115,9 @@ function main(): number {
   const passed = tallies.reduce((sum, t) => sum + t.passed, 0);
   const failed = tallies.reduce((sum, t) => sum + t.failed, 0);
   if (passed + failed === 0) console.error('test-all: no test ran');
+  console.log('');
+  for (const { name, ms, tally } of steps) console.log(`${name.padEnd(6)} ${duration(ms).padStart(11)}${tally ? `  ${tally.passed} passed, ${tally.failed} failed` : ''}`);
+  console.log(`${'total'.padEnd(6)} ${duration(performance.now() - started).padStart(11)}`);
   console.log(`${passed} passed, ${failed} failed`);
   return failed === 0 && passed > 0 ? 0 : 1;
 }

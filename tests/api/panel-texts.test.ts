@@ -31,7 +31,7 @@ function said(leaf: Leaf): string[] {
   if (typeof leaf.value === 'string') return [leaf.value];
   if (typeof leaf.value === 'function') {
     const fn = leaf.value as (...args: unknown[]) => unknown;
-    // The zod wording answers only for the issues it knows (tests/api/staff-web-logic.test.ts).
+    // The zod wording answers only for the issues it knows (web/features/staff/web-logic.test.ts).
     if (leaf.path === 'word') return ['(a wording)'];
     if (leaf.path.endsWith('changes') && fn.length === 1) return fn(sampleChanges) as string[];
     return [1, 2, 5, 21].map((n) => String(fn(...Array.from({ length: Math.max(fn.length, 1) }, (_, i) => (i === 0 ? n : n + i)))));

@@ -2,11 +2,11 @@ import path from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/shared/config.ts';
-import { type Db, openDatabase } from '../../server/db/database.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
+import type { Db } from '../../server/db/database.ts';
 import type { WebMode } from '../../server/plugins/web.ts';
 import type { Services } from '../../server/services.ts';
-import { type TestDialect, throwawayDatabase } from './databases.ts';
+import type { TestDialect } from './databases.ts';
+import { migratedDatabase } from './migrated-database.ts';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -32,7 +32,7 @@ export interface TestOptions {
 
 /** A migrated throwaway database and an app on it; close() drops both. */
 export async function createTestContext(dialect: TestDialect, options: TestOptions = {}): Promise<TestContext> {
-  const throwaway = await throwawayDatabase(dialect);
+  const throwaway = await migratedDatabase(dialect);
   const config = loadConfig({
     NODE_ENV: 'test',
     DEMO_CATALOGUE: 'off',
@@ -45,8 +45,7 @@ export async function createTestContext(dialect: TestDialect, options: TestOptio
     ...options.env,
     ...(options.databaseThrough && throwaway.env.DATABASE_URL ? { DATABASE_URL: options.databaseThrough(throwaway.env.DATABASE_URL) } : {}),
   });
-  const db = openDatabase(config.database);
-  await migrateToLatest(db);
+  const db = await throwaway.open(config.database);
   const web: WebMode = options.web ? { kind: 'build', dir: path.resolve('build') } : { kind: 'none' };
   const app = await buildApp({ config, db, web, logger: false, now: options.now, clock: options.clock, onRoute: options.onRoute });
   await app.ready();

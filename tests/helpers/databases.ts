@@ -17,10 +17,14 @@ export interface ThrowawayDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh data folder and, for PostgreSQL, a fresh database of its own, so runs never collide. */
-export async function throwawayDatabase(dialect: TestDialect): Promise<ThrowawayDatabase> {
+/**
+ * A fresh data folder and, for PostgreSQL, a fresh database of its own, so runs never collide: empty,
+ * or a copy of `template` (a SQLite file, or a PostgreSQL database's name) when given.
+ */
+export async function throwawayDatabase(dialect: TestDialect, template?: string): Promise<ThrowawayDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-test-'));
   if (dialect === 'sqlite') {
+    if (template) fs.copyFileSync(template, path.join(dataDir, 'catalogue.db'));
     return {
       dataDir,
       database: { kind: 'sqlite', file: path.join(dataDir, 'catalogue.db') },
@@ -30,7 +34,7 @@ export async function throwawayDatabase(dialect: TestDialect): Promise<Throwaway
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const postgres = await throwawayPostgres(serverUrl, 'catalogue_test');
+  const postgres = await throwawayPostgres(serverUrl, 'catalogue_test', template);
   return {
     dataDir,
     database: { kind: 'postgres', url: postgres.url },
@@ -42,16 +46,20 @@ export async function throwawayDatabase(dialect: TestDialect): Promise<Throwaway
   };
 }
 
-/** A database of its own on the PostgreSQL server at `serverUrl`; drop() removes it, connections and all. */
-export async function throwawayPostgres(serverUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A database of its own on the PostgreSQL server at `serverUrl`, empty or created from the database
+ * `template`; drop() removes it, connections and all.
+ */
+export async function throwawayPostgres(serverUrl: string, prefix: string, template?: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });

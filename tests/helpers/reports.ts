@@ -2,11 +2,11 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/shared/config.ts';
-import { type Db, openDatabase } from '../../server/db/database.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
+import type { Db } from '../../server/db/database.ts';
 import type { WebMode } from '../../server/plugins/web.ts';
 import type { Services } from '../../server/services.ts';
-import { type TestDialect, throwawayDatabase } from './databases.ts';
+import type { TestDialect } from './databases.ts';
+import { migratedDatabase } from './migrated-database.ts';
 
 /** A browser's User-Agent: reports, like views, are taken from browsers only. */
 export const BROWSER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
@@ -39,12 +39,11 @@ export interface SharedApp {
  * two instances of the product, in one test process.
  */
 export async function twoAppsOnOneDatabase(dialect: TestDialect, options: { web?: boolean } = {}): Promise<{ apps: [SharedApp, SharedApp]; close(): Promise<void> }> {
-  const throwaway = await throwawayDatabase(dialect);
+  const throwaway = await migratedDatabase(dialect);
   const config = loadConfig({ NODE_ENV: 'test', DEMO_CATALOGUE: 'off', VIEW_FLUSH_INTERVAL_MS: '3600000', ...throwaway.env });
   const web: WebMode = options.web ? { kind: 'build', dir: path.resolve('build') } : { kind: 'none' };
   const open = async (): Promise<SharedApp> => {
-    const db = openDatabase(config.database);
-    await migrateToLatest(db);
+    const db = await throwaway.open(config.database);
     const app = await buildApp({ config, db, web, logger: false });
     await app.ready();
     return { app, services: app.services, db };

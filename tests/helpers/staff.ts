@@ -6,10 +6,9 @@ import sharp from 'sharp';
 import { buildApp } from '../../server/app.ts';
 import { REDACTED_PATHS } from '../../server/logging.ts';
 import { loadConfig } from '../../server/shared/config.ts';
-import { openDatabase } from '../../server/db/database.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
 import type { TestContext } from './app.ts';
-import { type TestDialect, throwawayDatabase } from './databases.ts';
+import type { TestDialect } from './databases.ts';
+import { migratedDatabase } from './migrated-database.ts';
 
 // Helpers for the staff API tests: image fixtures, script forms, table snapshots, expiring tokens,
 // and an app that records every answer (and, optionally, its log) for credential scans.
@@ -141,10 +140,9 @@ export interface RecordingContext extends TestContext {
  * sessions' and login throttle's clock (epoch milliseconds).
  */
 export async function createRecordingContext(dialect: TestDialect, options: { logStream?: Writable; clock?: () => number } = {}): Promise<RecordingContext> {
-  const throwaway = await throwawayDatabase(dialect);
+  const throwaway = await migratedDatabase(dialect);
   const config = loadConfig({ NODE_ENV: 'test', DEMO_CATALOGUE: 'off', VIEW_FLUSH_INTERVAL_MS: '3600000', ...throwaway.env });
-  const db = openDatabase(config.database);
-  await migrateToLatest(db);
+  const db = await throwaway.open(config.database);
   const logger = options.logStream
     ? { level: 'trace', stream: options.logStream, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }
     : false;

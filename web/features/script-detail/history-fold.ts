@@ -1,7 +1,7 @@
 /**
  * The History section's line diff, folded (docs/product.md#history): long runs of unchanged lines
  * become one "… N unchanged lines" row, keeping `context` lines each side of a change. Pure, so it
- * is unit-tested on its own (tests/api/history-fold.test.ts).
+ * is unit-tested on its own (history-fold.test.ts, beside it).
  */
 
 export type LineKind = 'added' | 'removed' | 'same';

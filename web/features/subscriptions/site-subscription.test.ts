@@ -10,8 +10,8 @@ import {
   safeExternalUrl,
   subscribeHref,
   versionMatches,
-} from '../../web/features/subscriptions/site-subscription.ts';
-import { safeReturnPath } from '../../web/features/subscriptions/return-path.ts';
+} from './site-subscription.ts';
+import { safeReturnPath } from './return-path.ts';
 
 const named = (...names: string[]) => names.map((name) => ({ name }));
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EARLY_STAR_SCRIPT } from '../../web/components/favourites/early-star.ts';
+import { EARLY_STAR_SCRIPT } from '../components/favourites/early-star.ts';
 import {
   changedIds,
   FAVOURITES_MAX,
@@ -10,7 +10,7 @@ import {
   rememberVersions,
   VERSIONS_KEPT_MS,
   versionsOf,
-} from '../../web/lib/favourites.ts';
+} from './favourites.ts';
 
 // The favourites' browser logic (docs/product.md#favourites), run without a browser: the reads of
 // web/lib/favourites.ts against in-memory storages, and the document's inline star handler

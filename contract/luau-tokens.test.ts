@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type LuauToken, tokenize } from '../../contract/luau-tokens.ts';
+import { type LuauToken, tokenize } from './luau-tokens.ts';
 
 // The loader tokenizer (docs/decisions/0018-loader-analysis.md#loader-tokens): what the loader analysis reads instead of raw
 // text, so a URL in a comment is not a fetch and an escaped one still is. Samples are harmless text.

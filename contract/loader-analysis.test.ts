@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyseLoader } from '../../contract/loader-analysis.ts';
-import { FINDING_CODES, FINDINGS } from '../../contract/loader-findings.ts';
+import { analyseLoader } from './loader-analysis.ts';
+import { FINDING_CODES, FINDINGS } from './loader-findings.ts';
 
 // The loader analysis (docs/decisions/0018-loader-analysis.md#loader-findings) on samples written for these tests: harmless
 // text shaped like what script hubs see (fetches, webhooks, lookups, obfuscation), never working
@@ -79,7 +79,7 @@ describe('the loader analysis', () => {
 
   it('covers every finding code with at least one sample', () => {
     const found = new Set(SAMPLES.flatMap((sample) => analyseLoader(sample.source).findings.map((item) => item.code)));
-    // Trust and the step budget have their own tests (the budget's in loader-analysis-bounds.test.ts).
+    // Trust and the step budget have their own tests (the budget's in tests/api/loader-analysis-bounds.test.ts).
     expect(FINDING_CODES.filter((code) => code !== 'trusted-remote-code' && code !== 'incomplete' && !found.has(code))).toEqual([]);
   });
 

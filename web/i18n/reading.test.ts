@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pathIn, readingOfPath, specPath } from '../../web/i18n/reading.ts';
+import { pathIn, readingOfPath, specPath } from './reading.ts';
 
 // A public page's reading comes from its path alone (docs/decisions/0045-languages.md): these are the rules
 // every link to another reading, the switch and the offer, is made by.

@@ -1,22 +1,22 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { siteChannelInputSchema } from '../../contract/channels.ts';
-import { scriptFieldsSchema } from '../../contract/script-form.ts';
-import type { Game } from '../../contract/games.ts';
-import { gamePage } from '../../web/features/admin/api/games.ts';
-import { toGameFormData } from '../../web/features/admin/lib/game-form.ts';
-import { executorFormSchema, initialExecutorValues, toExecutorBody, toExecutorPatch } from '../../web/features/admin/lib/executor-form.ts';
-import { legacySectionPath, sectionOf } from '../../web/features/admin/sections.ts';
-import { gameNamed, gameOptions, matchGames } from '../../web/features/staff/api/games.ts';
-import { executorChoices } from '../../web/features/staff/api/executors.ts';
-import type { Executor } from '../../contract/executors.ts';
-import { ApiError, isSessionError, requestTimeoutMs, TIMEOUT_SETTING_KEY } from '../../web/features/staff/api/client.ts';
-import { canonicalKeys, listScriptSchema, pagedPath } from '../../web/features/staff/api/scripts.ts';
-import { serverFieldErrors, zodFieldErrors } from '../../web/features/staff/lib/form.ts';
-import { dayText, daySummary } from '../../web/features/staff/lib/days.ts';
-import { channelToText, checkScriptForm, initialValues, isAcceptedImageType, scriptFormSchema, toFormData, type ScriptFormValues } from '../../web/features/staff/lib/script-form.ts';
-import { clip, splitChannels } from '../../web/features/staff/lib/text.ts';
-import { STAFF_TEXTS, wordInRussian } from '../../web/features/staff/texts.ts';
+import { siteChannelInputSchema } from '../../../contract/channels.ts';
+import { scriptFieldsSchema } from '../../../contract/script-form.ts';
+import type { Game } from '../../../contract/games.ts';
+import { gamePage } from '../admin/api/games.ts';
+import { toGameFormData } from '../admin/lib/game-form.ts';
+import { executorFormSchema, initialExecutorValues, toExecutorBody, toExecutorPatch } from '../admin/lib/executor-form.ts';
+import { legacySectionPath, sectionOf } from '../admin/sections.ts';
+import { gameNamed, gameOptions, matchGames } from './api/games.ts';
+import { executorChoices } from './api/executors.ts';
+import type { Executor } from '../../../contract/executors.ts';
+import { ApiError, isSessionError, requestTimeoutMs, TIMEOUT_SETTING_KEY } from './api/client.ts';
+import { canonicalKeys, listScriptSchema, pagedPath } from './api/scripts.ts';
+import { serverFieldErrors, zodFieldErrors } from './lib/form.ts';
+import { dayText, daySummary } from './lib/days.ts';
+import { channelToText, checkScriptForm, initialValues, isAcceptedImageType, scriptFormSchema, toFormData, type ScriptFormValues } from './lib/script-form.ts';
+import { clip, splitChannels } from './lib/text.ts';
+import { STAFF_TEXTS, wordInRussian } from './texts.ts';
 
 // The staff panels' pure logic, imported from web/ and run without a browser.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fill } from '../../web/features/script-detail/history-diff.ts';
-import { type DiffLine, type DiffRow, foldUnchanged } from '../../web/features/script-detail/history-fold.ts';
-import { countChanges, lineDiff, normaliseLines } from '../../web/features/script-detail/history-lines.ts';
+import { fill } from './history-diff.ts';
+import { type DiffLine, type DiffRow, foldUnchanged } from './history-fold.ts';
+import { countChanges, lineDiff, normaliseLines } from './history-lines.ts';
 
 // The History section's line diff (docs/product.md#history): the `diff` package's lines, line endings
 // made LF first, and long unchanged runs folded with three lines of context each side of a change.
