@@ -16,7 +16,8 @@ import { serverFieldErrors, zodFieldErrors } from '../../web/features/staff/lib/
 import { dayText, daySummary } from '../../web/features/staff/lib/days.ts';
 import { channelToText, checkScriptForm, initialValues, isAcceptedImageType, scriptFormSchema, toFormData, type ScriptFormValues } from '../../web/features/staff/lib/script-form.ts';
 import { clip, splitChannels } from '../../web/features/staff/lib/text.ts';
-import { STAFF_TEXTS, wordInRussian } from '../../web/features/staff/texts.ts';
+import { wordInRussian } from '../../web/features/staff/lib/wording.ts';
+import { STAFF_TEXTS } from '../../web/features/staff/texts/panels.ts';
 
 // The staff panels' pure logic, imported from web/ and run without a browser.
 

@@ -1,4 +1,4 @@
-import type { Shape } from '../messages/shape.ts';
+import type { Shape } from '../i18n/shape.ts';
 
 /**
  * The legal pages' shapes and shared strings; each page's copy is a file of its own (privacy.ts,

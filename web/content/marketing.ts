@@ -12,7 +12,7 @@
  * feature card {icon, title, description, color}, stat card {number, label}. An icon is named, not a
  * component, so the copy can travel as loader data.
  */
-import type { Shape } from '../messages/shape.ts';
+import type { Shape } from '../i18n/shape.ts';
 
 /** The icon a card or a game shows, by name: web/features/landing/icons.ts maps each to its Lucide icon. */
 export type LandingIcon = 'code' | 'refresh' | 'shield' | 'zap' | 'headphones' | 'crown' | 'paw' | 'house' | 'cherry' | 'dog';

@@ -1,4 +1,4 @@
-import type { Shape } from '../../messages/shape.ts';
+import type { Shape } from '../../i18n/shape.ts';
 import type { cookies as spec } from '../cookies.ts';
 
 /** The cookie policy, wholly Russian (`/ru/cookies`). The kinds keep their ids. */

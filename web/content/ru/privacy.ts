@@ -1,4 +1,4 @@
-import type { Shape } from '../../messages/shape.ts';
+import type { Shape } from '../../i18n/shape.ts';
 import type { privacy as spec } from '../privacy.ts';
 
 /** The privacy policy, wholly Russian (`/ru/privacy`). The sections keep their anchors. */

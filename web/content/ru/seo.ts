@@ -1,4 +1,4 @@
-import type { Shape } from '../../messages/shape.ts';
+import type { Shape } from '../../i18n/shape.ts';
 import type { seo as spec } from '../seo.ts';
 
 /**

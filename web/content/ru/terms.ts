@@ -1,6 +1,6 @@
 import { MINIMUM_AGE } from '../../../contract/constants.ts';
 import { formatMessage } from '../../../contract/i18n.ts';
-import type { Shape } from '../../messages/shape.ts';
+import type { Shape } from '../../i18n/shape.ts';
 import type { terms as spec } from '../terms.ts';
 
 /** The minimum age in words: "13 лет" (CLDR plural, so another minimum reads right too). */
