@@ -10,8 +10,8 @@ const NO_SERVER = { regex: '^(\\.\\./)+server(/|$)', message: 'web/ runs in the 
 const NO_WEB = { regex: '^(\\.\\./)+web(/|$)', message: 'server/ never imports web/: the web build is loaded at run time (server/plugins/web.ts).' };
 const NO_STAFF = { regex: '^(\\.\\./)+(features/)?(staff|admin|moderator)(/|$)', message: 'Public pages never import the staff panels (web/features/staff, admin, moderator).' };
 const NO_CATALOGUE = {
-  // A feature's `texts/` folder, the catalogue gathering them (web/i18n/catalogue.ts), and web/content/.
-  regex: '^(\\.\\.?/)+((.*/)?(texts|content)/(?!.*\\.server(\\.tsx?)?$)|(\\.\\./)*i18n/catalogue\\.ts$)',
+  // A feature's `texts/` folder, and the catalogue gathering them (web/i18n/catalogue.ts).
+  regex: '^(\\.\\.?/)+((.*/)?texts/|(\\.\\./)*i18n/catalogue\\.ts$)',
   allowTypeImports: true,
   message: 'A public page reads its texts with useI18n() or its loader data, never by import, so no catalogue ships in its JavaScript (docs/decisions.md#languages); server code reads them through a .server module.',
 };

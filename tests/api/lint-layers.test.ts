@@ -23,7 +23,7 @@ const PLANTED: [string, string, string, RegExp][] = [
   ['a public route importing server/ too', 'web/routes/planted.tsx', "import { value } from '../../server/shared/errors.ts';", /never imports server/],
   ['a public component importing a catalogue', 'web/features/catalogue/planted.tsx', "import { value } from './texts/spec.ts';", /useI18n/],
   ['a public component importing the gathered catalogue', 'web/features/games/planted.tsx', "import { value } from '../../i18n/catalogue.ts';", /useI18n/],
-  ['a public route importing the landing copy', 'web/routes/planted.tsx', "import { value } from '../content/ru/marketing.ts';", /useI18n/],
+  ['a public route importing the landing copy', 'web/routes/planted.tsx', "import { value } from '../features/landing/texts/ru.ts';", /useI18n/],
   ['a shared component importing a Russian catalogue', 'web/components/layout/planted.tsx', "import { value } from './texts/ru.ts';", /useI18n/],
   ['a repository importing its service', 'server/scripts/repository.ts', "import { value } from './service.ts';", /SQL only/],
   ['a repository importing routes', 'server/votes/repository.ts', "import { value } from './staff-routes.ts';", /SQL only/],

@@ -1,12 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINIMUM_AGE } from '../../contract/index.ts';
-import { cookies } from '../../web/content/cookies.ts';
-import { privacy } from '../../web/content/privacy.ts';
-import { terms } from '../../web/content/terms.ts';
-import { seo } from '../../web/content/seo.ts';
+import { spec } from '../../web/features/static/texts/spec.ts';
 import { formatDate } from '../../web/lib/format.ts';
 import { DESKTOP, launchBrowser, newPage, PHONE, probeApp, probed, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
+
+const { cookies, privacy, seo, terms } = spec;
 
 // The static pages (docs/product.md#static-pages) in a real browser against the built server.
 

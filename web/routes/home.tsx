@@ -1,6 +1,6 @@
 import { ArrowRight, Gamepad2, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
-import { marketingFor } from '../content/marketing.server.ts';
+import { marketingFor } from '../i18n/catalogues.server.ts';
 import { FeatureGrid } from '../features/landing/FeatureGrid.tsx';
 import { GameGrid } from '../features/landing/GameGrid.tsx';
 import { landingMeta } from '../features/landing/meta.ts';

@@ -1,5 +1,5 @@
 import { ArrowRight, BookOpen } from 'lucide-react';
-import { marketingFor } from '../content/marketing.server.ts';
+import { marketingFor } from '../i18n/catalogues.server.ts';
 import { CodeSample } from '../features/landing/CodeSample.tsx';
 import { FeatureAccordion } from '../features/landing/FeatureAccordion.tsx';
 import { landingMeta } from '../features/landing/meta.ts';

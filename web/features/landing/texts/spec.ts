@@ -1,8 +1,10 @@
+import type { Shape } from '../../../i18n/shape.ts';
+
 /**
  * All marketing copy of the two landing pages (docs/product.md#landing-pages): `/` is variant A (`home`), `/info` is
- * variant B (`info`), in the specification's reading. `en/marketing.ts` and `ru/marketing.ts` are the same
+ * variant B (`info`), in the specification's reading. `en.ts` and `ru.ts` are the same
  * pages wholly English and wholly Russian, each of the same shape. The copy is plain data that never ships
- * as JavaScript: each page's loader picks its reading's copy (`marketingFor`, marketing.server.ts) and the
+ * as JavaScript: each page's loader picks its reading's copy (`marketingFor`, web/i18n/catalogues.server.ts) and the
  * components render it from the loader's data, holding no copy of their own. Links are written as the
  * specification's paths; components put them in the page's reading. The figures differ
  * between the pages on purpose: docs/product.md#marketing-figures gives two readings (10K+ active or daily users,
@@ -12,7 +14,6 @@
  * feature card {icon, title, description, color}, stat card {number, label}. An icon is named, not a
  * component, so the copy can travel as loader data.
  */
-import type { Shape } from '../i18n/shape.ts';
 
 /** The icon a card or a game shows, by name: web/features/landing/icons.ts maps each to its Lucide icon. */
 export type LandingIcon = 'code' | 'refresh' | 'shield' | 'zap' | 'headphones' | 'crown' | 'paw' | 'house' | 'cherry' | 'dog';
@@ -97,7 +98,7 @@ export type HomeReading = Shape<typeof home> & HomeContent;
 export type InfoReading = Shape<typeof info> & InfoContent;
 
 /** Landing variant A, served at `/`. */
-export const home = {
+const home = {
   meta: {
     title: 'Premium Roblox Cheats & Scripts',
     description:
@@ -187,7 +188,7 @@ export const home = {
 } as const satisfies HomeContent;
 
 /** Landing variant B, served at `/info` (the "How It Works" page). */
-export const info = {
+const info = {
   meta: {
     title: 'Premium Roblox Scripts — How It Works',
     description:
@@ -278,3 +279,6 @@ export const info = {
     secondary: { label: 'Back to Home', to: '/' },
   },
 } as const satisfies InfoContent;
+
+/** Both landing pages' copy in the specification's reading. */
+export const spec = { home, info };

@@ -1,17 +1,19 @@
-import type { Shape } from '../../i18n/shape.ts';
-import { seo as spec } from '../seo.ts';
+import type { Shape } from '../../../i18n/shape.ts';
+import { spec } from './spec.ts';
 
 /**
  * The SEO guide wholly English (`/en/seo`): the specification's copy, which is English already, in
  * British spelling, so only the word spelled otherwise is written here.
  */
 // The third benefit is "Optimized Code" in the specification's copy.
-const [free, updates, optimised, ...benefits] = spec.benefits.items;
+const [free, updates, optimised, ...benefits] = spec.seo.benefits.items;
 
-export const seo = {
-  ...spec,
+const seo = {
+  ...spec.seo,
   benefits: {
-    ...spec.benefits,
+    ...spec.seo.benefits,
     items: [free, updates, { ...optimised, title: 'Optimised Code' }, ...benefits],
   },
-} satisfies Shape<typeof spec>;
+} satisfies Shape<typeof spec.seo>;
+
+export const en = { ...spec, seo } satisfies Shape<typeof spec>;

@@ -1,4 +1,5 @@
-import type { HomeReading, InfoReading } from '../marketing.ts';
+import type { Shape } from '../../../i18n/shape.ts';
+import type { HomeReading, InfoReading, spec } from './spec.ts';
 
 /**
  * The landing pages wholly Russian (`/ru`, `/ru/info`), written as a Russian Roblox player would say it
@@ -8,7 +9,7 @@ import type { HomeReading, InfoReading } from '../marketing.ts';
  */
 
 /** Landing variant A, served at `/ru`. */
-export const home = {
+const home = {
   meta: {
     title: 'Премиум-читы и скрипты для Roblox',
     description:
@@ -99,7 +100,7 @@ export const home = {
 } as const satisfies HomeReading;
 
 /** Landing variant B, served at `/ru/info`. */
-export const info = {
+const info = {
   meta: {
     title: 'Премиум-скрипты для Roblox — как это работает',
     description:
@@ -190,3 +191,5 @@ export const info = {
     secondary: { label: 'На главную', to: '/' },
   },
 } as const satisfies InfoReading;
+
+export const ru = { home, info } satisfies Shape<typeof spec>;
