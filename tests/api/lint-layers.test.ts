@@ -47,7 +47,7 @@ describe('lint refuses imports across the layers', () => {
     ['server/ importing contract/', 'server/scripts/planted.ts', "import { value } from '../../contract/index.ts';"],
     ['a public component importing a catalogue\'s type', 'web/features/catalogue/planted.tsx', "import type { value } from '../../i18n/catalogue.ts';"],
     ['a public route\'s loader importing the catalogues on the server', 'web/routes/planted.tsx', "import { value } from '../i18n/catalogues.server.ts';"],
-    ['a staff panel importing its catalogue', 'web/features/staff/planted.ts', "import { value } from './texts/panels.ts';"],
+    ['a staff panel importing its catalogue', 'web/features/staff/planted.ts', "import { value } from './texts/en.ts';"],
     ['a staff panel importing another', 'web/features/admin/planted.ts', "import { value } from '../staff/panel.tsx';"],
     ['the admin routes importing the admin panel', 'web/routes/admin/planted.tsx', "import { value } from '../../features/admin/sections.ts';"],
     ['a repository importing the database', 'server/scripts/repository.ts', "import { value } from '../db/database.ts';"],

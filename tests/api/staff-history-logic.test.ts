@@ -4,7 +4,7 @@ import { FINDINGS } from '../../contract/loader-findings.ts';
 import type { StaffScriptVersionSummary } from '../../contract/versions.ts';
 import { scriptVersionsQueryOptions, VERSIONS_PAGE_SIZE } from '../../web/features/staff/api/versions.ts';
 import { formatDateTime } from '../../web/features/staff/lib/date-time.ts';
-import { STAFF_TEXTS } from '../../web/features/staff/texts/panels.ts';
+import { STAFF_TEXTS } from '../../web/features/staff/panel-texts.ts';
 
 // The history dialog's pure parts (issue 28): each panel's sentences for an update, and when it asks for older versions.
 

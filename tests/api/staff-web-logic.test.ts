@@ -17,7 +17,7 @@ import { dayText, daySummary } from '../../web/features/staff/lib/days.ts';
 import { channelToText, checkScriptForm, initialValues, isAcceptedImageType, scriptFormSchema, toFormData, type ScriptFormValues } from '../../web/features/staff/lib/script-form.ts';
 import { clip, splitChannels } from '../../web/features/staff/lib/text.ts';
 import { wordInRussian } from '../../web/features/staff/lib/wording.ts';
-import { STAFF_TEXTS } from '../../web/features/staff/texts/panels.ts';
+import { STAFF_TEXTS } from '../../web/features/staff/panel-texts.ts';
 
 // The staff panels' pure logic, imported from web/ and run without a browser.
 

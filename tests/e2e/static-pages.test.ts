@@ -372,7 +372,7 @@ describe('static pages in a real browser', () => {
   });
 
   it('uses the privacy copy of the content module', () => {
-    // Guards the section names of docs/product.md#privacy-page against an accidental rename in web/content/.
+    // Guards the section names of docs/product.md#privacy-page against an accidental rename in web/features/static/texts/.
     expect(privacy.sections.map((section) => section.title)).toEqual(['Data Collection', 'Cookies & Tracking', 'Data Protection', 'Third Parties']);
   });
 });

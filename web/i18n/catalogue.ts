@@ -27,7 +27,7 @@ import { ru as detailRu } from '../features/script-detail/texts/ru.ts';
 import { spec as subscriptions } from '../features/subscriptions/texts/spec.ts';
 import { en as subscriptionsEn } from '../features/subscriptions/texts/en.ts';
 import { ru as subscriptionsRu } from '../features/subscriptions/texts/ru.ts';
-import type { Shape } from './shape.ts';
+import type { Shape } from '../lib/shape.ts';
 
 export const specMessages = {
   ...shell,

@@ -21,7 +21,7 @@ export function meta({ data, location, matches }: Route.MetaArgs) {
 
 /**
  * Landing variant B (docs/product.md#landing-pages), the "How It Works" page. All copy comes from
- * web/content/marketing.ts, through the loader.
+ * web/features/landing/texts/, through the loader.
  */
 export default function Info({ loaderData }: Route.ComponentProps) {
   const { hero, stats, features, code, closing } = loaderData;

@@ -2,8 +2,8 @@ import { createContext, type ReactNode, useContext } from 'react';
 import type { Language } from '../../../contract/i18n.ts';
 import type { StaffRole } from './api/auth-storage.ts';
 import { languageOf, type PanelReading, usePanelReading } from './language.ts';
-import { PANEL_TEXTS, panelMessages } from './texts/panels.ts';
-import type { StaffTexts } from './texts/shape.ts';
+import { PANEL_TEXTS, panelMessages } from './panel-texts.ts';
+import type { StaffTexts } from './shared-texts.ts';
 
 export interface StaffPanel {
   role: StaffRole;

@@ -5,10 +5,9 @@
 import { formatMessage, formatNumber } from '../../../../contract/i18n.ts';
 import type { AdminMessages } from './spec.ts';
 import { spec as moderator } from '../../moderator/texts/spec.ts';
+import { ru as both } from '../../staff/texts/ru.ts';
 
 const count = (template: string) => (n: number) => formatMessage('ru', template, { n });
-
-const { changes: _changes, ...historyTexts } = moderator.history;
 
 export const ru = {
   meta: {
@@ -90,11 +89,11 @@ export const ru = {
     columns: { name: 'Название', description: 'Описание', date: 'Дата', channels: 'Каналы' },
     noDescription: 'Описание отсутствует',
     noChannels: 'Нет',
-    markWorking: 'Работает',
-    markWorkingLabel: (name: string) => `Отметить, что ${name} работает: прежние голоса «не работает» перестанут учитываться`,
-    markWorkingFailed: 'Не удалось отметить скрипт как рабочий',
+    markWorking: both.scripts.markWorking,
+    markWorkingLabel: both.scripts.markWorkingLabel,
+    markWorkingFailed: both.scripts.markWorkingFailed,
     gameLabel: 'Игра',
-    badges: moderator.scripts.badges,
+    badges: both.scripts.badges,
     listLabel: 'Скрипты',
     emptySearch: 'Скрипты не найдены',
     empty: 'Скриптов пока нет',
@@ -107,15 +106,15 @@ export const ru = {
     deleted: 'Скрипт успешно удален',
     saveFailed: 'Не удалось сохранить скрипт',
     deleteFailed: 'Не удалось удалить скрипт',
-    // The same history dialog as the moderator's, which words its changes itself (features/staff/texts.ts).
-    history: historyTexts,
+    // The same history dialog as the moderator's, which words its changes itself (web/features/staff/panel-texts.ts).
+    history: both.history,
     form: {
       createTitle: 'Новый скрипт',
       editTitle: 'Изменить скрипт',
       playsname: 'Название скрипта',
       description: 'Описание',
       loadstring: 'Loadstring',
-      analysis: moderator.form.analysis,
+      analysis: both.analysis,
       channels: 'Каналы',
       channelsHint: 'Через запятую: @name, t.me/name или ссылки https://. Пусто — без каналов.',
       image: 'Изображение',
@@ -139,18 +138,18 @@ export const ru = {
         verifiedHint: 'Проверен вами; посетители видят метку «Проверен».',
       },
       executors: {
-        ...moderator.form.executors,
+        ...both.executors,
         none: 'Экзекьюторов пока нет: добавьте их в разделе «Экзекьюторы».',
         tooMany: count('Не более {n, plural, one {# экзекьютора} few {# экзекьюторов} many {# экзекьюторов} other {# экзекьютора}}'),
       },
     },
   },
   reports: {
-    ...moderator.reports,
+    ...both.reports,
     intro: 'Жалобы посетителей. Одно решение закрывает все открытые жалобы на скрипт.',
     count: count('{n, plural, one {# жалоба} few {# жалобы} many {# жалоб} other {# жалобы}}'),
   },
-  visibility: moderator.visibility,
+  visibility: both.visibility,
   overview: {
     title: 'Обзор',
     intro: 'Как дела у каталога за последние 30 дней.',

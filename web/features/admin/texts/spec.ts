@@ -4,11 +4,8 @@
  * are written in the same style (docs/product.md#text-catalogue).
  */
 import type { AuditAction, AuditObjectType } from '../../../../contract/audit.ts';
-import { FINDING_CODES, FINDINGS, type FindingCode } from '../../../../contract/loader-findings.ts';
-import type { Shape } from '../../../i18n/shape.ts';
-
-/** The findings' sentences as the API gives them: the admin panel is in English, as they are. */
-const findingMessages = Object.fromEntries(FINDING_CODES.map((code) => [code, FINDINGS[code].message])) as Record<FindingCode, string>;
+import type { Shape } from '../../../lib/shape.ts';
+import { en as both } from '../../staff/texts/en.ts';
 
 export const spec = {
   meta: {
@@ -61,15 +58,7 @@ export const spec = {
     uploadProgress: 'Upload progress',
     /** After a link that opens in a new tab, for screen readers. */
     newTab: '(opens in a new tab)',
-    chart: {
-      day: 'Day',
-      loading: 'Loading the chart…',
-      total: (total: number) => `Total: ${new Intl.NumberFormat('en-US').format(total)}`,
-      summary: (total: number, days: number, peak: number, peakDay: string) =>
-        `${new Intl.NumberFormat('en-US').format(total)} in ${days} days; the most, ${new Intl.NumberFormat('en-US').format(peak)}, on ${peakDay}.`,
-      views: 'Views',
-      scripts: 'Scripts',
-    },
+    chart: both.chart,
     previous: 'Previous page',
     next: 'Next page',
     pagination: 'Pagination',
@@ -87,11 +76,11 @@ export const spec = {
     columns: { name: 'Name', description: 'Description', date: 'Date', channels: 'Channels' },
     noDescription: 'No description',
     noChannels: 'None',
-    markWorking: 'Mark working',
-    markWorkingLabel: (name: string) => `Mark ${name} working: earlier "doesn’t work" votes stop counting`,
-    markWorkingFailed: 'Could not mark the script working',
+    markWorking: both.scripts.markWorking,
+    markWorkingLabel: both.scripts.markWorkingLabel,
+    markWorkingFailed: both.scripts.markWorkingFailed,
     gameLabel: 'Game',
-    badges: { label: 'Script facts', universal: 'Universal', keySystem: 'Key system', patched: 'Patched', verified: 'Verified', loaderWarning: 'Risky loader', mayBePatched: 'May be patched' },
+    badges: both.scripts.badges,
     listLabel: 'Scripts',
     emptySearch: 'No scripts found',
     empty: 'No scripts available',
@@ -105,28 +94,7 @@ export const spec = {
     saveFailed: 'Failed to save script',
     deleteFailed: 'Failed to delete script',
     /** A script's loader versions and their restore (issue 28, docs/product.md#admin-scripts). */
-    history: {
-      label: 'History',
-      rowLabel: (name: string) => `History of ${name}`,
-      title: (name: string) => `History of ${name}`,
-      intro: 'Every version of the loader, newest first: when it was saved, by whom, and what it changed in what the loader does.',
-      listLabel: 'Versions',
-      version: (version: number) => `Version ${version}`,
-      current: 'Current',
-      savedBy: (name: string) => `Saved by ${name}`,
-      savedBySystem: 'Saved by the system',
-      addedHigh: 'Added a high-risk finding',
-      noChanges: 'No change in what the loader does',
-      restore: 'Restore',
-      restoreLabel: (version: number) => `Restore version ${version}`,
-      confirmRestore: (version: number) => `Restore version ${version}?`,
-      confirmRestoreDetail: 'Its loader is saved as a new version, checked like any save; the current one stays in the history.',
-      restored: (from: number, to: number) => `Version ${from} restored as version ${to}`,
-      restoreFailed: 'Failed to restore the version',
-      loadFailed: 'Failed to load the history',
-      empty: 'No versions yet',
-      more: 'Show older versions',
-    },
+    history: both.history,
     form: {
       createTitle: 'Create New Script',
       editTitle: 'Edit Script',
@@ -134,13 +102,7 @@ export const spec = {
       description: 'Description',
       loadstring: 'Loadstring',
       /** Under the loader while it is typed (docs/decisions.md#loader-findings). */
-      analysis: {
-        heading: 'What this loader does',
-        severity: { high: 'High risk', medium: 'Caution', info: 'Note' },
-        domains: 'Fetches from',
-        none: 'Nothing risky found in this loader.',
-        findings: findingMessages,
-      },
+      analysis: both.analysis,
       channels: 'Channels',
       channelsHint: 'Comma-separated: @name, t.me/name or https:// links. Leave empty for none.',
       image: 'Image',
@@ -176,56 +138,11 @@ export const spec = {
         verifiedHint: 'Checked by you; visitors see a Verified badge.',
       },
       /** The executors the script was tested with (issue 27). */
-      executors: {
-        legend: 'Tested with',
-        hint: 'The executors staff ran it on; visitors see them in the script’s compatibility table. Optional.',
-        loading: 'Loading executors…',
-        failed: 'Failed to load executors',
-        none: 'No executors yet: add them in the Executors section.',
-        status: { updating: 'updating', patched: 'patched', discontinued: 'discontinued' },
-        tooMany: (max: number) => `At most ${max} executors`,
-      },
+      executors: both.executors,
     },
   },
-  reports: {
-    title: 'Reports',
-    intro: 'What visitors reported. One decision resolves every open report of the script.',
-    count: (total: number) => `${total} ${total === 1 ? 'report' : 'reports'}`,
-    listLabel: 'Reports',
-    stateLabel: 'State',
-    states: { all: 'All', open: 'Open', resolved: 'Resolved' },
-    reasonLabel: 'Reason',
-    allReasons: 'All reasons',
-    reasons: { malware: 'Malware or data theft', broken: 'Doesn’t work', stolen: 'Stolen or re-uploaded', spam: 'Misleading or spam', other: 'Other' },
-    noDetails: 'No details given',
-    received: (date: string) => `Received ${date}`,
-    decided: { dismiss: 'Dismissed', hide: 'Script hidden', delete: 'Script deleted' },
-    decidedBy: (name: string) => `by ${name}`,
-    scriptGone: 'deleted',
-    refresh: 'Refresh reports',
-    empty: 'No reports here.',
-    loadFailed: 'Failed to load reports',
-    actions: { dismiss: 'Dismiss', hide: 'Hide script', delete: 'Delete script' },
-    actionLabel: (action: string, script: string) => `${action}: ${script}`,
-    confirm: {
-      dismiss: 'Dismiss the reports on this script?',
-      hide: 'Hide this script from the public site?',
-      delete: 'Delete this script for good?',
-    },
-    confirmDetail: 'Every open report of the script is resolved with this decision.',
-    done: { dismiss: 'Reports dismissed', hide: 'Script hidden', delete: 'Script deleted' },
-    failed: 'The decision could not be saved',
-  },
-  visibility: {
-    hidden: 'Hidden',
-    hide: 'Hide',
-    unhide: 'Unhide',
-    hideLabel: (name: string) => `Hide ${name} from the public site`,
-    unhideLabel: (name: string) => `Show ${name} on the public site again`,
-    hiddenToast: 'Script hidden from the public site',
-    shownToast: 'Script shown on the public site again',
-    failed: 'The script’s visibility could not be changed',
-  },
+  reports: both.reports,
+  visibility: both.visibility,
   overview: {
     title: 'Overview',
     intro: 'How the catalogue is doing over the last 30 days.',

@@ -1,4 +1,4 @@
-import type { Shape } from '../../../i18n/shape.ts';
+import type { Shape } from '../../../lib/shape.ts';
 import { spec } from './spec.ts';
 
 /** The game pages, wholly English (`/en/…`): the specification's texts of them are English already. */

@@ -1,4 +1,4 @@
-import type { Shape } from '../../../i18n/shape.ts';
+import type { Shape } from '../../../lib/shape.ts';
 import type { spec } from './spec.ts';
 
 const scripts = '{n, plural, one {# скрипт} few {# скрипта} many {# скриптов} other {# скрипта}}';

@@ -1,4 +1,4 @@
-import type { Shape } from '../../../i18n/shape.ts';
+import type { Shape } from '../../../lib/shape.ts';
 
 /**
  * All marketing copy of the two landing pages (docs/product.md#landing-pages): `/` is variant A (`home`), `/info` is

@@ -13,7 +13,7 @@ import { useLoginSubmit } from '../../staff/lib/login.ts';
 import { useHydrated } from '../../staff/lib/hooks.ts';
 import { MODERATOR_WORD } from '../../staff/lib/wording.ts';
 import { languageOf, usePanelReading } from '../../staff/language.ts';
-import { panelMessages } from '../../staff/texts/panels.ts';
+import { panelMessages } from '../../staff/panel-texts.ts';
 
 type Name = 'UserName' | 'Password';
 const NAMES: readonly Name[] = ['UserName', 'Password'];

@@ -3,7 +3,7 @@
  * Counts take their plural forms by CLDR rules (contract/i18n.ts); the words follow the admin panel's.
  */
 import { formatMessage, formatNumber } from '../../../../contract/i18n.ts';
-import { spec as admin } from '../../admin/texts/spec.ts';
+import { en as both } from '../../staff/texts/en.ts';
 import type { ModeratorMessages } from './spec.ts';
 
 const count = (template: string) => (n: number) => formatMessage('en', template, { n });
@@ -75,11 +75,11 @@ export const en = {
     },
     noDescription: 'No description',
     noChannels: 'None',
-    markWorking: admin.scripts.markWorking,
-    markWorkingLabel: admin.scripts.markWorkingLabel,
-    markWorkingFailed: admin.scripts.markWorkingFailed,
+    markWorking: both.scripts.markWorking,
+    markWorkingLabel: both.scripts.markWorkingLabel,
+    markWorkingFailed: both.scripts.markWorkingFailed,
     gameLabel: 'Game',
-    badges: admin.scripts.badges,
+    badges: both.scripts.badges,
     delete: 'Delete',
     deleteLabel: (name: string) => `Delete the script “${name}”`,
     confirmDelete: 'Are you sure you want to delete this script?',
@@ -96,7 +96,7 @@ export const en = {
     },
   },
   history: {
-    ...admin.scripts.history,
+    ...both.history,
     rowLabel: (name: string) => `History of the script “${name}”`,
     title: (name: string) => `History: ${name}`,
     changes: {
@@ -112,7 +112,7 @@ export const en = {
     playsname: 'Name',
     descriptionField: 'Description',
     loadstring: 'Loadstring',
-    analysis: admin.scripts.form.analysis,
+    analysis: both.analysis,
     channels: 'Channels',
     channelsHint: 'Comma-separated: @name, t.me/name or an https:// link',
     channelsPlaceholder: '@channel, https://t.me/another',
@@ -148,17 +148,17 @@ export const en = {
       patchedHint: 'The script no longer works.',
     },
     executors: {
-      ...admin.scripts.form.executors,
+      ...both.executors,
       none: 'No executors yet.',
       tooMany: count('At most {n, plural, one {# executor} other {# executors}}'),
     },
   },
   reports: {
-    ...admin.reports,
+    ...both.reports,
     intro: 'Visitors’ reports on your scripts. One decision resolves every open report of the script.',
     count: count('{n, plural, one {# report} other {# reports}}'),
   },
-  visibility: admin.visibility,
+  visibility: both.visibility,
   insights: {
     title: 'Views of your scripts',
     caption: 'Views of your scripts per day, the last 30 days',
@@ -166,7 +166,7 @@ export const en = {
     retry: 'Try again',
   },
   chart: {
-    ...admin.common.chart,
+    ...both.chart,
     summary: (total: number, days: number, peak: number, peakDay: string) =>
       formatMessage('en', '{total} in {days, plural, one {# day} other {# days}}; the most, {peak}, on {peakDay}.', { total, days, peak, peakDay }),
   },

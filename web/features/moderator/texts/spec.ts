@@ -1,8 +1,5 @@
-import type { Shape } from '../../../i18n/shape.ts';
-import { ru as detailRu } from '../../script-detail/texts/ru.ts';
-
-/** The live analysis under the loader: the script page's Russian "What this loader does", so staff and visitors read one text. */
-const { warning: _warning, ...analysis } = detailRu.loaderReport;
+import type { Shape } from '../../../lib/shape.ts';
+import { ru as both } from '../../staff/texts/ru.ts';
 
 /**
  * The moderator panel (docs/product.md#moderator-login, docs/product.md#moderator-panel). The product's
@@ -77,11 +74,11 @@ export const spec = {
     },
     noDescription: 'Описание отсутствует',
     noChannels: 'Нет',
-    markWorking: 'Работает',
-    markWorkingLabel: (name: string) => `Отметить, что ${name} работает: прежние голоса «не работает» перестанут учитываться`,
-    markWorkingFailed: 'Не удалось отметить скрипт как рабочий',
+    markWorking: both.scripts.markWorking,
+    markWorkingLabel: both.scripts.markWorkingLabel,
+    markWorkingFailed: both.scripts.markWorkingFailed,
     gameLabel: 'Игра',
-    badges: { label: 'Метки скрипта', universal: 'Универсальный', keySystem: 'Ключ', patched: 'Не работает', verified: 'Проверен', loaderWarning: 'Опасный загрузчик', mayBePatched: 'Возможно, не работает' },
+    badges: both.scripts.badges,
     delete: 'Удалить',
     deleteLabel: (name: string) => `Удалить скрипт «${name}»`,
     confirmDelete: 'Вы уверены, что хотите удалить этот скрипт?',
@@ -99,26 +96,7 @@ export const spec = {
   },
   /** Версии загрузчика скрипта и их восстановление (issue 28, docs/product.md#moderator-panel). */
   history: {
-    label: 'История',
-    rowLabel: (name: string) => `История скрипта «${name}»`,
-    title: (name: string) => `История: ${name}`,
-    intro: 'Все версии загрузчика, от новых к старым: когда и кем сохранена каждая и что она изменила в том, что делает загрузчик.',
-    listLabel: 'Версии',
-    version: (version: number) => `Версия ${version}`,
-    current: 'Текущая',
-    savedBy: (name: string) => `Сохранил: ${name}`,
-    savedBySystem: 'Сохранено системой',
-    addedHigh: 'Добавлена опасная находка',
-    noChanges: 'То, что делает загрузчик, не изменилось',
-    restore: 'Восстановить',
-    restoreLabel: (version: number) => `Восстановить версию ${version}`,
-    confirmRestore: (version: number) => `Восстановить версию ${version}?`,
-    confirmRestoreDetail: 'Её загрузчик сохранится как новая версия и пройдёт те же проверки, что и любое сохранение; текущая версия останется в истории.',
-    restored: (from: number, to: number) => `Версия ${from} восстановлена как версия ${to}`,
-    restoreFailed: 'Не удалось восстановить версию',
-    loadFailed: 'Не удалось загрузить историю',
-    empty: 'Версий пока нет',
-    more: 'Показать более старые версии',
+    ...both.history,
     /**
      * Что изменило обновление: у предложений contract/analysis-diff.ts нет русских текстов, поэтому
      * находка называется своим русским текстом (form.analysis.findings) после «Добавлено» или «Убрано».
@@ -137,91 +115,7 @@ export const spec = {
     descriptionField: 'Описание',
     loadstring: 'Loadstring',
     /** Под загрузчиком, пока его вводят (docs/decisions.md#loader-findings). */
-    analysis,
-    channels: 'Каналы',
-      actions: 'Действия',
-    },
-    noDescription: 'Описание отсутствует',
-    noChannels: 'Нет',
-    markWorking: 'Работает',
-    markWorkingLabel: (name: string) => `Отметить, что ${name} работает: прежние голоса «не работает» перестанут учитываться`,
-    markWorkingFailed: 'Не удалось отметить скрипт как рабочий',
-    gameLabel: 'Игра',
-    badges: { label: 'Метки скрипта', universal: 'Универсальный', keySystem: 'Ключ', patched: 'Не работает', verified: 'Проверен', loaderWarning: 'Опасный загрузчик', mayBePatched: 'Возможно, не работает' },
-    delete: 'Удалить',
-    deleteLabel: (name: string) => `Удалить скрипт «${name}»`,
-    confirmDelete: 'Вы уверены, что хотите удалить этот скрипт?',
-    confirm: 'Удалить',
-    cancel: 'Отмена',
-    close: 'Закрыть',
-    deleted: 'Скрипт успешно удален',
-    deleteFailed: 'Ошибка при удалении скрипта',
-    pagination: {
-      nav: 'Страницы скриптов',
-      previous: 'Предыдущая страница',
-      next: 'Следующая страница',
-      showing: (from: number, to: number, total: number) => `Показано ${from} - ${to} из ${total}`,
-    },
-  },
-  /** Версии загрузчика скрипта и их восстановление (issue 28, docs/product.md#moderator-panel). */
-  history: {
-    label: 'История',
-    rowLabel: (name: string) => `История скрипта «${name}»`,
-    title: (name: string) => `История: ${name}`,
-    intro: 'Все версии загрузчика, от новых к старым: когда и кем сохранена каждая и что она изменила в том, что делает загрузчик.',
-    listLabel: 'Версии',
-    version: (version: number) => `Версия ${version}`,
-    current: 'Текущая',
-    savedBy: (name: string) => `Сохранил: ${name}`,
-    savedBySystem: 'Сохранено системой',
-    addedHigh: 'Добавлена опасная находка',
-    noChanges: 'То, что делает загрузчик, не изменилось',
-    restore: 'Восстановить',
-    restoreLabel: (version: number) => `Восстановить версию ${version}`,
-    confirmRestore: (version: number) => `Восстановить версию ${version}?`,
-    confirmRestoreDetail: 'Её загрузчик сохранится как новая версия и пройдёт те же проверки, что и любое сохранение; текущая версия останется в истории.',
-    restored: (from: number, to: number) => `Версия ${from} восстановлена как версия ${to}`,
-    restoreFailed: 'Не удалось восстановить версию',
-    loadFailed: 'Не удалось загрузить историю',
-    empty: 'Версий пока нет',
-    more: 'Показать более старые версии',
-    /**
-     * Что изменило обновление: у предложений contract/analysis-diff.ts нет русских текстов, поэтому
-     * находка называется своим русским текстом (form.analysis.findings) после «Добавлено» или «Убрано».
-     */
-    changes: {
-      added: (finding: string) => `Добавлено: ${finding}`,
-      removed: (finding: string) => `Убрано: ${finding}`,
-      hostAdded: (host: string) => `Теперь загружает с ${host}`,
-      hostRemoved: (host: string) => `Больше не загружает с ${host}`,
-    },
-  },
-  form: {
-    title: 'Новый скрипт',
-    description: 'Название, описание и loadstring обязательны; каналы и изображение — по желанию.',
-    playsname: 'Название',
-    descriptionField: 'Описание',
-    loadstring: 'Loadstring',
-    /** Под загрузчиком, пока его вводят (docs/decisions.md#loader-findings). */
-    analysis: {
-      heading: 'Что делает этот загрузчик',
-      severity: { high: 'Высокий риск', medium: 'Осторожно', info: 'Заметка' },
-      domains: 'Загружает с',
-      none: 'В этом загрузчике не найдено ничего опасного.',
-      findings: {
-        'webhook': 'Отправляет данные на вебхук Discord или Guilded: так часто крадут данные аккаунтов.',
-        'ip-lookup': 'Узнаёт ваш IP-адрес или местоположение через сторонний сервис.',
-        'hardware-id': 'Читает идентификатор вашего устройства или клиента Roblox, по которому вас можно узнать.',
-        'clipboard': 'Копирует текст в ваш буфер обмена.',
-        'file-write': 'Записывает или удаляет файлы в папке вашего экзекьютора.',
-        'short-link': 'Загружает код через сокращатель ссылок или сайт для текстов, где код могут заменить в любой момент.',
-        'obfuscated': 'Скрывает свой код (обфускация): никто не может прочитать, что он делает, до запуска.',
-        'incomplete': 'Слишком длинный или запутанный, чтобы проверить его целиком: он может делать больше, чем сказано в этом списке.',
-        'remote-code': 'Скачивает и запускает дополнительный код: запустится то, что отдаст этот адрес.',
-        'trusted-remote-code': 'Скачивает и запускает дополнительный код из источника, которому сайт доверяет.',
-        'teleport': 'Телепортирует вас, меняет сервер или продолжает работу после телепорта.',
-      },
-    },
+    analysis: both.analysis,
     channels: 'Каналы',
     channelsHint: 'Через запятую: @name, t.me/name или ссылка https://',
     channelsPlaceholder: '@channel, https://t.me/another',
@@ -257,70 +151,17 @@ export const spec = {
       patchedHint: 'Скрипт больше не работает.',
     },
     /** Экзекьюторы, на которых скрипт проверен (issue 27). */
-    executors: {
-      legend: 'Проверен на экзекьюторах',
-      hint: 'Экзекьюторы, на которых скрипт запускали; посетители видят их в таблице совместимости. Необязательно.',
-      loading: 'Загрузка экзекьюторов…',
-      failed: 'Не удалось загрузить экзекьюторы',
-      none: 'Экзекьюторов пока нет.',
-      status: { updating: 'обновляется', patched: 'пропатчен', discontinued: 'закрыт' },
-      tooMany: (max: number) => `Не более ${max} экзекьюторов`,
-    },
+    executors: both.executors,
   },
-  reports: {
-    title: 'Жалобы',
-    intro: 'Жалобы посетителей на ваши скрипты. Одно решение закрывает все открытые жалобы на скрипт.',
-    count: (total: number) => `Жалоб: ${total}`,
-    listLabel: 'Жалобы',
-    stateLabel: 'Статус',
-    states: { all: 'Все', open: 'Открытые', resolved: 'Закрытые' },
-    reasonLabel: 'Причина',
-    allReasons: 'Все причины',
-    reasons: { malware: 'Вредоносный код или кража данных', broken: 'Не работает', stolen: 'Украден или перезалит', spam: 'Обман или спам', other: 'Другое' },
-    noDetails: 'Без подробностей',
-    received: (date: string) => `Получена ${date}`,
-    decided: { dismiss: 'Отклонена', hide: 'Скрипт скрыт', delete: 'Скрипт удалён' },
-    decidedBy: (name: string) => `— ${name}`,
-    scriptGone: 'удалён',
-    refresh: 'Обновить жалобы',
-    empty: 'Жалоб нет.',
-    loadFailed: 'Не удалось загрузить жалобы',
-    actions: { dismiss: 'Отклонить', hide: 'Скрыть скрипт', delete: 'Удалить скрипт' },
-    actionLabel: (action: string, script: string) => `${action}: ${script}`,
-    confirm: {
-      dismiss: 'Отклонить жалобы на этот скрипт?',
-      hide: 'Скрыть этот скрипт с сайта?',
-      delete: 'Удалить этот скрипт навсегда?',
-    },
-    confirmDetail: 'Все открытые жалобы на скрипт будут закрыты этим решением.',
-    done: { dismiss: 'Жалобы отклонены', hide: 'Скрипт скрыт', delete: 'Скрипт удалён' },
-    failed: 'Не удалось сохранить решение',
-  },
-  visibility: {
-    hidden: 'Скрыт',
-    hide: 'Скрыть',
-    unhide: 'Показать',
-    hideLabel: (name: string) => `Скрыть ${name} с сайта`,
-    unhideLabel: (name: string) => `Снова показать ${name} на сайте`,
-    hiddenToast: 'Скрипт скрыт с сайта',
-    shownToast: 'Скрипт снова виден на сайте',
-    failed: 'Не удалось изменить видимость скрипта',
-  },
+  reports: both.reports,
+  visibility: both.visibility,
   insights: {
     title: 'Просмотры ваших скриптов',
     caption: 'Просмотры ваших скриптов по дням, последние 30 дней',
     loadFailed: 'Не удалось загрузить просмотры',
     retry: 'Попробовать снова',
   },
-  chart: {
-    day: 'День',
-    loading: 'Загрузка графика…',
-    total: (total: number) => `Всего: ${new Intl.NumberFormat('ru-RU').format(total)}`,
-    summary: (total: number, days: number, peak: number, peakDay: string) =>
-      `${new Intl.NumberFormat('ru-RU').format(total)} за ${days} дн.; больше всего — ${new Intl.NumberFormat('ru-RU').format(peak)} — ${peakDay}.`,
-    views: 'Просмотры',
-    scripts: 'Скрипты',
-  },
+  chart: both.chart,
 } as const;
 
 export type ModeratorMessages = Shape<typeof spec>;

@@ -1,7 +1,7 @@
 import { formatMessage } from '../../../../contract/i18n.ts';
 import type { FindingCode } from '../../../../contract/loader-findings.ts';
 import { EXECUTOR_VOTE_DAYS } from '../../../../contract/constants.ts';
-import type { Shape } from '../../../i18n/shape.ts';
+import type { Shape } from '../../../lib/shape.ts';
 import type { spec } from './spec.ts';
 
 /** The script page's strings, wholly Russian (`/ru/…`). */

@@ -1,4 +1,4 @@
-import type { Shape } from '../../../i18n/shape.ts';
+import type { Shape } from '../../../lib/shape.ts';
 import { spec } from './spec.ts';
 
 /**

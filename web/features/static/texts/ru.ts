@@ -1,6 +1,6 @@
 import { MINIMUM_AGE } from '../../../../contract/constants.ts';
 import { formatMessage } from '../../../../contract/i18n.ts';
-import type { Shape } from '../../../i18n/shape.ts';
+import type { Shape } from '../../../lib/shape.ts';
 import type { spec } from './spec.ts';
 
 /** The legal pages' shared strings, wholly Russian (`/ru/…`). */

@@ -1,5 +1,5 @@
 import { MINIMUM_AGE } from '../../../../contract/constants.ts';
-import type { Shape } from '../../../i18n/shape.ts';
+import type { Shape } from '../../../lib/shape.ts';
 
 /**
  * The static pages' copy in the specification's reading (the legal pages and the SEO guide), with its

@@ -1,4 +1,4 @@
-import type { Shape } from '../../../i18n/shape.ts';
+import type { Shape } from '../../../lib/shape.ts';
 import type { spec } from './spec.ts';
 
 /** The per-script gate's placeholder and the new-tab note, wholly Russian (`/ru/…`). */

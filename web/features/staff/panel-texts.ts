@@ -1,17 +1,17 @@
-import type { Language } from '../../../../contract/i18n.ts';
-import { en as adminEn } from '../../admin/texts/en.ts';
-import { ru as adminRu } from '../../admin/texts/ru.ts';
-import { type AdminMessages, spec as adminSpec } from '../../admin/texts/spec.ts';
-import { en as moderatorEn } from '../../moderator/texts/en.ts';
-import { ru as moderatorRu } from '../../moderator/texts/ru.ts';
-import { type ModeratorMessages, spec as moderatorSpec } from '../../moderator/texts/spec.ts';
-import type { StaffRole } from '../api/auth-storage.ts';
-import type { PanelReading } from '../language.ts';
-import type { IssueWording } from '../lib/form.ts';
-import { adminWord, changesIn, HISTORY_CHANGES, MODERATOR_WORD, wordAllInRussian } from '../lib/wording.ts';
-import { en as staffEn } from './en.ts';
-import { ru as staffRu } from './ru.ts';
-import type { StaffTexts } from './shape.ts';
+import type { Language } from '../../../contract/i18n.ts';
+import { en as adminEn } from '../admin/texts/en.ts';
+import { ru as adminRu } from '../admin/texts/ru.ts';
+import { type AdminMessages, spec as adminSpec } from '../admin/texts/spec.ts';
+import { en as moderatorEn } from '../moderator/texts/en.ts';
+import { ru as moderatorRu } from '../moderator/texts/ru.ts';
+import { type ModeratorMessages, spec as moderatorSpec } from '../moderator/texts/spec.ts';
+import type { StaffRole } from './api/auth-storage.ts';
+import type { PanelReading } from './language.ts';
+import type { IssueWording } from './lib/form.ts';
+import { adminWord, changesIn, HISTORY_CHANGES, MODERATOR_WORD, wordAllInRussian } from './lib/wording.ts';
+import { en as staffEn } from './texts/en.ts';
+import { ru as staffRu } from './texts/ru.ts';
+import type { StaffTexts } from './shared-texts.ts';
 
 /**
  * The panels' texts side by side (issue 29, docs/architecture.md#texts): each panel's `texts/` folder
@@ -25,7 +25,7 @@ export const panelMessages = {
 } as const;
 
 /*
- * What the shared staff components show (shape.ts), taken from each panel's texts in each reading: the
+ * What the shared staff components show (shared-texts.ts), taken from each panel's texts in each reading: the
  * panels name their words as the specification lays out each screen, the shared components by what
  * they are.
  */

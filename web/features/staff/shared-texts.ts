@@ -1,12 +1,12 @@
-import type { AnalysisChanges } from '../../../../contract/analysis-diff.ts';
-import type { ReportAction, ReportReason } from '../../../../contract/report-rules.ts';
-import type { BadgeTexts } from '../../../components/ui/Badges.tsx';
-import type { FindingTexts } from '../../../components/ui/LoaderFindings.tsx';
-import type { PaginationProps } from '../components/Pagination.tsx';
-import type { IssueWording } from '../lib/form.ts';
+import type { AnalysisChanges } from '../../../contract/analysis-diff.ts';
+import type { ReportAction, ReportReason } from '../../../contract/report-rules.ts';
+import type { BadgeTexts } from '../../components/ui/Badges.tsx';
+import type { FindingTexts } from '../../components/ui/LoaderFindings.tsx';
+import type { PaginationProps } from './components/Pagination.tsx';
+import type { IssueWording } from './lib/form.ts';
 
 /**
- * The texts the shared staff components show, in the panel's language (panels.ts gives each panel's
+ * The texts the shared staff components show, in the panel's language (panel-texts.ts gives each panel's
  * texts in this shape).
  */
 export interface StaffTexts {
@@ -153,7 +153,7 @@ export interface ExecutorFieldTexts {
   tooMany: (max: number) => string;
 }
 
-/** A script's loader history and its restore (ScriptHistoryDialog), each panel's from its texts (panels.ts). */
+/** A script's loader history and its restore (ScriptHistoryDialog), each panel's from its texts (panel-texts.ts). */
 export interface HistoryTexts {
   /** The row action's visible text and title. */
   label: string;
@@ -185,7 +185,7 @@ export interface HistoryTexts {
   more: string;
 }
 
-/** The review queue's words (ReportsSection), each panel's from its texts (panels.ts). */
+/** The review queue's words (ReportsSection), each panel's from its texts (panel-texts.ts). */
 export interface ReportTexts {
   title: string;
   intro: string;
