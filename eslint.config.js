@@ -32,7 +32,8 @@ const LAYERS = [
   refuse(['contract/**'], [NO_SERVER_OR_WEB]),
   refuse(['web/**'], [NO_SERVER]),
   refuse(['web/**'], [NO_SERVER, NO_STAFF], ['web/features/staff/**', 'web/features/admin/**', 'web/features/moderator/**', 'web/routes/admin/**', 'web/routes/moderator/**']),
-  refuse(['web/components/**', 'web/features/**', 'web/routes/**'], [NO_SERVER, NO_STAFF, NO_CATALOGUE], ['web/features/staff/**', 'web/features/admin/**', 'web/features/moderator/**', 'web/routes/admin/**', 'web/routes/moderator/**']),
+  // Texts may compose other texts (a page's analysis is the panels'); who imports them is what is checked.
+  refuse(['web/components/**', 'web/features/**', 'web/routes/**'], [NO_SERVER, NO_STAFF, NO_CATALOGUE], ['web/**/texts/**', 'web/features/staff/**', 'web/features/admin/**', 'web/features/moderator/**', 'web/routes/admin/**', 'web/routes/moderator/**']),
   refuse(['server/**'], [NO_WEB]),
   refuse(['server/*/**'], [NO_WEB, NO_ROOT]),
   refuse(['server/**/repository.ts', 'server/**/*-repository.ts'], [NO_WEB, NO_ROOT, NO_SERVICE]),

@@ -1,6 +1,7 @@
 import { formatMessage } from '../../../../contract/i18n.ts';
 import type { FindingCode } from '../../../../contract/loader-findings.ts';
 import { EXECUTOR_VOTE_DAYS } from '../../../../contract/constants.ts';
+import { ru as analysis } from '../../../components/ui/texts/ru.ts';
 import type { Shape } from '../../../lib/shape.ts';
 import type { spec } from './spec.ts';
 
@@ -190,29 +191,9 @@ const votes = {
   browsersOnly: 'Голоса принимаются только из браузера.',
 } as const satisfies Shape<typeof spec.votes>;
 
-/**
- * "What this loader does", wholly Russian (`/ru/…`), by each finding's code. The moderator panel's form
- * shows the same analysis (web/features/moderator/texts/spec.ts takes it from here), so a finding reads
- * the same to staff and to visitors. The API keeps its English `message`.
- */
+/** "What this loader does", wholly Russian (`/ru/…`): the analysis as the panels show it, and its warning. */
 const loaderReport = {
-  heading: 'Что делает этот загрузчик',
-  severity: { high: 'Высокий риск', medium: 'Осторожно', info: 'Заметка' },
-  domains: 'Загружает с',
-  none: 'В этом загрузчике не найдено ничего опасного.',
-  findings: {
-    'webhook': 'Отправляет данные на вебхук Discord или Guilded: так часто крадут данные аккаунтов.',
-    'ip-lookup': 'Узнаёт ваш IP-адрес или местоположение через сторонний сервис.',
-    'hardware-id': 'Читает идентификатор вашего устройства или клиента Roblox, по которому вас можно узнать.',
-    'clipboard': 'Копирует текст в ваш буфер обмена.',
-    'file-write': 'Записывает или удаляет файлы в папке вашего экзекьютора.',
-    'short-link': 'Загружает код через сокращатель ссылок или сайт для текстов, где код могут заменить в любой момент.',
-    'obfuscated': 'Скрывает свой код (обфускация): никто не может прочитать, что он делает, до запуска.',
-    'incomplete': 'Слишком длинный или запутанный, чтобы проверить его целиком: он может делать больше, чем сказано в этом списке.',
-    'remote-code': 'Скачивает и запускает дополнительный код: запустится то, что отдаст этот адрес.',
-    'trusted-remote-code': 'Скачивает и запускает дополнительный код из источника, которому сайт доверяет.',
-    'teleport': 'Телепортирует вас, меняет сервер или продолжает работу после телепорта.',
-  },
+  ...analysis.loaderFindings,
   warning: 'Внимание: этот загрузчик делает то, что может раскрыть ваши данные или подвергнуть риску ваш аккаунт. Прочитайте ниже, что он делает, прежде чем копировать его.',
 } satisfies Shape<typeof spec.loaderReport>;
 

@@ -1,6 +1,6 @@
 import { CHANGE_SENTENCES, hostAddedSentence, hostRemovedSentence } from '../../../../contract/analysis-diff.ts';
 import { EXECUTOR_VOTE_DAYS } from '../../../../contract/constants.ts';
-import { FINDING_CODES, FINDINGS, type FindingCode } from '../../../../contract/loader-findings.ts';
+import { spec as analysis } from '../../../components/ui/texts/spec.ts';
 
 /**
  * Script detail strings (docs/product.md#script-detail-page); its exact texts are kept as they are. Page
@@ -214,12 +214,8 @@ const votes = {
  */
 
 const loaderReport = {
-  heading: 'What this loader does',
-  severity: { high: 'High risk', medium: 'Caution', info: 'Note' },
-  domains: 'Fetches from',
-  none: 'Nothing risky found in this loader.',
-  /** The findings' sentences as the API gives them (the public pages are in English). */
-  findings: Object.fromEntries(FINDING_CODES.map((code) => [code, FINDINGS[code].message])) as Record<FindingCode, string>,
+  /** The analysis as the panels show it; the public pages are in English, as the API's findings are. */
+  ...analysis.loaderFindings,
   /** Above the findings when one is of high severity. */
   warning: 'Warning: this loader does something that can expose you or your account. Read what it does below before you copy it.',
 };

@@ -1,9 +1,6 @@
 import type { ErrorCode } from '../../../../contract/errors.ts';
-import { FINDING_CODES, FINDINGS, type FindingCode } from '../../../../contract/loader-findings.ts';
+import { spec as analysis } from '../../../components/ui/texts/spec.ts';
 import type { Shape } from '../../../lib/shape.ts';
-
-/** The findings' sentences as the API gives them: the admin panel is in English, as they are. */
-const findingMessages = Object.fromEntries(FINDING_CODES.map((code) => [code, FINDINGS[code].message])) as Record<FindingCode, string>;
 
 /**
  * What both panels say in English whatever their role: the language switch, and the errors of the
@@ -70,13 +67,8 @@ export const en = {
     empty: 'No versions yet',
     more: 'Show older versions',
   },
-  analysis: {
-    heading: 'What this loader does',
-    severity: { high: 'High risk', medium: 'Caution', info: 'Note' },
-    domains: 'Fetches from',
-    none: 'Nothing risky found in this loader.',
-    findings: findingMessages,
-  },
+  analysis: analysis.loaderFindings,
+
   executors: {
     legend: 'Tested with',
     hint: 'The executors staff ran it on; visitors see them in the script’s compatibility table. Optional.',

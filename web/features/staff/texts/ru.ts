@@ -1,7 +1,5 @@
-import { ru as detailRu } from '../../script-detail/texts/ru.ts';
+import { ru as analysis } from '../../../components/ui/texts/ru.ts';
 import type { StaffMessages } from './en.ts';
-
-const { warning: _warning, ...analysis } = detailRu.loaderReport;
 
 /** What both panels say in Russian whatever their role (en.ts' shape). */
 export const ru = {
@@ -32,7 +30,7 @@ export const ru = {
   },
   /**
    * What both panels' shared screens say alike, in the moderator's words (its specification's); the live
-   * analysis is the script page's Russian "What this loader does", so staff and visitors read one text.
+   * analysis is the one the script page shows (web/components/ui/texts/), so staff and visitors read one text.
    */
   scripts: {
     markWorking: 'Работает',
@@ -62,7 +60,7 @@ export const ru = {
     empty: 'Версий пока нет',
     more: 'Показать более старые версии',
   },
-  analysis,
+  analysis: analysis.loaderFindings,
   executors: {
     legend: 'Проверен на экзекьюторах',
     hint: 'Экзекьюторы, на которых скрипт запускали; посетители видят их в таблице совместимости. Необязательно.',
