@@ -10,7 +10,8 @@ const NO_SERVER = { regex: '^(\\.\\./)+server(/|$)', message: 'web/ runs in the 
 const NO_WEB = { regex: '^(\\.\\./)+web(/|$)', message: 'server/ never imports web/: the web build is loaded at run time (server/plugins/web.ts).' };
 const NO_STAFF = { regex: '^(\\.\\./)+(features/)?(staff|admin|moderator)(/|$)', message: 'Public pages never import the staff panels (web/features/staff, admin, moderator).' };
 const NO_CATALOGUE = {
-  regex: '^(\\.\\./)+(messages|content)/(?!.*\\.server(\\.tsx?)?$)',
+  // A feature's `texts/` folder, and the catalogue gathering them (web/i18n/catalogue.ts).
+  regex: '^(\\.\\.?/)+((.*/)?texts/|(\\.\\./)*i18n/catalogue\\.ts$)',
   allowTypeImports: true,
   message: 'A public page reads its texts with useI18n() or its loader data, never by import, so no catalogue ships in its JavaScript (docs/decisions/0045-languages.md); server code reads them through a .server module.',
 };
@@ -31,7 +32,8 @@ const LAYERS = [
   refuse(['contract/**'], [NO_SERVER_OR_WEB]),
   refuse(['web/**'], [NO_SERVER]),
   refuse(['web/**'], [NO_SERVER, NO_STAFF], ['web/features/staff/**', 'web/features/admin/**', 'web/features/moderator/**', 'web/routes/admin/**', 'web/routes/moderator/**']),
-  refuse(['web/components/**', 'web/features/**', 'web/routes/**'], [NO_SERVER, NO_STAFF, NO_CATALOGUE], ['web/features/staff/**', 'web/features/admin/**', 'web/features/moderator/**', 'web/routes/admin/**', 'web/routes/moderator/**']),
+  // Texts may compose other texts (a page's analysis is the panels'); who imports them is what is checked.
+  refuse(['web/components/**', 'web/features/**', 'web/routes/**'], [NO_SERVER, NO_STAFF, NO_CATALOGUE], ['web/**/texts/**', 'web/features/staff/**', 'web/features/admin/**', 'web/features/moderator/**', 'web/routes/admin/**', 'web/routes/moderator/**']),
   refuse(['server/**'], [NO_WEB]),
   refuse(['server/*/**'], [NO_WEB, NO_ROOT]),
   refuse(['server/**/repository.ts', 'server/**/*-repository.ts'], [NO_WEB, NO_ROOT, NO_SERVICE]),

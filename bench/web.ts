@@ -52,7 +52,7 @@ const MARK_END = '<!-- web-budgets:end -->';
 /** Strings that only the staff panels use (their storage keys, docs/product.md#client-storage, and the moderator login). */
 const PANEL_MARKERS = ['adminToken', 'moderatorToken', 'Вход для модератора'];
 /** Sources of the staff panels, relative to web/; everything else under web/ is public. */
-const PANEL_SOURCES = [/^routes\/admin\//, /^routes\/moderator\//, /^features\/(admin|moderator|staff)\//, /^messages\/(admin|moderator|staff)\.ts$/];
+const PANEL_SOURCES = [/^routes\/admin\//, /^routes\/moderator\//, /^features\/(admin|moderator|staff)\//];
 const PANEL_PATH = /^(admin|moderator)(\/|$)/;
 const CACHE = path.join(ROOT, 'bench', '.cache', 'web');
 
@@ -924,7 +924,7 @@ function markdownSection(info: RunInfo, js: FirstLoad[], lh: PageLighthouse[], g
       ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
     ),
     '',
-    'First-load JS = entry.client + the matched route modules (root, layout, page) + everything they import statically, as listed by the build\'s React Router manifest and the HTML\'s modulepreload links and inline module script. The inline script (the page\'s slice of the route manifest) ships inside the HTML and is not counted. Panel code = a module of an /admin or /moderator route, a chunk only those routes import, or a string literal that only web/routes/{admin,moderator}, web/features/{admin,moderator,staff} or web/messages/{admin,moderator}.ts contain, or one of the markers adminToken, moderatorToken, Вход для модератора.',
+    'First-load JS = entry.client + the matched route modules (root, layout, page) + everything they import statically, as listed by the build\'s React Router manifest and the HTML\'s modulepreload links and inline module script. The inline script (the page\'s slice of the route manifest) ships inside the HTML and is not counted. Panel code = a module of an /admin or /moderator route, a chunk only those routes import, or a string literal that only web/routes/{admin,moderator} or web/features/{admin,moderator,staff} contain, or one of the markers adminToken, moderatorToken, Вход для модератора.',
     '',
   );
   for (const item of js) {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from 'react-router';
 import { LazyToaster } from './lib/toast.tsx';
-import { pageMessagesFor } from './messages/catalogues.server.ts';
+import { pageMessagesFor } from './i18n/catalogues.server.ts';
 import { areasOf, messagesKey } from './i18n/areas.ts';
 import { HTML_LANG, pathIn, readingOfPath } from './i18n/reading.ts';
 import type { RootI18nData } from './i18n/messages.ts';

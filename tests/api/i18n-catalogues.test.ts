@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMessage, LANGUAGES, READINGS } from '../../contract/i18n.ts';
-import { messagesFor, pageMessagesFor } from '../../web/messages/catalogues.server.ts';
-import { SERVER_ONLY_AREAS } from '../../web/messages/public.ts';
+import { SERVER_ONLY_AREAS } from '../../web/i18n/catalogue.ts';
+import { messagesFor, pageMessagesFor } from '../../web/i18n/catalogues.server.ts';
 
 // The public pages' catalogues (issue 29, item 5; docs/decisions/0045-languages.md), walked at run time as
 // typecheck walks their shapes: every reading has every key of the specification's and no other, no

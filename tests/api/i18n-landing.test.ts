@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as enMarketing from '../../web/content/en/marketing.ts';
-import * as specMarketing from '../../web/content/marketing.ts';
-import * as ruMarketing from '../../web/content/ru/marketing.ts';
+import { en as enMarketing } from '../../web/features/landing/texts/en.ts';
+import { ru as ruMarketing } from '../../web/features/landing/texts/ru.ts';
+import { spec as specMarketing } from '../../web/features/landing/texts/spec.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { canonicalOf, linkTags, metaContent, visibleText } from '../helpers/html.ts';

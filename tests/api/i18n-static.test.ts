@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Reading } from '../../contract/i18n.ts';
-import { cookies } from '../../web/content/cookies.ts';
-import { privacy } from '../../web/content/privacy.ts';
-import { seo } from '../../web/content/seo.ts';
-import { staticTextsFor } from '../../web/content/static.server.ts';
-import { terms } from '../../web/content/terms.ts';
+import { spec } from '../../web/features/static/texts/spec.ts';
+import { staticTextsFor } from '../../web/i18n/catalogues.server.ts';
 import { formatDate } from '../../web/lib/format.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
 import { dialects } from '../helpers/databases.ts';
 import { canonicalOf, jsonLd, linkTags, metaContent, visibleText } from '../helpers/html.ts';
+
+const { cookies, privacy, seo, terms } = spec;
 
 // The static pages (/privacy, /terms, /cookies, /seo) in their three readings (issue 29,
 // docs/decisions/0045-languages.md), server-rendered from the built app (needs `npm run build`): `/en/…`

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnalysisChanges } from '../../contract/analysis-diff.ts';
 import { FINDINGS } from '../../contract/loader-findings.ts';
 import { fieldRuleText } from '../../web/features/staff/api/client.ts';
-import { PANEL_TEXTS, STAFF_TEXTS } from '../../web/features/staff/texts.ts';
-import { panelMessages } from '../../web/messages/staff.ts';
+import { PANEL_TEXTS, panelMessages, STAFF_TEXTS } from '../../web/features/staff/panel-texts.ts';
 
 // The panels in English and in Russian (issue 29, item 4): every key in both languages, no empty text.
 

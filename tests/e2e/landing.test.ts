@@ -5,7 +5,7 @@ import { DESKTOP, launchBrowser, newPage, PHONE, seriousViolations, type Site, s
 /**
  * The two landing pages (docs/product.md#landing-pages: `/` is variant A, `/info` variant B). The
  * expected texts are the product's exact texts given there, written out here rather than
- * imported from web/content/marketing.ts, so a copy change that drifts from the spec fails.
+ * imported from web/features/landing/texts/spec.ts, so a copy change that drifts from the spec fails.
  */
 
 const SITE_URL = 'https://scripts.example';

@@ -1,12 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINIMUM_AGE } from '../../contract/index.ts';
-import { cookies } from '../../web/content/cookies.ts';
-import { privacy } from '../../web/content/privacy.ts';
-import { terms } from '../../web/content/terms.ts';
-import { seo } from '../../web/content/seo.ts';
+import { spec } from '../../web/features/static/texts/spec.ts';
 import { formatDate } from '../../web/lib/format.ts';
 import { DESKTOP, launchBrowser, newPage, PHONE, probeApp, probed, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
+
+const { cookies, privacy, seo, terms } = spec;
 
 // The static pages (docs/product.md#static-pages) in a real browser against the built server.
 
@@ -373,7 +372,7 @@ describe('static pages in a real browser', () => {
   });
 
   it('uses the privacy copy of the content module', () => {
-    // Guards the section names of docs/product.md#privacy-page against an accidental rename in web/content/.
+    // Guards the section names of docs/product.md#privacy-page against an accidental rename in web/features/static/texts/.
     expect(privacy.sections.map((section) => section.title)).toEqual(['Data Collection', 'Cookies & Tracking', 'Data Protection', 'Third Parties']);
   });
 });

@@ -1,6 +1,6 @@
 import { pagePath } from '../../contract/page-path.ts';
 import { readingOfPath } from './reading.ts';
-import type { PageMessages } from '../messages/public.ts';
+import type { PageMessages } from './catalogue.ts';
 
 export type Area = keyof PageMessages;
 

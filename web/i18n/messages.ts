@@ -2,7 +2,7 @@ import { useRouteLoaderData } from 'react-router';
 import { formatMessage, type MessageValues, type Reading } from '../../contract/i18n.ts';
 import { formatCount, formatDate } from '../lib/format.ts';
 import type { MatchLike } from '../lib/settings.ts';
-import type { PageMessages } from '../messages/public.ts';
+import type { PageMessages } from './catalogue.ts';
 import { pathIn } from './reading.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { Cookie } from 'lucide-react';
-import { staticTextsFor } from '../content/static.server.ts';
+import { staticTextsFor } from '../i18n/catalogues.server.ts';
 import { CookiePreferences } from '../features/static/CookiePreferences.tsx';
 import { StaticHero, StaticMain } from '../features/static/LegalPage.tsx';
 import { staticPageMeta } from '../features/static/meta.ts';

@@ -18,7 +18,7 @@ import { readingOfPath } from '../i18n/reading.ts';
 import { cn } from '../lib/cn.ts';
 import { errorMeta, rootSettings, useSettings } from '../lib/settings.ts';
 import { webContext } from '../context.ts';
-import { messagesFor } from '../messages/catalogues.server.ts';
+import { messagesFor } from '../i18n/catalogues.server.ts';
 import type { Route } from './+types/executor';
 
 /** An executor's page reads every filter but the executor, which its path names (contract/catalogue-params.ts PAGE_PARAMS). */

@@ -7,7 +7,7 @@ import { useI18n } from '../i18n/messages.ts';
 import { readingOfPath } from '../i18n/reading.ts';
 import { useSettings } from '../lib/settings.ts';
 import { webContext } from '../context.ts';
-import { messagesFor } from '../messages/catalogues.server.ts';
+import { messagesFor } from '../i18n/catalogues.server.ts';
 import type { Route } from './+types/executors';
 
 /**

@@ -5,7 +5,7 @@ import { ATOM_TYPE, renderAtomFeed } from '../features/static/feeds.ts';
 import { siteOrigin } from '../features/static/site-files.ts';
 import { webContext } from '../context.ts';
 import { readingOfPath } from '../i18n/reading.ts';
-import { messagesFor } from '../messages/catalogues.server.ts';
+import { messagesFor } from '../i18n/catalogues.server.ts';
 import type { Route } from './+types/feed';
 
 const ATOM_ROOT = '<feed xmlns="http://www.w3.org/2005/Atom">';

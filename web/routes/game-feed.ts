@@ -7,7 +7,7 @@ import { ATOM_TYPE, renderAtomFeed } from '../features/static/feeds.ts';
 import { siteOrigin } from '../features/static/site-files.ts';
 import { pathIn, readingOfPath } from '../i18n/reading.ts';
 import { webContext } from '../context.ts';
-import { messagesFor } from '../messages/catalogues.server.ts';
+import { messagesFor } from '../i18n/catalogues.server.ts';
 import type { Route } from './+types/game-feed';
 
 const notFound = () => new Response('Not found\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });

@@ -1,6 +1,6 @@
 import { ArrowRight, Gamepad2, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
-import { marketingFor } from '../content/marketing.server.ts';
+import { marketingFor } from '../i18n/catalogues.server.ts';
 import { FeatureGrid } from '../features/landing/FeatureGrid.tsx';
 import { GameGrid } from '../features/landing/GameGrid.tsx';
 import { landingMeta } from '../features/landing/meta.ts';
@@ -21,7 +21,7 @@ export function meta({ data, location, matches }: Route.MetaArgs) {
   return landingMeta(data?.meta, '/', location.pathname, matches);
 }
 
-/** Landing variant A (docs/product.md#landing-pages). All copy comes from web/content/marketing.ts, through the loader. */
+/** Landing variant A (docs/product.md#landing-pages). All copy comes from web/features/landing/texts/, through the loader. */
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { hero, stats, features, games, closing } = loaderData;
   const { reading, path } = useI18n();

@@ -1,5 +1,5 @@
 import { ArrowRight, BookOpen } from 'lucide-react';
-import { marketingFor } from '../content/marketing.server.ts';
+import { marketingFor } from '../i18n/catalogues.server.ts';
 import { CodeSample } from '../features/landing/CodeSample.tsx';
 import { FeatureAccordion } from '../features/landing/FeatureAccordion.tsx';
 import { landingMeta } from '../features/landing/meta.ts';
@@ -21,7 +21,7 @@ export function meta({ data, location, matches }: Route.MetaArgs) {
 
 /**
  * Landing variant B (docs/product.md#landing-pages), the "How It Works" page. All copy comes from
- * web/content/marketing.ts, through the loader.
+ * web/features/landing/texts/, through the loader.
  */
 export default function Info({ loaderData }: Route.ComponentProps) {
   const { hero, stats, features, code, closing } = loaderData;

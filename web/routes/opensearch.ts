@@ -2,7 +2,7 @@ import { OPENSEARCH_TYPE, renderOpenSearch } from '../features/static/feeds.ts';
 import { escapeXml, siteOrigin } from '../features/static/site-files.ts';
 import { webContext } from '../context.ts';
 import { readingOfPath } from '../i18n/reading.ts';
-import { messagesFor } from '../messages/catalogues.server.ts';
+import { messagesFor } from '../i18n/catalogues.server.ts';
 import type { Route } from './+types/opensearch';
 
 const INPUT_ENCODING = '  <InputEncoding>UTF-8</InputEncoding>\n';

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { ShieldCheck } from 'lucide-react';
-import { staticTextsFor } from '../content/static.server.ts';
+import { staticTextsFor } from '../i18n/catalogues.server.ts';
 import { LegalSections, StaticHero, StaticMain } from '../features/static/LegalPage.tsx';
 import { staticPageMeta } from '../features/static/meta.ts';
 import { DATED_PAGE_HEADERS, todayStamp } from '../features/static/today.ts';

@@ -17,7 +17,7 @@ import type { ScriptVersionSummary } from '../../contract/versions.ts';
 import type { Route } from './+types/script-detail';
 import { metaI18n, useI18n } from '../i18n/messages.ts';
 import { pathIn, readingOfPath, specPath } from '../i18n/reading.ts';
-import { messagesFor } from '../messages/catalogues.server.ts';
+import { messagesFor } from '../i18n/catalogues.server.ts';
 
 /** The updates the History section lists: the latest ones. */
 const HISTORY_PAGE = 20;

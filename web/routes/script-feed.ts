@@ -7,7 +7,7 @@ import { ATOM_TYPE } from '../features/static/feeds.ts';
 import { siteOrigin } from '../features/static/site-files.ts';
 import { webContext } from '../context.ts';
 import { pathIn, readingOfPath } from '../i18n/reading.ts';
-import { messagesFor } from '../messages/catalogues.server.ts';
+import { messagesFor } from '../i18n/catalogues.server.ts';
 import type { Route } from './+types/script-feed';
 
 // Kept by no cache: a script's change drops its page from the page cache but not this address

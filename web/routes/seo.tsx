@@ -1,8 +1,8 @@
 import { ArrowRight, Copy, Gamepad2, Gift, Headphones, type LucideIcon, PackageX, RefreshCw, Sparkles, Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { SeoPage } from '../content/seo.ts';
-import { staticTextsFor } from '../content/static.server.ts';
+import type { SeoPage } from '../features/static/texts/spec.ts';
+import { staticTextsFor } from '../i18n/catalogues.server.ts';
 import { StaticMain } from '../features/static/LegalPage.tsx';
 import { staticPageMeta } from '../features/static/meta.ts';
 import { FaqStructuredData, SeoFaq } from '../features/static/SeoFaq.tsx';

@@ -5,7 +5,7 @@ import { PLATFORM_SIDES } from '../../../contract/platforms.ts';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { useI18n } from '../../i18n/messages.ts';
 import { specPath } from '../../i18n/reading.ts';
-import type { PageMessages } from '../../messages/public.ts';
+import type { PageMessages } from '../../i18n/catalogue.ts';
 import { activeFilterCount, type ListFilters, listSearch, SORTS } from './filters.ts';
 
 type FilterTexts = PageMessages['catalogue']['filters'];

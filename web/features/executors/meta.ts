@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import type { ExecutorDetail } from '../../../contract/executors.ts';
 import { formatMessage, type Reading } from '../../../contract/i18n.ts';
-import type { Messages } from '../../messages/public.ts';
+import type { Messages } from '../../i18n/catalogue.ts';
 import { collectionMeta } from '../games/meta.ts';
 import { EXECUTORS_PATH, executorPath } from './links.ts';
 

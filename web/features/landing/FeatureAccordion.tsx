@@ -1,6 +1,6 @@
 import { Check, ChevronDown } from 'lucide-react';
 import { Accordion, AccordionItem, AccordionPanel, AccordionTrigger } from '../../components/ui/Accordion.tsx';
-import type { ExpandableFeatureCard } from '../../content/marketing.ts';
+import type { ExpandableFeatureCard } from './texts/spec.ts';
 import { cn } from '../../lib/cn.ts';
 import { focusRing, IconTile } from './ui.tsx';
 

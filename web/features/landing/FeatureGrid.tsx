@@ -1,4 +1,4 @@
-import type { FeatureCard } from '../../content/marketing.ts';
+import type { FeatureCard } from './texts/spec.ts';
 import { cn } from '../../lib/cn.ts';
 import { accentClasses } from './colors.ts';
 import { IconTile } from './ui.tsx';

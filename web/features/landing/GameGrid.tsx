@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import type { SupportedGame } from '../../content/marketing.ts';
+import type { SupportedGame } from './texts/spec.ts';
 import { useI18n } from '../../i18n/messages.ts';
 import { cn } from '../../lib/cn.ts';
 import { accentClasses } from './colors.ts';

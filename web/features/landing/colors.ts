@@ -1,4 +1,4 @@
-import type { AccentColor } from '../../content/marketing.ts';
+import type { AccentColor } from './texts/spec.ts';
 
 /**
  * The classes of each accent color. Whole class names, written out, so Tailwind's scanner finds them.

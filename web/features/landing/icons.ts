@@ -1,7 +1,7 @@
 import { Cherry, Code2, Crown, Dog, Headphones, House, type LucideIcon, PawPrint, RefreshCw, ShieldCheck, Zap } from 'lucide-react';
-import type { LandingIcon } from '../../content/marketing.ts';
+import type { LandingIcon } from './texts/spec.ts';
 
-/** The Lucide icon of each icon name the marketing copy uses (web/content/marketing.ts). */
+/** The Lucide icon of each icon name the marketing copy uses (web/features/landing/texts/). */
 export const landingIcons: Record<LandingIcon, LucideIcon> = {
   code: Code2,
   refresh: RefreshCw,

@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { AccentColor, CtaLink, LandingIcon, SectionIntro, StatCard } from '../../content/marketing.ts';
+import type { AccentColor, CtaLink, LandingIcon, SectionIntro, StatCard } from './texts/spec.ts';
 import { useI18n } from '../../i18n/messages.ts';
 import { cn } from '../../lib/cn.ts';
 import { accentClasses } from './colors.ts';

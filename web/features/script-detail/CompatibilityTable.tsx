@@ -2,7 +2,7 @@ import { BadgeCheck, Monitor, Smartphone } from 'lucide-react';
 import type { Compatibility } from '../../../contract/executors.ts';
 import { PLATFORM_SIDE_BITS, PLATFORM_BITS, type Platform, UNUSABLE_STATUSES } from '../../../contract/platforms.ts';
 import { cn } from '../../lib/cn.ts';
-import type { PageMessages } from '../../messages/public.ts';
+import type { PageMessages } from '../../i18n/catalogue.ts';
 
 /**
  * The table's texts and the page's reading's links (`path('/executors/x')`), handed over by whoever

@@ -3,7 +3,7 @@ import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from '../../../
 import { Button } from '../../components/ui/Button.tsx';
 import { toast } from '../../lib/toast.tsx';
 import { useI18n } from '../../i18n/messages.ts';
-import type { PageMessages } from '../../messages/public.ts';
+import type { PageMessages } from '../../i18n/catalogue.ts';
 
 /** The dialog's texts: the page's reading's, from the root loader's data (this chunk imports no catalogue). */
 type ReportTexts = PageMessages['report'];

@@ -4,7 +4,7 @@ import type { Reading } from '../../../contract/i18n.ts';
 import type { PublicSettings } from '../../../contract/index.ts';
 import type { ScriptCard } from '../../../contract/scripts.ts';
 import { formatCount, formatDate } from '../../lib/format.ts';
-import type { Messages } from '../../messages/public.ts';
+import type { Messages } from '../../i18n/catalogue.ts';
 
 /** One term/value pair; the div groups them, as a <dl> allows. */
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import type { Messages } from '../../messages/public.ts';
+import type { Messages } from '../../i18n/catalogue.ts';
 
 /**
  * The three-question FAQ (docs/product.md#script-detail-page), rendered on the server only

@@ -1,5 +1,5 @@
 import type { AnalysisChanges } from '../../../contract/analysis-diff.ts';
-import type { Messages } from '../../messages/public.ts';
+import type { Messages } from '../../i18n/catalogue.ts';
 
 /** A reading's sentences of what an update changed (historyTexts). */
 export type ChangeTexts = Pick<Messages['historyTexts'], 'changes' | 'hostAdded' | 'hostRemoved'>;

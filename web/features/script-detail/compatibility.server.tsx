@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { Compatibility } from '../../../contract/executors.ts';
 import type { Reading } from '../../../contract/i18n.ts';
 import { pathIn } from '../../i18n/reading.ts';
-import type { Messages } from '../../messages/public.ts';
+import type { Messages } from '../../i18n/catalogue.ts';
 import { CompatibilityTable } from './CompatibilityTable.tsx';
 
 /**

@@ -9,7 +9,7 @@ import type { AnalysisChanges } from '../../../contract/analysis-diff.ts';
 import type { Reading } from '../../../contract/i18n.ts';
 import type { ScriptVersionSummary } from '../../../contract/versions.ts';
 import { pathIn } from '../../i18n/reading.ts';
-import type { Messages } from '../../messages/public.ts';
+import type { Messages } from '../../i18n/catalogue.ts';
 import { xmlText } from '../static/feeds.ts';
 import { escapeXml } from '../static/site-files.ts';
 import { changeSentencesIn } from './change-sentences.ts';

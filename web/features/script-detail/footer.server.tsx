@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { Reading } from '../../../contract/i18n.ts';
 import type { PublicSettings } from '../../../contract/index.ts';
 import type { ScriptCard } from '../../../contract/scripts.ts';
-import type { Messages } from '../../messages/public.ts';
+import type { Messages } from '../../i18n/catalogue.ts';
 import { ScriptFacts } from './ScriptFacts.tsx';
 import { ScriptFaq } from './ScriptFaq.tsx';
 

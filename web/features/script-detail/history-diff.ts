@@ -1,4 +1,4 @@
-import type { HistoryDiffTexts } from '../../messages/detail.ts';
+import type { HistoryDiffTexts } from './texts/spec.ts';
 import { type DiffRow, foldUnchanged } from './history-fold.ts';
 import { countChanges, lineDiff } from './history-lines.ts';
 

@@ -5,7 +5,7 @@ import type { FindingSeverity } from '../../../contract/loader-findings.ts';
 import type { ScriptVersionSummary } from '../../../contract/versions.ts';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { formatDate } from '../../lib/format.ts';
-import type { Messages } from '../../messages/public.ts';
+import type { Messages } from '../../i18n/catalogue.ts';
 import { changeSentencesIn, type ChangeTexts } from './change-sentences.ts';
 
 type Texts = Messages['historyTexts'];

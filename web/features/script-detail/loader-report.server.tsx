@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { LoaderAnalysis } from '../../../contract/loader-analysis.ts';
 import { LoaderFindings } from '../../components/ui/LoaderFindings.tsx';
-import type { Messages } from '../../messages/public.ts';
+import type { Messages } from '../../i18n/catalogue.ts';
 
 /**
  * "What this loader does" as HTML, built by the script page's loader (docs/decisions/0018-loader-analysis.md#what-this-loader-does-on-the-script-page):

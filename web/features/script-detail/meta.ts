@@ -4,7 +4,7 @@ import type { ScriptCard } from '../../../contract/scripts.ts';
 import { readingLinks } from '../../i18n/alternates.ts';
 import { pathIn } from '../../i18n/reading.ts';
 import { titleWithSite } from '../../lib/settings.ts';
-import type { Messages } from '../../messages/public.ts';
+import type { Messages } from '../../i18n/catalogue.ts';
 import { absoluteUrl, clipText } from '../catalogue/seo.ts';
 
 export const DETAIL_IMAGE = { width: 1280, height: 720 } as const;

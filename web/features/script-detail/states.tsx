@@ -2,7 +2,7 @@ import { FileQuestion, ServerCrash } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
-import type { PageMessages } from '../../messages/public.ts';
+import type { PageMessages } from '../../i18n/catalogue.ts';
 
 /**
  * The page's texts in its reading and the list's path in it, handed over by the route: this module loads

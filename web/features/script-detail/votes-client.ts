@@ -1,6 +1,6 @@
 import type { VoteState } from '../../../contract/votes.ts';
 import { readString, STORAGE_KEYS, writeString } from '../../lib/storage.ts';
-import type { PageMessages } from '../../messages/public.ts';
+import type { PageMessages } from '../../i18n/catalogue.ts';
 
 /** What a vote that was not taken says, in the page's reading: passed in, so this chunk carries no catalogue. */
 export type VoteFailureTexts = PageMessages['votes'];

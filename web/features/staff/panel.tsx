@@ -1,10 +1,9 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import type { Language } from '../../../contract/i18n.ts';
-import { panelMessages } from '../../messages/staff.ts';
 import type { StaffRole } from './api/auth-storage.ts';
 import { languageOf, type PanelReading, usePanelReading } from './language.ts';
-import type { StaffTexts } from './staff-texts.ts';
-import { PANEL_TEXTS } from './texts.ts';
+import { PANEL_TEXTS, panelMessages } from './panel-texts.ts';
+import type { StaffTexts } from './shared-texts.ts';
 
 export interface StaffPanel {
   role: StaffRole;

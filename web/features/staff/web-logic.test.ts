@@ -16,7 +16,8 @@ import { serverFieldErrors, zodFieldErrors } from './lib/form.ts';
 import { dayText, daySummary } from './lib/days.ts';
 import { channelToText, checkScriptForm, initialValues, isAcceptedImageType, scriptFormSchema, toFormData, type ScriptFormValues } from './lib/script-form.ts';
 import { clip, splitChannels } from './lib/text.ts';
-import { STAFF_TEXTS, wordInRussian } from './texts.ts';
+import { wordInRussian } from './lib/wording.ts';
+import { STAFF_TEXTS } from './panel-texts.ts';
 
 // The staff panels' pure logic, imported from web/ and run without a browser.
 

@@ -1,6 +1,6 @@
 import { BarChart3, Gauge, Lock, type LucideIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { CookieKind, CookiesPage } from '../../content/cookies.ts';
+import type { CookieKind, CookiesPage } from './texts/spec.ts';
 import { cn } from '../../lib/cn.ts';
 import { Switch } from '../../components/ui/Switch.tsx';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/ui/Tabs.tsx';

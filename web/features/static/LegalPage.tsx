@@ -1,6 +1,6 @@
 import { ChevronRight, CircleCheck, CircleX, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { LegalCommon, LegalList, LegalSection } from '../../content/legal.ts';
+import type { LegalCommon, LegalList, LegalSection } from './texts/spec.ts';
 import { useI18n } from '../../i18n/messages.ts';
 import { cn } from '../../lib/cn.ts';
 import { useSettings } from '../../lib/settings.ts';

@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { Accordion, AccordionItem, AccordionPanel, AccordionTrigger } from '../../components/ui/Accordion.tsx';
-import type { SeoQuestion } from '../../content/seo.ts';
+import type { SeoQuestion } from './texts/spec.ts';
 
 /** The SEO page's FAQ: an accordion, one answer open at a time. */
 export function SeoFaq({ items }: { items: readonly SeoQuestion[] }) {

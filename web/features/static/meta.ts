@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import type { PageHead } from '../../content/legal.ts';
+import type { PageHead } from './texts/spec.ts';
 import { readingLinks } from '../../i18n/alternates.ts';
 import { readingOfPath } from '../../i18n/reading.ts';
 import { type MatchLike, pageTitle, rootSettings } from '../../lib/settings.ts';

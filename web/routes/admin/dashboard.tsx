@@ -6,12 +6,12 @@ import { FullPageSpinner } from '../../features/staff/components/FullPageSpinner
 import { PanelProvider, useAdminMessages } from '../../features/staff/panel.tsx';
 import { usePanelTitle } from '../../features/staff/lib/title.ts';
 import { StaffQueryProvider } from '../../features/staff/query-client.tsx';
-import { messages } from '../../messages/staff.ts';
+import { spec as admin } from '../../features/admin/texts/spec.ts';
 import type { Route } from './+types/dashboard';
 import { pageTitle } from '../../lib/settings.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(messages.admin.meta.dashboardTitle, matches) }, { name: 'robots', content: 'noindex, nofollow' }];
+  return [{ title: pageTitle(admin.meta.dashboardTitle, matches) }, { name: 'robots', content: 'noindex, nofollow' }];
 }
 
 /**
@@ -26,7 +26,7 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export function HydrateFallback() {
-  return <FullPageSpinner label={messages.admin.shell.loading} />;
+  return <FullPageSpinner label={admin.shell.loading} />;
 }
 
 /** The layout of /admin/dashboard and its sections (the overview, scripts, games, moderators, site-channels). */

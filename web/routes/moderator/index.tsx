@@ -1,11 +1,11 @@
 import { replace } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { loginPath, locationString, moderatorToken, PANEL_PATH } from '../../features/moderator/session.ts';
-import { messages } from '../../messages/staff.ts';
+import { spec as moderator } from '../../features/moderator/texts/spec.ts';
 import type { Route } from './+types/index';
 import { pageTitle } from '../../lib/settings.ts';
 
-const t = messages.moderator;
+const t = moderator;
 
 export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: pageTitle(t.meta.redirect, matches) }, { name: 'robots', content: 'noindex, nofollow' }];

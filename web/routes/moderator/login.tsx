@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { LoginForm } from '../../features/moderator/components/LoginForm.tsx';
 import { DEACTIVATED_REASON } from '../../features/moderator/session.ts';
 import { BackToSite } from '../../features/staff/components/BackToSite.tsx';
-import { messages } from '../../messages/staff.ts';
+import { spec as moderator } from '../../features/moderator/texts/spec.ts';
 import { LanguageSwitch } from '../../features/staff/components/LanguageSwitch.tsx';
 import { useModeratorMessages } from '../../features/staff/panel.tsx';
 import { usePanelTitle } from '../../features/staff/lib/title.ts';
@@ -10,7 +10,7 @@ import type { Route } from './+types/login';
 import { pageTitle } from '../../lib/settings.ts';
 
 export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
-  return [{ title: pageTitle(messages.moderator.meta.login, matches) }, { name: 'robots', content: 'noindex, nofollow' }];
+  return [{ title: pageTitle(moderator.meta.login, matches) }, { name: 'robots', content: 'noindex, nofollow' }];
 }
 
 /**

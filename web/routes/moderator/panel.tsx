@@ -5,11 +5,11 @@ import { loginPath, locationString, moderatorToken } from '../../features/modera
 import { PanelProvider, useModeratorMessages } from '../../features/staff/panel.tsx';
 import { usePanelTitle } from '../../features/staff/lib/title.ts';
 import { StaffQueryProvider } from '../../features/staff/query-client.tsx';
-import { messages } from '../../messages/staff.ts';
+import { spec as moderator } from '../../features/moderator/texts/spec.ts';
 import type { Route } from './+types/panel';
 import { pageTitle } from '../../lib/settings.ts';
 
-const t = messages.moderator;
+const t = moderator;
 
 export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: pageTitle(t.meta.panel, matches) }, { name: 'robots', content: 'noindex, nofollow' }];

@@ -16,7 +16,7 @@ import { FullPageSpinner } from '../../staff/components/FullPageSpinner.tsx';
 import { type FieldsSpec, useFieldState } from '../../staff/lib/form.ts';
 import { useLoginSubmit } from '../../staff/lib/login.ts';
 import { usePanelReading } from '../../staff/language.ts';
-import { PANEL_TEXTS } from '../../staff/texts.ts';
+import { PANEL_TEXTS } from '../../staff/panel-texts.ts';
 
 const ORDER = ['username', 'password'] as const;
 const IDS = { username: 'admin-username', password: 'admin-password' };

@@ -7,7 +7,7 @@ import { SearchInput } from '../../staff/components/SearchInput.tsx';
 import { StaffSection } from '../../staff/components/StaffSection.tsx';
 import { useClampPage, useFailureToast, useListParams } from '../../staff/lib/hooks.ts';
 import { useAuditLog } from '../api/audit-log.ts';
-import type { AdminMessages } from '../../../messages/admin.ts';
+import type { AdminMessages } from '../texts/spec.ts';
 import { useAdminMessages } from '../../staff/panel.tsx';
 
 type LogTexts = AdminMessages['log'];

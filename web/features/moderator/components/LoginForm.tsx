@@ -11,9 +11,9 @@ import { TextField } from '../../staff/components/Field.tsx';
 import { type FieldsSpec, serverFieldErrors, useFieldState } from '../../staff/lib/form.ts';
 import { useLoginSubmit } from '../../staff/lib/login.ts';
 import { useHydrated } from '../../staff/lib/hooks.ts';
-import { MODERATOR_WORD } from '../../staff/texts.ts';
+import { MODERATOR_WORD } from '../../staff/lib/wording.ts';
 import { languageOf, usePanelReading } from '../../staff/language.ts';
-import { panelMessages } from '../../../messages/staff.ts';
+import { panelMessages } from '../../staff/panel-texts.ts';
 
 type Name = 'UserName' | 'Password';
 const NAMES: readonly Name[] = ['UserName', 'Password'];

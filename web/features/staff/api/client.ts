@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { STAFF_REQUEST_TIMEOUT_MS } from '../../../../contract/index.ts';
 import { readString } from '../../../lib/storage.ts';
-import { panelMessages } from '../../../messages/staff.ts';
+import { en } from '../texts/en.ts';
+import { ru } from '../texts/ru.ts';
 import { storedReading } from '../language.ts';
 import { type StaffRole, tokens } from './auth-storage.ts';
 
@@ -169,6 +170,9 @@ export function errorText(error: unknown, fallback: string, timeoutText?: string
   return fallback;
 }
 
+/** What both panels say by language (web/features/staff/texts/). */
+const STAFF = { en, ru } as const;
+
 function codeText(language: 'en' | 'ru', error: ApiError, codes: CodeTexts): string | undefined {
   const code = error.code as string;
   const own = codes[code];
@@ -177,7 +181,7 @@ function codeText(language: 'en' | 'ru', error: ApiError, codes: CodeTexts): str
     const known = Object.entries(error.fields ?? {}).map(([key, message]) => fieldRuleText(language, key, message)).find(Boolean);
     if (known) return known;
   }
-  return (panelMessages.staff[language].errors.codes as CodeTexts)[code];
+  return (STAFF[language].errors.codes as CodeTexts)[code];
 }
 
 /** A blocked domain's refusal of a field (server/domains/service.ts), in either language the server writes it. */
@@ -190,7 +194,7 @@ const BLOCKED_DOMAIN = [/^Fetches from (.+), which this site blocks$/, /^On (.+)
 export function fieldRuleText(language: 'en' | 'ru', key: string, message: string): string | undefined {
   const domain = BLOCKED_DOMAIN.map((rule) => rule.exec(message)?.[1]).find(Boolean);
   if (!domain) return undefined;
-  const fields = panelMessages.staff[language].errors.fields;
+  const fields = STAFF[language].errors.fields;
   return key === 'keyLink' ? fields.blockedKeyLink(domain) : fields.blockedDomain(domain);
 }
 

@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react';
 import { useMemo } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import { type GameOption as Option, gameOptions, useGames } from '../api/games.ts';
-import type { FactTexts } from '../staff-texts.ts';
+import type { FactTexts } from '../shared-texts.ts';
 import { controlClass, describedBy } from './Field.tsx';
 
 const optionText = (option: Option | null) => (option === null ? '' : option.kind === 'game' ? option.game.name : option.name);

@@ -4,7 +4,7 @@ import { FINDINGS } from '../../../../contract/loader-findings.ts';
 import type { StaffScriptVersionSummary } from '../../../../contract/versions.ts';
 import { scriptVersionsQueryOptions, VERSIONS_PAGE_SIZE } from '../api/versions.ts';
 import { formatDateTime } from '../lib/date-time.ts';
-import { STAFF_TEXTS } from '../texts.ts';
+import { STAFF_TEXTS } from '../panel-texts.ts';
 
 // The history dialog's pure parts (issue 28): each panel's sentences for an update, and when it asks for older versions.
 

@@ -1,2 +1,0 @@
-// The specification's copy of this page is English already: the English reading is the same text.
-export { cookies } from '../cookies.ts';

@@ -1,0 +1,167 @@
+import type { Shape } from '../../../lib/shape.ts';
+import { ru as both } from '../../staff/texts/ru.ts';
+
+/**
+ * The moderator panel (docs/product.md#moderator-login, docs/product.md#moderator-panel). The product's
+ * texts are kept exactly as they are (Russian); the strings it does not give are written in the same
+ * language (docs/product.md#text-catalogue).
+ */
+export const spec = {
+  meta: {
+    redirect: 'Панель модератора',
+    login: 'Вход для модератора',
+    panel: 'Скрипты — Панель модератора',
+  },
+  redirecting: 'Переход в панель модератора…',
+  login: {
+    heading: 'Вход для модератора',
+    intro: 'Войдите, чтобы управлять своими скриптами в каталоге.',
+    userName: 'UserName',
+    password: 'Password',
+    submit: 'Войти',
+    success: 'Вы успешно вошли в систему',
+    failed: 'Ошибка при входе',
+    noToken: 'Токен не получен',
+    deactivated: 'Ваш аккаунт удалён или деактивирован',
+    backToSite: 'На главную',
+  },
+  validation: {
+    required: 'Обязательное поле',
+    tooLong: (max: number) => `Не более ${new Intl.NumberFormat('ru-RU').format(max)} символов`,
+    imageOnly: 'Можно выбрать только изображение',
+    tooManyChannels: (max: number) => `Не более ${max} каналов`,
+    keyLinkHttps: 'Укажите ссылку, которая начинается с https://',
+    universalGame: 'У универсального скрипта нет игры',
+    /** Any other rule, in the panel chosen in Russian (the specification's reading keeps the contract's English). */
+    invalid: 'Недопустимое значение',
+  },
+  timeout: 'Превышено время ожидания запроса',
+  invalidData: 'Сервер вернул некорректные данные',
+  panel: {
+    title: 'Панель модератора',
+    nav: 'Скрипты',
+    logout: 'Выйти',
+    logoutSuccess: 'Вы успешно вышли из системы',
+    menu: 'Меню панели',
+    checking: 'Загрузка панели…',
+  },
+  scripts: {
+    heading: 'Скрипты',
+    intro: 'Ваши скрипты в каталоге: поиск, добавление и удаление.',
+    searchLabel: 'Поиск скриптов',
+    searchPlaceholder: 'Поиск по названию, описанию или loadstring…',
+    refresh: 'Обновить',
+    create: 'Добавить скрипт',
+    loading: 'Загрузка скриптов…',
+    loadFailed: 'Ошибка при загрузке скриптов',
+    loadFailedToast: 'Не удалось загрузить скрипты',
+    loaded: 'Скрипты успешно загружены',
+    retry: 'Попробовать снова',
+    emptyTitle: 'Скриптов пока нет',
+    emptyText: 'Добавьте первый скрипт: он сразу появится в каталоге.',
+    notFoundTitle: 'Ничего не найдено',
+    notFoundText: (q: string) => `По запросу «${q}» скриптов нет.`,
+    clearSearch: 'Сбросить поиск',
+    count: (total: number) => `Всего: ${new Intl.NumberFormat('ru-RU').format(total)}`,
+    tableLabel: 'Ваши скрипты',
+    columns: {
+      image: 'Изображение',
+      name: 'Название',
+      description: 'Описание',
+      date: 'Дата',
+      channels: 'Каналы',
+      actions: 'Действия',
+    },
+    noDescription: 'Описание отсутствует',
+    noChannels: 'Нет',
+    markWorking: both.scripts.markWorking,
+    markWorkingLabel: both.scripts.markWorkingLabel,
+    markWorkingFailed: both.scripts.markWorkingFailed,
+    gameLabel: 'Игра',
+    badges: both.scripts.badges,
+    delete: 'Удалить',
+    deleteLabel: (name: string) => `Удалить скрипт «${name}»`,
+    confirmDelete: 'Вы уверены, что хотите удалить этот скрипт?',
+    confirm: 'Удалить',
+    cancel: 'Отмена',
+    close: 'Закрыть',
+    deleted: 'Скрипт успешно удален',
+    deleteFailed: 'Ошибка при удалении скрипта',
+    pagination: {
+      nav: 'Страницы скриптов',
+      previous: 'Предыдущая страница',
+      next: 'Следующая страница',
+      showing: (from: number, to: number, total: number) => `Показано ${from} - ${to} из ${total}`,
+    },
+  },
+  /** Версии загрузчика скрипта и их восстановление (issue 28, docs/product.md#moderator-panel). */
+  history: {
+    ...both.history,
+    /**
+     * Что изменило обновление: у предложений contract/analysis-diff.ts нет русских текстов, поэтому
+     * находка называется своим русским текстом (form.analysis.findings) после «Добавлено» или «Убрано».
+     */
+    changes: {
+      added: (finding: string) => `Добавлено: ${finding}`,
+      removed: (finding: string) => `Убрано: ${finding}`,
+      hostAdded: (host: string) => `Теперь загружает с ${host}`,
+      hostRemoved: (host: string) => `Больше не загружает с ${host}`,
+    },
+  },
+  form: {
+    title: 'Новый скрипт',
+    description: 'Название, описание и loadstring обязательны; каналы и изображение — по желанию.',
+    playsname: 'Название',
+    descriptionField: 'Описание',
+    loadstring: 'Loadstring',
+    /** Под загрузчиком, пока его вводят (docs/decisions/0018-loader-analysis.md#loader-findings). */
+    analysis: both.analysis,
+    channels: 'Каналы',
+    channelsHint: 'Через запятую: @name, t.me/name или ссылка https://',
+    channelsPlaceholder: '@channel, https://t.me/another',
+    image: 'Изображение',
+    imageHint: 'JPEG, PNG, WebP, GIF или AVIF, до 5 МБ.',
+    imagePreview: 'Предпросмотр изображения',
+    chooseFile: 'Выбрать изображение',
+    noFile: 'Файл не выбран',
+    removeImage: 'Убрать изображение',
+    submit: 'Создать',
+    cancel: 'Отмена',
+    close: 'Закрыть',
+    progressLabel: 'Отправка скрипта',
+    uploading: (percent: number) => `Загрузка: ${percent}%`,
+    saving: 'Сохранение…',
+    created: 'Скрипт успешно создан',
+    failed: 'Ошибка при создании скрипта',
+    facts: {
+      legend: 'Свойства',
+      game: 'Игра',
+      gameHint: 'Выберите игру или введите новое название — игра будет создана. Пусто — без игры.',
+      gamePlaceholder: 'Blox Fruits',
+      gameOptions: 'Варианты',
+      gameNew: (name: string) => `Новая игра «${name}»`,
+      gameScripts: (count: number) => `скриптов: ${count}`,
+      universal: 'Универсальный',
+      universalHint: 'Работает в любой игре, поэтому без игры.',
+      keySystem: 'Ключ-система',
+      keySystemHint: 'Перед запуском скрипт просит ключ.',
+      keyLink: 'Ссылка на ключ',
+      keyLinkHint: 'Страница, где получают ключ, ссылка https://. Необязательно.',
+      patched: 'Не работает (пропатчен)',
+      patchedHint: 'Скрипт больше не работает.',
+    },
+    /** Экзекьюторы, на которых скрипт проверен (issue 27). */
+    executors: both.executors,
+  },
+  reports: both.reports,
+  visibility: both.visibility,
+  insights: {
+    title: 'Просмотры ваших скриптов',
+    caption: 'Просмотры ваших скриптов по дням, последние 30 дней',
+    loadFailed: 'Не удалось загрузить просмотры',
+    retry: 'Попробовать снова',
+  },
+  chart: both.chart,
+} as const;
+
+export type ModeratorMessages = Shape<typeof spec>;

@@ -1,2 +1,0 @@
-// The specification's texts of this area are English already: the English reading is the same text.
-export { executorList } from '../executor-list.ts';
