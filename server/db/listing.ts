@@ -23,12 +23,12 @@ export function listingOf(filter: CatalogueFilter): Listing {
 }
 
 /** Each filter with its SQL, in the definition's order. */
-const FILTERS = CATALOGUE_FILTER_NAMES.map((name) => ({ name, sql: FILTER_SQL[name] as FilterSql<unknown> }));
+const FILTERS = CATALOGUE_FILTER_NAMES.map((name) => ({ name, entry: FILTER_SQL[name] as FilterSql<unknown> }));
 
 /** A filter the listing gives a value. */
 export interface GivenFilter {
   name: FilterName;
-  sql: FilterSql<unknown>;
+  entry: FilterSql<unknown>;
   value: unknown;
 }
 
@@ -43,11 +43,6 @@ export function givenFilters(listing: Listing): GivenFilter[] {
 /** Whether the filter keeps fewer rows than the whole catalogue (any filter given). */
 export function narrows(listing: Listing): boolean {
   return FILTERS.some(({ name }) => listing[name] !== undefined);
-}
-
-/** Whether the filter asks what the search indexes do not hold (where a script works): only the rows can tell. */
-export function asksBeyondSearch(listing: Listing): boolean {
-  return givenFilters(listing).some((filter) => !filter.sql.search);
 }
 
 /** The one key of a filter and sort in cache keys: every field, in a fixed order, defaults filled in. */
@@ -94,12 +89,12 @@ const and = (conditions: RawBuilder<unknown>[]) => sql<boolean>`${sql.join(condi
  * indexes serve it).
  */
 export function filterOnRow(dialect: Dialect, listing: Listing, table = 's'): RawBuilder<boolean> {
-  return and([visibleOnly(`${table}.id`), ...givenFilters(listing).map((filter) => filter.sql.onRow(filter.value, table, dialect))]);
+  return and([visibleOnly(`${table}.id`), ...givenFilters(listing).map((filter) => filter.entry.onRow(filter.value, table, dialect))]);
 }
 
 /** The given filters as conditions on the rows (no visibility test): what an index read left unchecked. */
 export function onRows(dialect: Dialect, filters: GivenFilter[], table = 's'): RawBuilder<unknown>[] {
-  return filters.map((filter) => filter.sql.onRow(filter.value, table, dialect));
+  return filters.map((filter) => filter.entry.onRow(filter.value, table, dialect));
 }
 
 /**
@@ -109,7 +104,7 @@ export function onRows(dialect: Dialect, filters: GivenFilter[], table = 's'): R
  * never makes the index merge its long list (docs/decisions.md#filtered-search).
  */
 export function filterForIndex(listing: Listing, facts: SearchFacets, table = 's'): RawBuilder<boolean> {
-  const conditions = givenFilters(listing).map(({ name, sql: filter, value }) => {
+  const conditions = givenFilters(listing).map(({ name, entry: filter, value }) => {
     const fact = facts[name];
     if (filter.search && fact !== undefined) return filter.search.indexed(fact, table);
     return filter.search?.unindexed?.(value, table) ?? filter.onRow(value, table, 'postgres');
@@ -122,7 +117,7 @@ export function filterForIndex(listing: Listing, facts: SearchFacets, table = 's
  * entered once per combination (at most 16) and yields exactly the matching rows of the filters it holds.
  */
 export function filterInIndex(listing: Listing, table = 'scripts'): RawBuilder<boolean> {
-  const seeks = FILTERS.flatMap(({ name, sql: filter }) => filter.inFacetsIndex?.(listing[name], table) ?? []);
+  const seeks = FILTERS.flatMap(({ name, entry: filter }) => filter.inFacetsIndex?.(listing[name], table) ?? []);
   return and([...seeks, visibleOnly(`${table}.id`)]);
 }
 
@@ -139,13 +134,13 @@ export interface IndexedMatches {
  */
 export function matchesInIndex(listing: Listing): IndexedMatches {
   const given = givenFilters(listing);
-  const own = given.find((filter) => filter.sql.ownRows);
-  if (own?.sql.ownRows) {
+  const own = given.find((filter) => filter.entry.ownRows);
+  if (own?.entry.ownRows) {
     const others = FILTERS.filter(({ name }) => name !== own.name);
-    const copy = (table: string) => others.flatMap(({ name, sql: filter }) => filter.inFacetsCopy?.(listing[name], table) ?? []);
-    return { ids: own.sql.ownRows(own.value, copy), unchecked: given.filter((filter) => filter !== own && !filter.sql.inFacetsCopy) };
+    const copy = (table: string) => others.flatMap(({ name, entry: filter }) => filter.inFacetsCopy?.(listing[name], table) ?? []);
+    return { ids: own.entry.ownRows(own.value, copy), unchecked: given.filter((filter) => filter !== own && !filter.entry.inFacetsCopy) };
   }
-  return { ids: sql`SELECT scripts.id FROM scripts WHERE ${filterInIndex(listing)}`, unchecked: given.filter((filter) => !filter.sql.inFacetsIndex) };
+  return { ids: sql`SELECT scripts.id FROM scripts WHERE ${filterInIndex(listing)}`, unchecked: given.filter((filter) => !filter.entry.inFacetsIndex) };
 }
 
 /** The ids from an index alone (tests read their plans; the executor's range when the listing names one). */
@@ -155,7 +150,7 @@ export function executorRowsInIndex(listing: Listing): RawBuilder<unknown> {
 
 /** The facet rows (alias `f`) in the filter's scope: its game's, or all of them. */
 function facetScope(given: GivenFilter[]): RawBuilder<boolean> {
-  const scope = given.flatMap(({ sql: filter, value }) => ('scope' in filter.count ? [filter.count.scope(value)] : []));
+  const scope = given.flatMap(({ entry: filter, value }) => ('scope' in filter.count ? [filter.count.scope(value)] : []));
   return scope.length === 0 ? sql<boolean>`TRUE` : and(scope);
 }
 
@@ -167,10 +162,10 @@ function facetScope(given: GivenFilter[]): RawBuilder<boolean> {
  */
 export function facetTotals(listing: Listing, dialect: Dialect): RawBuilder<{ scope: number | string | null; matching: number | string | null }> {
   const given = givenFilters(listing);
-  const conditions = given.flatMap(({ sql: filter, value }) => ('matching' in filter.count ? [filter.count.matching(value)] : []));
+  const conditions = given.flatMap(({ entry: filter, value }) => ('matching' in filter.count ? [filter.count.matching(value)] : []));
   const matching = conditions.length === 0 ? sql`f.scripts` : sql`CASE WHEN ${and(conditions)} THEN f.scripts ELSE 0 END`;
   const scope = facetScope(given);
-  const tables = given.flatMap(({ sql: filter, value }) => ('table' in filter.count ? [filter.count.table(value)] : []));
+  const tables = given.flatMap(({ entry: filter, value }) => ('table' in filter.count ? [filter.count.table(value)] : []));
   const [own] = tables;
   if (!own) return sql`SELECT sum(f.scripts) AS scope, sum(${matching}) AS matching FROM script_facets AS f WHERE ${scope}`;
   const scopeTotal = sql`SELECT sum(f.scripts) FROM script_facets AS f WHERE ${scope}`;
@@ -191,7 +186,7 @@ export interface SelectiveFacts {
  */
 export function factShares(listing: Listing): RawBuilder<Record<string, number | string | null>> {
   const given = givenFilters(listing);
-  const shares = given.flatMap(({ name, sql: filter, value }) => (filter.search ? [sql`${filter.search.share(value)} AS ${sql.ref(name)}`] : []));
+  const shares = given.flatMap(({ name, entry: filter, value }) => (filter.search ? [sql`${filter.search.share(value)} AS ${sql.ref(name)}`] : []));
   const columns = shares.length === 0 ? sql`` : sql`, ${sql.join(shares)}`;
   return sql`SELECT sum(f.scripts) AS total${columns} FROM script_facets AS f WHERE ${facetScope(given)}`;
 }
@@ -206,7 +201,7 @@ export function selectiveFacts(listing: Listing, shares: Record<string, number |
   const total = Number(shares?.total ?? 0);
   const facts: Partial<Record<FilterName, SearchFact>> = {};
   let complete = true;
-  for (const { name, sql: filter, value } of givenFilters(listing)) {
+  for (const { name, entry: filter, value } of givenFilters(listing)) {
     const fact = filter.search?.fact(value, shares?.[name] ?? null, total);
     if (fact === null) return null;
     if (fact === undefined) complete = false;
