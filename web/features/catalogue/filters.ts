@@ -5,7 +5,7 @@ import type { CatalogueFilter, PublicScript, ScriptCard } from '../../../contrac
 // This module runs in the browser: it imports no schema (zod stays on the server, filters.server.ts).
 
 /** The filter choices a list page shows, as its URL names them (docs/product.md#catalogue-filters). */
-export type ListFilters = Omit<CatalogueFilter, 'game'> & { game?: string | undefined };
+export type ListFilters = CatalogueFilter;
 /** In the filter bar's order, which a submitted form's URL follows (contract/catalogue-params.ts). */
 export const FILTER_NAMES = FORM_FILTER_PARAMS;
 export type FilterName = (typeof FILTER_NAMES)[number];
