@@ -1,16 +1,14 @@
 import { z } from 'zod';
 import { EXECUTOR_LIMITS } from './constants.ts';
 import { EXECUTOR_STATUSES, PLATFORMS } from './platforms.ts';
-import { SLUG_PATTERN } from './games.ts';
+import { filterDeclaration } from './catalogue-filters.ts';
+import { slugParamSchema } from './games.ts';
 import { isHttpsUrl, withoutControls } from './text.ts';
 
 export * from './platforms.ts';
 
 /** An executor's slug, as paths, filters and the script form name it. */
-export const executorSlugSchema = z
-  .string()
-  .max(EXECUTOR_LIMITS.slugMax, `executor must be at most ${EXECUTOR_LIMITS.slugMax} characters`)
-  .regex(SLUG_PATTERN, 'executor must be an executor slug (lower-case letters, digits and hyphens)');
+export const executorSlugSchema = slugParamSchema('executor', filterDeclaration('executor').slug);
 
 const platformSchema = z.enum(PLATFORMS, { error: `platforms must be some of ${PLATFORMS.join(', ')}` });
 const statusSchema = z.enum(EXECUTOR_STATUSES, { error: `status must be one of ${EXECUTOR_STATUSES.join(', ')}` });

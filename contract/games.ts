@@ -1,14 +1,21 @@
 import { z } from 'zod';
+import { filterDeclaration } from './catalogue-filters.ts';
 import { GAME_LIMITS } from './constants.ts';
 import { withoutControls } from './text.ts';
 
 /** A game's slug: lower-case letters and digits in words joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export const gameSlugSchema = z
-  .string()
-  .max(GAME_LIMITS.slugMax, `game must be at most ${GAME_LIMITS.slugMax} characters`)
-  .regex(SLUG_PATTERN, 'game must be a game slug (lower-case letters, digits and hyphens)');
+/** A slug as a parameter names it (`name`), under its rule (contract/catalogue-filters.ts declares the filters' rules). */
+export function slugParamSchema(name: string, rule: { noun: string; maxLength: number }) {
+  return z
+    .string()
+    .max(rule.maxLength, `${name} must be at most ${rule.maxLength} characters`)
+    .regex(SLUG_PATTERN, `${name} must be ${rule.noun} (lower-case letters, digits and hyphens)`);
+}
+
+/** A game's slug, as paths, filters and the forms name it: the game filter's rule. */
+export const gameSlugSchema = slugParamSchema('game', filterDeclaration('game').slug);
 
 /** The game a script is for, as scripts carry it. */
 export const gameRefSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).meta({ id: 'GameRef' });

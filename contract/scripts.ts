@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { CATALOGUE_FIRST_PAGE, CATALOGUE_MAX_LIMIT, SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS, SEARCH_TOTAL_CAP } from './constants.ts';
-import { CATALOGUE_FLAGS, type CatalogueFlagName, SCRIPT_SORTS } from './catalogue-params.ts';
-import { gameRefSchema, gameSlugSchema } from './games.ts';
-import { PLATFORM_SIDES, PLATFORMS } from './platforms.ts';
-import { executorSlugSchema } from './executors.ts';
+import { SCRIPT_SORTS } from './catalogue-params.ts';
+import { FILTER_DECLARATIONS, type FilterDeclaration, type FilterName, type FilterValue } from './catalogue-filters.ts';
+import { gameRefSchema, slugParamSchema } from './games.ts';
+import { PLATFORMS } from './platforms.ts';
 import { SINGLE_LINE } from './text.ts';
 
 export const channelSchema = z
@@ -116,20 +116,26 @@ const flag = (name: string, meaning: string) =>
     .optional()
     .describe(meaning);
 
-/** Each flag filter of the definition (catalogue-params.ts), in its order. */
-const flagFilters = Object.fromEntries(CATALOGUE_FLAGS.map(({ name, meaning }) => [name, flag(name, meaning)])) as Record<CatalogueFlagName, ReturnType<typeof flag>>;
+/** A filter's query parameter as the API (and the pages) read it, by the kind its declaration gives. */
+function filterSchema(filter: FilterDeclaration) {
+  switch (filter.kind) {
+    case 'flag':
+      return flag(filter.name, filter.meaning);
+    case 'choice':
+      return z.enum(filter.choices, { error: `${filter.name} must be one of ${filter.choices.join(', ')}` }).optional().describe(filter.meaning);
+    case 'slug':
+      return slugParamSchema(filter.name, filter.slug).optional().describe(filter.meaning);
+  }
+}
+
+/** Each filter of the definition (catalogue-filters.ts), in its order. */
+const filterSchemas = Object.fromEntries(FILTER_DECLARATIONS.map((filter) => [filter.name, filterSchema(filter)])) as unknown as {
+  [N in FilterName]: z.ZodOptional<z.ZodType<FilterValue<N>, string>>;
+};
 
 /** The catalogue's filters and sort, as the API and the /scripts and /games/{slug} pages read them. */
 export const catalogueFilterSchema = z.object({
-  game: gameSlugSchema.optional().describe('Only scripts for this game (its slug)'),
-  ...flagFilters,
-  platform: z
-    .enum(PLATFORM_SIDES, { error: `platform must be one of ${PLATFORM_SIDES.join(', ')}` })
-    .optional()
-    .describe('pc: only scripts that work on Windows or Mac; mobile: on Android or iOS (see a script\'s platforms)'),
-  executor: executorSlugSchema
-    .optional()
-    .describe('Only scripts that work on this executor (its slug): tested with it by staff, or more yes than no answers of the last 30 days. An unknown slug is a 400'),
+  ...filterSchemas,
   sort: z
     .enum(SCRIPT_SORTS, { error: `sort must be one of ${SCRIPT_SORTS.join(', ')}` })
     .optional()

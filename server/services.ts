@@ -111,7 +111,7 @@ export function createServices(config: Config, db: Db, log: Log, { now, clock }:
   const executors = new ExecutorService(new ExecutorRepository(db), cache, audit, clock);
   const compatibility = new CompatibilityRepository(db);
   // The API's executor filter is checked against the cached list: no read per request.
-  const catalogue = new CatalogueService(scripts, cache, buffers.views, () => domains.trusted(), async (slug) => (await executors.list()).some((executor) => executor.slug === slug), compatibility);
+  const catalogue = new CatalogueService(scripts, cache, buffers.views, () => domains.trusted(), { executor: async (slug) => (await executors.list()).some((executor) => executor.slug === slug) }, compatibility);
   const siteChannels = new SiteChannelService(new SiteChannelRepository(db), cache, audit);
   const imageParts = createImages(config, db);
   const games = new GameService(new GameRepository(db), cache, imageParts.imageService, audit);

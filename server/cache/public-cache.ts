@@ -1,4 +1,5 @@
 import type { CatalogueChange } from '../db/catalogue-change.ts';
+import { FILTER_SQL } from '../db/catalogue-filters.ts';
 import { BoundedCache, BoundedStore, type StoredEntry } from './bounded-store.ts';
 import { SingleFlight } from './single-flight.ts';
 
@@ -78,6 +79,9 @@ export function familyOf(key: string, answer: CachedAnswer<unknown>, maxEntries:
   return undefined;
 }
 
+/** Each filter's answers that count scripts by its values (server/db/catalogue-filters.ts). */
+const COUNTED_BY_FILTER: ((key: string) => boolean)[] = Object.values(FILTER_SQL).flatMap((filter) => (filter.countedIn ? [filter.countedIn] : []));
+
 /** The key families a change reaches: every list and count for any script, and the script's own. */
 function reaches(change: CatalogueChange, key: string): boolean {
   if (change.kind === 'all') return true;
@@ -89,9 +93,8 @@ function reaches(change: CatalogueChange, key: string): boolean {
     key.startsWith('ids:') ||
     key.startsWith('count:') ||
     key.startsWith('sitemap') ||
-    key === 'games' ||
-    // An executor's counts of scripts that work on it and were tested with it.
-    key.startsWith('executor:') ||
+    // The answers counting scripts by a filter's values (the games list, an executor's page).
+    COUNTED_BY_FILTER.some((countedIn) => countedIn(key)) ||
     key === `script:${change.id}` ||
     key === `channels:${change.id}` ||
     // A script's loader history (a save may add a version; hiding or deleting it removes the history).

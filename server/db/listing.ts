@@ -1,44 +1,54 @@
 import { type RawBuilder, sql } from 'kysely';
-import { CATALOGUE_FLAGS, type CatalogueFlagName, DEFAULT_SORT, FLAG_NAMES } from '../../contract/catalogue-params.ts';
+import { DEFAULT_SORT } from '../../contract/catalogue-params.ts';
+import { CATALOGUE_FILTER_NAMES, type FilterName, type FilterValues } from '../../contract/catalogue-filters.ts';
 import type { CatalogueFilter, ScriptSort } from '../../contract/index.ts';
-import { PLATFORM_SIDE_BITS, PLATFORMS, type PlatformSide } from '../../contract/platforms.ts';
+import { FILTER_SQL, type FilterSql, type SearchFact } from './catalogue-filters.ts';
 import type { Dialect } from './database.ts';
 import type { SearchFacets } from './search.ts';
 
 /**
  * The catalogue's filters and orders as SQL (docs/decisions/0015-filters-and-sorts.md): which rows a
  * filter keeps, and the ORDER BY of each sort, each matching one index of the games-and-filters
- * migration so a page reads its rows in order and stops.
+ * migration so a page reads its rows in order and stops. Each filter's own SQL is its entry in
+ * catalogue-filters.ts; these functions combine them, naming none (docs/decisions/NEW-filters-one-definition.md).
  */
 
 /** A filter with its sort made explicit (newest when none was asked for). */
-export type Listing = { game?: string | undefined; platform?: PlatformSide | undefined; executor?: string | undefined; sort: ScriptSort } & {
-  [name in CatalogueFlagName]?: boolean | undefined;
-};
+export type Listing = FilterValues & { sort: ScriptSort };
 
 export function listingOf(filter: CatalogueFilter): Listing {
-  const flags = Object.fromEntries(FLAG_NAMES.map((name) => [name, filter[name]]));
-  // Keys in the order of the filter's definition: a listing's JSON is a key of search plans.
-  return { game: filter.game, ...flags, platform: filter.platform, executor: filter.executor, sort: filter.sort ?? DEFAULT_SORT };
+  // Keys in the order of the filters' definition: a listing's JSON is a key of search plans.
+  const values = Object.fromEntries(CATALOGUE_FILTER_NAMES.map((name) => [name, filter[name]])) as FilterValues;
+  return { ...values, sort: filter.sort ?? DEFAULT_SORT };
 }
 
-/** The flags by name and stored column (contract/catalogue-params.ts), in the order of scripts_facets_idx and the script_facets key. */
-const FLAGS = CATALOGUE_FLAGS.map(({ name, column }) => [name, column] as const);
+/** Each filter with its SQL, in the definition's order. */
+const FILTERS = CATALOGUE_FILTER_NAMES.map((name) => ({ name, entry: FILTER_SQL[name] as FilterSql<unknown> }));
 
-/** Whether the filter keeps fewer rows than the whole catalogue (a game, any flag, a platform or an executor). */
+/** A filter the listing gives a value. */
+export interface GivenFilter {
+  name: FilterName;
+  entry: FilterSql<unknown>;
+  value: unknown;
+}
+
+/** The filters the listing gives a value, in the definition's order. */
+export function givenFilters(listing: Listing): GivenFilter[] {
+  return FILTERS.flatMap((filter) => {
+    const value = listing[filter.name];
+    return value === undefined ? [] : [{ ...filter, value }];
+  });
+}
+
+/** Whether the filter keeps fewer rows than the whole catalogue (any filter given). */
 export function narrows(listing: Listing): boolean {
-  return listing.game !== undefined || listing.platform !== undefined || listing.executor !== undefined || FLAGS.some(([name]) => listing[name] !== undefined);
-}
-
-/** Whether the filter asks where a script works (platform or executor), which only the rows and executor_facets know. */
-export function asksCompatibility(listing: Listing): boolean {
-  return listing.platform !== undefined || listing.executor !== undefined;
+  return FILTERS.some(({ name }) => listing[name] !== undefined);
 }
 
 /** The one key of a filter and sort in cache keys: every field, in a fixed order, defaults filled in. */
 export function listingKey(listing: Listing, withSort = true): string {
-  const flag = (value: boolean | undefined) => (value === undefined ? '' : value ? '1' : '0');
-  const parts = [listing.game ?? '', ...FLAGS.map(([name]) => flag(listing[name])), listing.platform ?? '', listing.executor ?? ''];
+  const part = (value: unknown) => (value === undefined ? '' : typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+  const parts = FILTERS.map(({ name }) => part(listing[name]));
   if (withSort) parts.push(listing.sort);
   return parts.join(',');
 }
@@ -62,8 +72,6 @@ export function orderBy(sort: ScriptSort, table = 's'): RawBuilder<unknown> {
   return sql`ORDER BY ${sql.join(ORDERS[sort].map((column) => sql`${sql.ref(`${table}.${column}`)} DESC`))}`;
 }
 
-const bit = (value: boolean) => (value ? 1 : 0);
-
 /**
  * Public reads leave hidden scripts out (docs/decisions/0021-hidden-scripts-and-reports.md#hidden-scripts): the few hidden ids come
  * from the partial index `scripts_hidden_idx`, read once per statement, and each id is tested where
@@ -73,132 +81,131 @@ export function visibleOnly(column: string): RawBuilder<boolean> {
   return sql<boolean>`${sql.ref(column)} NOT IN (SELECT h.id FROM scripts AS h WHERE h.hidden = 1)`;
 }
 
-/** The game's id by slug; NULL (so nothing matches) when no game has it. */
-function gameId(slug: string): RawBuilder<number> {
-  return sql<number>`(SELECT g.id FROM games AS g WHERE g.slug = ${slug})`;
-}
-
-/** The executor's id by slug; NULL (so nothing matches) when no executor has it. */
-function executorId(slug: string): RawBuilder<number> {
-  return sql<number>`(SELECT x.id FROM executors AS x WHERE x.slug = ${slug})`;
-}
-
-/** The stored platform bit sets a platform side keeps (for an IN list an index can seek). */
-function platformValues(side: PlatformSide | undefined): number[] {
-  const all = Array.from({ length: 2 ** PLATFORMS.length }, (_, bits) => bits);
-  return side === undefined ? all : all.filter((bits) => (bits & PLATFORM_SIDE_BITS[side]) !== 0);
-}
-
-/** The platform and executor conditions on a script row (an executor's row probed by primary key). */
-function compatibilityOnRow(listing: Listing, table: string): RawBuilder<unknown>[] {
-  const conditions: RawBuilder<unknown>[] = [];
-  if (listing.platform !== undefined) conditions.push(sql`(${sql.ref(`${table}.platforms`)} & ${PLATFORM_SIDE_BITS[listing.platform]}) <> 0`);
-  if (listing.executor !== undefined) {
-    conditions.push(sql`EXISTS (SELECT 1 FROM script_executors AS se WHERE se.script_id = ${sql.ref(`${table}.id`)}
-      AND se.executor_id = ${executorId(listing.executor)} AND se.works = 1)`);
-  }
-  return conditions;
-}
+const and = (conditions: RawBuilder<unknown>[]) => sql<boolean>`${sql.join(conditions, sql` AND `)}`;
 
 /**
- * The filter as conditions tested on each row, for a read in sort order. On SQLite, which keeps no
- * statistics here, a unary `+` keeps the planner from trading the sort's index for the flags' one
- * (and then sorting every match); a game stays indexable, its per-game sort indexes serve it.
+ * The filter as conditions tested on each row, for a read in sort order (each filter's `onRow`; on
+ * SQLite a flag keeps the planner on the sort's index, a game stays indexable: its per-game sort
+ * indexes serve it).
  */
 export function filterOnRow(dialect: Dialect, listing: Listing, table = 's'): RawBuilder<boolean> {
-  const conditions: RawBuilder<unknown>[] = [visibleOnly(`${table}.id`)];
-  if (listing.game !== undefined) conditions.push(sql`${sql.ref(`${table}.game_id`)} = ${gameId(listing.game)}`);
-  const plus = dialect === 'sqlite' ? sql.raw('+') : sql.raw('');
-  for (const [name, column] of FLAGS) {
-    const value = listing[name];
-    if (value !== undefined) conditions.push(sql`${plus}${sql.ref(`${table}.${column}`)} = ${bit(value)}`);
-  }
-  conditions.push(...compatibilityOnRow(listing, table));
-  return sql<boolean>`${sql.join(conditions, sql` AND `)}`;
+  return and([visibleOnly(`${table}.id`), ...givenFilters(listing).map((filter) => filter.entry.onRow(filter.value, table, dialect))]);
+}
+
+/** The given filters as conditions on the rows (no visibility test): what an index read left unchecked. */
+export function onRows(dialect: Dialect, filters: GivenFilter[], table = 's'): RawBuilder<unknown>[] {
+  return filters.map((filter) => filter.entry.onRow(filter.value, table, dialect));
 }
 
 /**
  * PostgreSQL: the filter for a scan of the search text's GIN index (btree_gin, see the search-facets
- * migration): the game and the flags in `facts` are index conditions; every other flag of the filter
- * is written `(flag + 0) = …`, which the planner can only test on the row, so a side that keeps most
- * scripts never makes the index merge its long list (docs/decisions/0015-filters-and-sorts.md#filtered-search).
+ * migration): the facts in `facts` (the game, selective flags) are index conditions; every other
+ * filter is written so the planner can only test it on the row, so a side that keeps most scripts
+ * never makes the index merge its long list (docs/decisions/0015-filters-and-sorts.md#filtered-search).
  */
 export function filterForIndex(listing: Listing, facts: SearchFacets, table = 's'): RawBuilder<boolean> {
-  const conditions: RawBuilder<unknown>[] = [visibleOnly(`${table}.id`)];
-  if (facts.gameId !== undefined) conditions.push(sql`${sql.ref(`${table}.game_id`)} = ${facts.gameId}`);
-  for (const [name, column] of FLAGS) {
-    const value = listing[name];
-    if (value === undefined) continue;
-    const ref = sql.ref(`${table}.${column}`);
-    conditions.push(facts[name] === value ? sql`${ref} = ${bit(value)}` : sql`(${ref} + 0) = ${bit(value)}`);
-  }
-  conditions.push(...compatibilityOnRow(listing, table));
-  return sql<boolean>`${sql.join(conditions, sql` AND `)}`;
+  const conditions = givenFilters(listing).map(({ name, entry: filter, value }) => {
+    const fact = facts[name];
+    if (filter.search && fact !== undefined) return filter.search.indexed(fact, table);
+    return filter.search?.unindexed?.(value, table) ?? filter.onRow(value, table, 'postgres');
+  });
+  return and([visibleOnly(`${table}.id`), ...conditions]);
 }
 
 /**
  * The filter as seeks in scripts_facets_idx: a flag left open is either value, so the index is
- * entered once per combination (at most 16) and yields exactly the matching rows.
+ * entered once per combination (at most 16) and yields exactly the matching rows of the filters it holds.
  */
 export function filterInIndex(listing: Listing, table = 'scripts'): RawBuilder<boolean> {
-  const conditions = FLAGS.map(([name, column]) => {
-    const value = listing[name];
-    return value === undefined ? sql`${sql.ref(`${table}.${column}`)} IN (0, 1)` : sql`${sql.ref(`${table}.${column}`)} = ${bit(value)}`;
-  });
-  if (listing.game !== undefined) conditions.push(sql`${sql.ref(`${table}.game_id`)} = ${gameId(listing.game)}`);
-  if (listing.platform !== undefined) conditions.push(sql`${sql.ref(`${table}.platforms`)} IN (${sql.join(platformValues(listing.platform))})`);
-  conditions.push(visibleOnly(`${table}.id`));
-  return sql<boolean>`${sql.join(conditions, sql` AND `)}`;
+  const seeks = FILTERS.flatMap(({ name, entry: filter }) => filter.inFacetsIndex?.(listing[name], table) ?? []);
+  return and([...seeks, visibleOnly(`${table}.id`)]);
+}
+
+/** The ids of a filter's matches read from an index in no order, and the given filters that index did not check. */
+export interface IndexedMatches {
+  ids: RawBuilder<unknown>;
+  unchecked: GivenFilter[];
 }
 
 /**
- * An executor's scripts of the filter as seeks in script_executors_gather_idx, which carries the
- * scripts' facets: each flag left open is entered both ways, as in scripts_facets_idx. The listing
- * must name an executor.
+ * A filter's matches from an index: a relation's (an executor's) own range of its index, which carries
+ * the scripts' facets (each flag left open entered both ways, as in scripts_facets_idx), when the
+ * filter names one; else scripts_facets_idx.
  */
-export function executorRowsInIndex(listing: Listing): RawBuilder<unknown> {
-  const conditions = [sql`se.executor_id = ${executorId(listing.executor ?? '')}`, sql`se.works = 1`];
-  for (const [name, column] of FLAGS) {
-    const value = listing[name];
-    conditions.push(value === undefined ? sql`${sql.ref(`se.${column}`)} IN (0, 1)` : sql`${sql.ref(`se.${column}`)} = ${bit(value)}`);
+export function matchesInIndex(listing: Listing): IndexedMatches {
+  const given = givenFilters(listing);
+  const own = given.find((filter) => filter.entry.ownRows);
+  if (own?.entry.ownRows) {
+    const others = FILTERS.filter(({ name }) => name !== own.name);
+    const copy = (table: string) => others.flatMap(({ name, entry: filter }) => filter.inFacetsCopy?.(listing[name], table) ?? []);
+    return { ids: own.entry.ownRows(own.value, copy), unchecked: given.filter((filter) => filter !== own && !filter.entry.inFacetsCopy) };
   }
-  if (listing.game !== undefined) conditions.push(sql`se.game_id = coalesce(${gameId(listing.game)}, -1)`);
-  conditions.push(sql`se.platforms IN (${sql.join(platformValues(listing.platform))})`, sql`se.hidden = 0`);
-  return sql`SELECT se.script_id AS id FROM script_executors AS se WHERE ${sql.join(conditions, sql` AND `)}`;
+  return { ids: sql`SELECT scripts.id FROM scripts WHERE ${filterInIndex(listing)}`, unchecked: given.filter((filter) => !filter.entry.inFacetsIndex) };
+}
+
+/** The ids from an index alone (tests read their plans; the executor's range when the listing names one). */
+export function executorRowsInIndex(listing: Listing): RawBuilder<unknown> {
+  return matchesInIndex(listing).ids;
+}
+
+/** The facet rows (alias `f`) in the filter's scope: its game's, or all of them. */
+function facetScope(given: GivenFilter[]): RawBuilder<boolean> {
+  const scope = given.flatMap(({ entry: filter, value }) => ('scope' in filter.count ? [filter.count.scope(value)] : []));
+  return scope.length === 0 ? sql<boolean>`TRUE` : and(scope);
 }
 
 /**
  * How many scripts are in the filter's scope (its game, or the catalogue) and how many of those
- * match its flags, from the trigger-kept script_facets rows.
+ * match it, from the trigger-kept script_facets rows, or a relation's own facet rows (an executor's,
+ * executor_facets) for the matches. Two relations have no facet rows in common: their matches are
+ * counted on the scripts.
  */
-export function facetTotals(listing: Listing): RawBuilder<{ scope: number | string | null; matching: number | string | null }> {
-  const flags = FLAGS.flatMap(([name, column]) => {
-    const value = listing[name];
-    return value === undefined ? [] : [sql`f.${sql.raw(column)} = ${bit(value)}`];
-  });
-  if (listing.platform !== undefined) flags.push(sql`f.${sql.raw(listing.platform)} = 1`);
-  const matching = flags.length === 0 ? sql`f.scripts` : sql`CASE WHEN ${sql.join(flags, sql` AND `)} THEN f.scripts ELSE 0 END`;
-  const scope = listing.game === undefined ? sql`TRUE` : sql`f.game_id = coalesce(${gameId(listing.game)}, -1)`;
+export function facetTotals(listing: Listing, dialect: Dialect): RawBuilder<{ scope: number | string | null; matching: number | string | null }> {
+  const given = givenFilters(listing);
+  const conditions = given.flatMap(({ entry: filter, value }) => ('matching' in filter.count ? [filter.count.matching(value)] : []));
+  const matching = conditions.length === 0 ? sql`f.scripts` : sql`CASE WHEN ${and(conditions)} THEN f.scripts ELSE 0 END`;
+  const scope = facetScope(given);
+  const tables = given.flatMap(({ entry: filter, value }) => ('table' in filter.count ? [filter.count.table(value)] : []));
+  const [own] = tables;
+  if (!own) return sql`SELECT sum(f.scripts) AS scope, sum(${matching}) AS matching FROM script_facets AS f WHERE ${scope}`;
   const scopeTotal = sql`SELECT sum(f.scripts) FROM script_facets AS f WHERE ${scope}`;
-  if (listing.executor === undefined) return sql`SELECT sum(f.scripts) AS scope, sum(${matching}) AS matching FROM script_facets AS f WHERE ${scope}`;
-  // An executor's scripts are counted by executor_facets, the scope as before.
-  return sql`SELECT (${scopeTotal}) AS scope, sum(${matching}) AS matching FROM executor_facets AS f
-    WHERE f.executor_id = ${executorId(listing.executor)} AND ${scope}`;
+  if (tables.length > 1) return sql`SELECT (${scopeTotal}) AS scope, (SELECT count(*) FROM scripts AS s WHERE ${filterOnRow(dialect, listing)}) AS matching`;
+  return sql`SELECT (${scopeTotal}) AS scope, sum(${matching}) AS matching FROM ${own.from} AS f WHERE ${own.where} AND ${scope}`;
+}
+
+/** A filter's facts an index should look up, and whether those are all of its filters. */
+export interface SelectiveFacts {
+  facts: SearchFacets;
+  complete: boolean;
 }
 
 /**
- * One read of what a filtered search needs to choose its index lookups: the game's id (null when no
- * game has the slug), the scripts in scope, and for each flag of the filter how many of those its
- * side keeps (0 for a flag left open), from the script_facets rows.
+ * One read of what a filtered search needs to choose its index lookups: the scripts in the scope,
+ * and each given filter's share of them (its search facet's `share`: a game's id, how many scripts a
+ * flag's side keeps), from the script_facets rows.
  */
-export function factShares(listing: Listing): RawBuilder<Record<'game_id' | 'total' | CatalogueFlagName, number | string | null>> {
-  const share = ([name, column]: (typeof FLAGS)[number]) => {
-    const value = listing[name];
-    const kept = value === undefined ? sql`0` : sql`CASE WHEN f.${sql.raw(column)} = ${bit(value)} THEN f.scripts ELSE 0 END`;
-    return sql`sum(${kept}) AS ${sql.ref(name)}`;
-  };
-  const game = listing.game === undefined ? sql`NULL` : gameId(listing.game);
-  const scope = listing.game === undefined ? sql`TRUE` : sql`f.game_id = coalesce(${gameId(listing.game)}, -1)`;
-  return sql`SELECT ${game} AS game_id, sum(f.scripts) AS total, ${sql.join(FLAGS.map(share))} FROM script_facets AS f WHERE ${scope}`;
+export function factShares(listing: Listing): RawBuilder<Record<string, number | string | null>> {
+  const given = givenFilters(listing);
+  const shares = given.flatMap(({ name, entry: filter, value }) => (filter.search ? [sql`${filter.search.share(value)} AS ${sql.ref(name)}`] : []));
+  const columns = shares.length === 0 ? sql`` : sql`, ${sql.join(shares)}`;
+  return sql`SELECT sum(f.scripts) AS total${columns} FROM script_facets AS f WHERE ${facetScope(given)}`;
 }
 
+/**
+ * The facts of a filter worth an index lookup (docs/decisions/0015-filters-and-sorts.md#filtered-search), from its shares:
+ * each given filter's search facet says (a game always, by id; a flag when its side keeps at most
+ * half of the scope). `complete` when every given filter is among them. Null when no script can
+ * match (a slug no game has).
+ */
+export function selectiveFacts(listing: Listing, shares: Record<string, number | string | null> | undefined): SelectiveFacts | null {
+  const total = Number(shares?.total ?? 0);
+  const facts: Partial<Record<FilterName, SearchFact>> = {};
+  let complete = true;
+  for (const { name, entry: filter, value } of givenFilters(listing)) {
+    const fact = filter.search?.fact(value, shares?.[name] ?? null, total);
+    if (fact === null) return null;
+    if (fact === undefined) complete = false;
+    else facts[name] = fact;
+  }
+  return { facts, complete };
+}

@@ -1,7 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
-import { CATALOGUE_FLAGS, type CatalogueFlagName } from '../../contract/catalogue-params.ts';
+import { CATALOGUE_FILTER_NAMES, type FilterName } from '../../contract/catalogue-filters.ts';
 import { SEARCH_MAX_WORDS } from '../../contract/index.ts';
 import type { Dialect } from './database.ts';
+import { FILTER_SQL, type FilterSql, type SearchFact } from './catalogue-filters.ts';
 import { gramToken } from './grams.ts';
 
 /** Both trigram indexes work on three-character grams: shorter words are matched by reading rows. */
@@ -90,21 +91,21 @@ export function gramsQuery(words: string[], facets: string[] = []): string {
   return [...words.map((word) => `"${gramToken(word)}"`), ...facets.map((token) => `"${token}"`)].join(' AND ');
 }
 
-/** A catalogue filter's facts, as the search-facets migration indexes them; the game by its id. */
-export type SearchFacets = { gameId?: number | undefined } & { [name in CatalogueFlagName]?: boolean | undefined };
+/** A catalogue filter's facts, as the search-facets migration indexes them (a game by its id, a flag's side), by filter name. */
+export type SearchFacets = Partial<Record<FilterName, SearchFact>>;
 
 /**
  * SQLite: the index tokens a filter asks for (the search-facets migration writes them for each
- * script): `zg<id>z` for a game, each flag's `token` (contract/catalogue-params.ts) and 0 or 1. Neither index's
- * words can hold them: trigram words are looked for in other columns, gram tokens are hex digits.
+ * script), each filter's `search.token` (server/db/catalogue-filters.ts): `zg<id>z` for a game, a
+ * flag's token and 0 or 1. Neither index's words can hold them: trigram words are looked for in other
+ * columns, gram tokens are hex digits.
  */
 export function facetTokens(facets: SearchFacets): string[] {
-  const tokens = facets.gameId === undefined ? [] : [`zg${facets.gameId}z`];
-  for (const { name, token } of CATALOGUE_FLAGS) {
-    const value = facets[name];
-    if (value !== undefined) tokens.push(`${token}${value ? 1 : 0}`);
-  }
-  return tokens;
+  return CATALOGUE_FILTER_NAMES.flatMap((name) => {
+    const fact = facets[name];
+    const search = (FILTER_SQL[name] as FilterSql<unknown>).search;
+    return fact === undefined || !search ? [] : [search.token(fact)];
+  });
 }
 
 /** PostgreSQL: every short word is one of the row's grams (the gram index serves it). */

@@ -52,7 +52,7 @@ function listRoute(app: FastifyInstance, { catalogue, cache }: Pick<PublicScript
       const query = request.query;
       if (query.ids !== undefined) {
         const { ids, limit: _limit, offset: _offset, q: _q, sort: _sort, ...filter } = query;
-        return catalogue.checkExecutor(filter.executor).then(() => catalogue.idsAnswer(ids, filter).then((cached) => sendPublicJson(request, reply, cached.json)));
+        return catalogue.checkUnknown(filter).then(() => catalogue.idsAnswer(ids, filter).then((cached) => sendPublicJson(request, reply, cached.json)));
       }
       const answer = (cached: CachedAnswer<PaginatedScripts>): void => {
         // A search that found nothing is counted for the insights (buffered, written with the views);
@@ -60,7 +60,7 @@ function listRoute(app: FastifyInstance, { catalogue, cache }: Pick<PublicScript
         if (query.q && foundNothing(cached)) catalogue.recordSearch(query, 0, { ip: request.ip, userAgent: request.headers['user-agent'] });
         return sendPublicJson(request, reply, cached.json);
       };
-      if (query.executor !== undefined) return catalogue.checkExecutor(query.executor).then(() => catalogue.listAnswer(query).then(answer));
+      if (catalogue.asksKnown(query)) return catalogue.checkUnknown(query).then(() => catalogue.listAnswer(query).then(answer));
       // A hit is sent synchronously, its JSON as cached: no promise for Fastify to wait on, no serialising.
       const hit = cache.get<PaginatedScripts>(listKey(query));
       if (hit) return answer(hit);

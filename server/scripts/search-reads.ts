@@ -1,8 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
-import { FLAG_NAMES } from '../../contract/catalogue-params.ts';
 import type { Db } from '../db/database.ts';
-import { asksCompatibility, facetTotals, factShares, filterOnRow, type Listing, narrows, visibleOnly } from '../db/listing.ts';
-import { type SearchFacets, type SearchScope, type SearchWords, wordsInRow } from '../db/search.ts';
+import { facetTotals, factShares, filterOnRow, type Listing, narrows, type SelectiveFacts, selectiveFacts, visibleOnly } from '../db/listing.ts';
+import { type SearchScope, type SearchWords, wordsInRow } from '../db/search.ts';
 import { SingleFlight } from '../cache/single-flight.ts';
 
 // What the SQLite and PostgreSQL search strategies (sqlite-search.ts, postgres-search.ts) share.
@@ -40,12 +39,6 @@ export const SEARCH_LIMITS: SearchLimits = { sparseRows: 1_000, gatherRows: 5_00
 
 const NEWEST: Listing = { sort: 'newest' };
 
-/** A filter's facts an index should look up, and whether those are all of them. */
-export interface SelectiveFacts {
-  facts: SearchFacets;
-  complete: boolean;
-}
-
 /** The listing of a search (sort and filters); the staff tables' is newest first, unfiltered. */
 export const listingOfFilter = (filter: SearchFilter): Listing => filter.listing ?? NEWEST;
 
@@ -70,7 +63,7 @@ export class SearchReads {
    */
   facetTotals(listing: Listing): Promise<FacetTotals> {
     return this.plans.run(`facets:${JSON.stringify(listing)}`, async () => {
-      const { rows } = await facetTotals(listing).execute(this.db.kysely);
+      const { rows } = await facetTotals(listing, this.db.dialect).execute(this.db.kysely);
       return { scope: Number(rows[0]?.scope ?? 0), matching: Number(rows[0]?.matching ?? 0) };
     });
   }
@@ -86,24 +79,10 @@ export class SearchReads {
     const listing = filter.listing;
     if (filter.scope !== 'public' || !listing || !narrows(listing)) return Promise.resolve({ facts: {}, complete: true });
     // The page and the count of one search both ask: one read serves them.
-    return this.plans.run(`selective:${JSON.stringify(listing)}`, () => this.readSelectiveFacts(listing));
-  }
-
-  private async readSelectiveFacts(listing: Listing): Promise<SelectiveFacts | null> {
-    const { rows } = await factShares(listing).execute(this.db.kysely);
-    const shares = rows[0];
-    if (listing.game !== undefined && shares?.game_id == null) return null;
-    const total = Number(shares?.total ?? 0);
-    const facts: SearchFacets = { gameId: shares?.game_id == null ? undefined : Number(shares.game_id) };
-    // The search indexes hold no platform or executor: those are always tested on the rows.
-    let complete = !asksCompatibility(listing);
-    for (const flag of FLAG_NAMES) {
-      const value = listing[flag];
-      if (value === undefined) continue;
-      if (Number(shares?.[flag] ?? 0) * 2 <= total) facts[flag] = value;
-      else complete = false;
-    }
-    return { facts, complete };
+    return this.plans.run(`selective:${JSON.stringify(listing)}`, async () => {
+      const { rows } = await factShares(listing).execute(this.db.kysely);
+      return selectiveFacts(listing, rows[0]);
+    });
   }
 
   async ids(query: RawBuilder<unknown>): Promise<number[]> {

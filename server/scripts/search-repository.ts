@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { executorRowsInIndex, filterInIndex, filterOnRow, type Listing, orderBy } from '../db/listing.ts';
+import { filterOnRow, type Listing, matchesInIndex, onRows, orderBy } from '../db/listing.ts';
 import { searchWords } from '../db/search.ts';
 import { PostgresSearch } from './postgres-search.ts';
 import { type FacetTotals, type SearchFilter, type SearchLimits, SearchReads } from './search-reads.ts';
@@ -52,9 +52,11 @@ export class SearchRepository {
     const page = sql`${orderBy(listing.sort)} LIMIT ${limit} OFFSET ${offset}`;
     if (this.reads.db.dialect === 'postgres') return this.reads.ids(sql`SELECT s.id FROM scripts AS s WHERE ${filterOnRow('postgres', listing)} ${page}`);
     if (gathers(totals, limit + offset, this.reads.limits.gatherRows)) {
-      // An executor's few scripts come from its own index range, the scripts' facets copied there.
-      const matches = listing.executor === undefined ? sql`SELECT scripts.id FROM scripts WHERE ${filterInIndex(listing)}` : executorRowsInIndex(listing);
-      return this.reads.ids(sql`SELECT s.id FROM (${matches}) AS m CROSS JOIN scripts AS s ON s.id = m.id ${page}`);
+      // An executor's few scripts come from its own index range, the scripts' facets copied there;
+      // a filter the index does not hold is tested on the rows.
+      const { ids, unchecked } = matchesInIndex(listing);
+      const tested = unchecked.length === 0 ? sql`` : sql`WHERE ${sql.join(onRows('sqlite', unchecked), sql` AND `)} `;
+      return this.reads.ids(sql`SELECT s.id FROM (${ids}) AS m CROSS JOIN scripts AS s ON s.id = m.id ${tested}${page}`);
     }
     return this.reads.ids(sql`SELECT s.id FROM scripts AS s WHERE ${filterOnRow('sqlite', listing)} ${page}`);
   }

@@ -1,15 +1,19 @@
 import { CATALOGUE_FIRST_PAGE, type CatalogueFilter, type Channel, type PaginatedQuery, type PaginatedScripts, type ScriptDetail, searchTextSchema, type SitemapSlice } from '../../contract/index.ts';
 import { NARROWING_PARAMS, SEARCH_PARAM } from '../../contract/catalogue-params.ts';
+import { type FilterValue, REFUSING_UNKNOWN, type RefusingFilterName } from '../../contract/catalogue-filters.ts';
+import { FILTER_SQL } from '../db/catalogue-filters.ts';
 import { listingKey, listingOf } from '../db/listing.ts';
 import { toChannel } from '../channels/presenter.ts';
 import { toIso } from '../shared/dates.ts';
-import { badRequest } from '../shared/errors.ts';
 import { toPublicScript, toScriptDetail } from './presenter.ts';
 import type { CachedAnswer, PublicCache } from '../cache/public-cache.ts';
 import type { CompatibilityRepository } from '../executors/compatibility-repository.ts';
 import type { ScriptRepository } from './repository.ts';
 import type { ViewCounter } from '../views/view-counter.ts';
 import type { Visitor } from '../visitors/visitor.ts';
+
+/** For each filter the API refuses an unknown value of, whether a row has the value (the composition root gives them). */
+export type KnownValues = { readonly [N in RefusingFilterName]: (value: FilterValue<N>) => Promise<boolean> };
 
 /**
  * The public catalogue: what visitors may read, cached (public-cache.ts). Each answer is cached once
@@ -22,16 +26,25 @@ export class CatalogueService {
     private readonly views: ViewCounter,
     /** The admin's trusted domains, applied to the analysis a script's answer carries. */
     private readonly trusted: () => Promise<string[]>,
-    /** Whether an executor has this slug (the API refuses a filter naming none). */
-    private readonly executorKnown: (slug: string) => Promise<boolean>,
+    /** Whether a row has the value, for each filter the API refuses an unknown value of. */
+    private readonly known: KnownValues,
     /** Where each script works: its answer's compatibility table. */
     private readonly compatibility: Pick<CompatibilityRepository, 'ofScript'>,
   ) {}
 
-  /** An API filter naming an executor no one has is a 400 (a page shows an empty result instead). */
-  async checkExecutor(slug: string | undefined): Promise<void> {
-    if (slug !== undefined && !(await this.executorKnown(slug))) {
-      throw badRequest(`executor: No executor has the slug "${slug}"`, { executor: 'No executor has this slug' });
+  /** Whether the filter gives a value checkUnknown must look up. */
+  asksKnown(filter: CatalogueFilter): boolean {
+    return REFUSING_UNKNOWN.some((name) => filter[name] !== undefined);
+  }
+
+  /**
+   * An API filter naming a value no row has, of a filter declared `unknown: 'refused'` (an executor
+   * no one has), is a 400 (a page shows an empty result instead).
+   */
+  async checkUnknown(filter: CatalogueFilter): Promise<void> {
+    for (const name of REFUSING_UNKNOWN) {
+      const value = filter[name];
+      if (value !== undefined && !(await this.known[name](value))) throw FILTER_SQL[name].refusal(value);
     }
   }
 

@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import { data, isRouteErrorResponse, Link, useLocation, useNavigation } from 'react-router';
-import { EXECUTOR_PARAM } from '../../contract/catalogue-params.ts';
 import { CATALOGUE_FIRST_PAGE } from '../../contract/constants.ts';
 import { executorSlugSchema } from '../../contract/executors.ts';
 import { CatalogueResults } from '../features/catalogue/CatalogueResults.tsx';
@@ -22,7 +21,7 @@ import { messagesFor } from '../i18n/catalogues.server.ts';
 import type { Route } from './+types/executor';
 
 /** An executor's page reads every filter but the executor, which its path names (contract/catalogue-params.ts PAGE_PARAMS). */
-const EXECUTOR_PAGE_FILTERS = FILTER_NAMES.filter((name) => name !== EXECUTOR_PARAM);
+const EXECUTOR_PAGE_FILTERS = FILTER_NAMES.filter((name) => name !== 'executor');
 
 /** The executor and the first cards of the scripts that work on it, for the URL's search, filters and sort; 404 for an unknown executor. */
 export async function loader({ params, request, context: routerContext }: Route.LoaderArgs) {
@@ -75,7 +74,7 @@ export default function ExecutorPage({ loaderData }: Route.ComponentProps) {
         {m.executorPage.allExecutors}
       </Link>
       <ExecutorHeader executor={executor} now={now} timeZone={timeZone} />
-      <FilterBar action={path} q={q} filters={filters} games={games} />
+      <FilterBar action={path} q={q} filters={filters} choices={{ game: games }} />
       <div className={cn('transition-opacity duration-150', loading && 'opacity-60')}>
         {page.total === 0 && !filtered ? (
           <NoScripts name={executor.name} />

@@ -80,7 +80,7 @@ export default function GamePage({ loaderData }: Route.ComponentProps) {
           {m.games.feed}
         </a>
       </header>
-      <FilterBar action={path} q={q} filters={filters} executors={executors} />
+      <FilterBar action={path} q={q} filters={filters} choices={{ executor: executors }} />
       <div className={cn('transition-opacity duration-150', loading && 'opacity-60')}>
         <CatalogueResults key={location.key} page={page} q={q} filters={{ ...filters, game: game.slug }} clearFilters={clearFilters} timeZone={timeZone} />
       </div>

@@ -140,7 +140,7 @@ export default function Scripts({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
       <Heading q={pendingQ} total={showSkeleton ? undefined : page.total} />
-      <FilterBar action={list} q={q} filters={filters} games={games} executors={executors} />
+      <FilterBar action={list} q={q} filters={filters} choices={{ game: games, executor: executors }} />
       {showSkeleton ? (
         <GridSkeleton count={CATALOGUE_FIRST_PAGE} />
       ) : (

@@ -1,7 +1,7 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type CatalogueFlagName, DEFAULT_SORT, EXECUTOR_PARAM, FORM_FLAGS, PLATFORM_PARAM, SORT_PARAM } from '../../../contract/catalogue-params.ts';
-import { PLATFORM_SIDES } from '../../../contract/platforms.ts';
+import { DEFAULT_SORT, SORT_PARAM } from '../../../contract/catalogue-params.ts';
+import { FORM_FILTERS, type SlugFilterName } from '../../../contract/catalogue-filters.ts';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { useI18n } from '../../i18n/messages.ts';
 import { specPath } from '../../i18n/reading.ts';
@@ -18,17 +18,23 @@ export interface FilterBarProps {
   action: string;
   q: string;
   filters: ListFilters;
-  /** The games to choose from; left out on a game's own page. */
-  games?: { slug: string; name: string }[];
-  /** The executors to choose from (working first); left out on an executor's own page. */
-  executors?: { slug: string; name: string }[];
+  /**
+   * The rows each slug filter offers (the games; the executors, working first), by filter name: a
+   * filter left out has no select (a game's own page offers no game).
+   */
+  choices: Partial<Record<SlugFilterName, Choice[]>>;
 }
 
-/** Each flag's checkbox label: it names the side of the flag the checkbox keeps. */
-const FLAG_LABELS: Record<CatalogueFlagName, 'noKey' | 'universal' | 'verified' | 'working'> = { key: 'noKey', universal: 'universal', verified: 'verified', patched: 'working' };
+/** One option of a select: the value it puts in the URL and its text. */
+interface Choice {
+  slug: string;
+  name: string;
+}
 
-/** Each checkbox and the value it puts in the URL when checked (docs/product.md#catalogue-filters), in the URL's order. */
-const FLAGS = FORM_FLAGS.map(({ name, formValue }) => ({ name, value: formValue, label: FLAG_LABELS[name] }));
+/** The form's controls in its order (contract/catalogue-filters.ts): the selects, then the checkboxes, each one's label a message of `catalogue.filters`. */
+type FormFilter = (typeof FORM_FILTERS)[number];
+const SELECTS = FORM_FILTERS.flatMap((filter) => (filter.kind === 'flag' ? [] : [filter]));
+const CHECKBOXES = FORM_FILTERS.flatMap((filter) => (filter.kind === 'flag' ? [filter] : []));
 
 // The styles are app.css classes (filter-*): class strings would be first-load JavaScript.
 
@@ -38,7 +44,7 @@ const FLAGS = FORM_FLAGS.map(({ name, formValue }) => ({ name, value: formValue,
  * URL stays clean. On narrow screens the form is a sheet: a modal dialog opened by the Filters button
  * (without JavaScript, a link to the form, which `:target` shows).
  */
-export function FilterBar({ action: givenAction, q, filters, games, executors }: FilterBarProps) {
+export function FilterBar({ action: givenAction, q, filters, choices }: FilterBarProps) {
   const { m, t: format, path } = useI18n();
   const t = m.catalogue.filters;
   const action = path(specPath(givenAction));
@@ -93,7 +99,7 @@ export function FilterBar({ action: givenAction, q, filters, games, executors }:
         className="filter-form"
         data-sheet={sheetOpen ? '' : undefined}
       >
-        <FilterBarFields q={q} filters={filters} games={games} executors={executors} onClose={close} />
+        <FilterBarFields q={q} filters={filters} choices={choices} onClose={close} />
       </form>
     </div>
   );
@@ -136,8 +142,8 @@ function useInputsFollowUrl(form: RefObject<HTMLFormElement | null>, filters: Li
   }, [current]);
 }
 
-/** The form's contents: the sheet's close button, the search kept, the game, the device and executor, the checkboxes, the sort and the submit button. */
-function FilterBarFields({ q, filters, games, executors, onClose }: Omit<FilterBarProps, 'action'> & { onClose: () => void }) {
+/** The form's contents: the sheet's close button, the search kept, the selects, the checkboxes, the sort and the submit button. */
+function FilterBarFields({ q, filters, choices, onClose }: Omit<FilterBarProps, 'action'> & { onClose: () => void }) {
   const t = useI18n().m.catalogue.filters;
   return (
     <>
@@ -146,9 +152,10 @@ function FilterBarFields({ q, filters, games, executors, onClose }: Omit<FilterB
         ×
       </button>
       {q ? <input type="hidden" name="q" value={q} /> : null}
-      {games ? <FilterBarSelect name="game" label={t.game} all={t.allGames} selected={filters.game} choices={games} /> : null}
-      <FilterBarSelect name={PLATFORM_PARAM} label={t.platform} all={t.allPlatforms} selected={filters.platform} choices={PLATFORM_SIDES.map((side) => ({ slug: side, name: t.platforms[side] }))} />
-      {executors ? <FilterBarSelect name={EXECUTOR_PARAM} label={t.executor} all={t.allExecutors} selected={filters.executor} choices={executors} /> : null}
+      {SELECTS.map((filter) => {
+        const options = selectChoices(filter, choices, t);
+        return options ? <FilterBarSelect key={filter.name} name={filter.name} label={t[filter.label]} all={t[filter.allLabel]} selected={filters[filter.name]} choices={options} /> : null;
+      })}
       <FilterBarToggles filters={filters} texts={t} />
       <label className="filter-label md:ml-auto">
         {t.sort}
@@ -170,6 +177,12 @@ function FilterBarFields({ q, filters, games, executors, onClose }: Omit<FilterB
   );
 }
 
+/** A select's options: a choice filter's fixed values named by the messages, a slug filter's rows as given (none: no select). */
+function selectChoices(filter: Exclude<FormFilter, { kind: 'flag' }>, choices: FilterBarProps['choices'], texts: FilterTexts): Choice[] | undefined {
+  if (filter.kind === 'choice') return filter.choices.map((value) => ({ slug: value, name: texts[filter.choiceLabels][value] }));
+  return choices[filter.name];
+}
+
 /** One choice of the filter as a select, its blank "All …" first (a blank value is no filter). */
 function FilterBarSelect(props: { name: string; label: string; all: string; selected: string | undefined; choices: { slug: string; name: string }[] }) {
   return (
@@ -187,13 +200,13 @@ function FilterBarSelect(props: { name: string; label: string; all: string; sele
   );
 }
 
-/** The checkboxes of FLAGS, each checked when the URL holds its value. */
+/** The flags' checkboxes, each putting its `formValue` in the URL when checked (docs/product.md#catalogue-filters) and checked when the URL holds it. */
 function FilterBarToggles({ filters, texts }: { filters: ListFilters; texts: FilterTexts }) {
   return (
     <div className="grid grid-cols-2 gap-2 md:flex md:flex-wrap">
-      {FLAGS.map((flag) => (
+      {CHECKBOXES.map((flag) => (
         <label key={flag.name} className="filter-chip">
-          <input type="checkbox" name={flag.name} value={String(flag.value)} defaultChecked={filters[flag.name] === flag.value} className="h-4 w-4 accent-violet-500" />
+          <input type="checkbox" name={flag.name} value={String(flag.formValue)} defaultChecked={filters[flag.name] === flag.formValue} className="h-4 w-4 accent-violet-500" />
           {texts[flag.label]}
         </label>
       ))}
