@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DESKTOP, overflow, PHONE, seriousViolations, waitForHydration } from './harness.ts';
-import { createModerator as createStaffModerator, createScript, logInThroughForm, MODERATOR_PASSWORD, storedModeratorToken, toast } from './staff.ts';
+import { createModerator as createStaffModerator, createScript, logInThroughForm, MODERATOR_PASSWORD, storedModeratorToken, TEXT_FILE, toast } from './staff.ts';
 import { e2eSuite } from './suite.ts';
 
 /**
@@ -19,21 +16,14 @@ import { e2eSuite } from './suite.ts';
  */
 
 describe('moderator panel in a real browser', () => {
-  let fixtureDir: string;
-  let pngPath: string;
+  let cover: { name: string; mimeType: string; buffer: Buffer };
   const suite = e2eSuite({
     env: { MODERATOR_STATUS_POLL_MS: '1000' },
     admin: true,
     arrange: async () => {
-      fixtureDir = fs.mkdtempSync(path.join(os.tmpdir(), 'moderator-e2e-'));
-      pngPath = path.join(fixtureDir, 'cover.png');
-      const png = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#7c3aed' } }).png().toBuffer();
-      fs.writeFileSync(pngPath, png);
-      fs.writeFileSync(path.join(fixtureDir, 'notes.txt'), 'not an image');
+      const buffer = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#7c3aed' } }).png().toBuffer();
+      cover = { name: 'cover.png', mimeType: 'image/png', buffer };
     },
-  });
-  afterAll(() => {
-    if (fixtureDir) fs.rmSync(fixtureDir, { recursive: true, force: true });
   });
 
   /** A call with the admin's token, or the one `token` names. */
@@ -173,11 +163,11 @@ describe('moderator panel in a real browser', () => {
     await toast(page, 'Ошибка при создании скрипта').waitFor();
 
     // Only images: a text file is refused in the browser.
-    await dialog.getByLabel('Изображение').setInputFiles(path.join(fixtureDir, 'notes.txt'));
+    await dialog.getByLabel('Изображение').setInputFiles(TEXT_FILE);
     await dialog.getByText('Можно выбрать только изображение').waitFor();
 
     await dialog.getByLabel('Каналы').fill(' @zephyr_news, , https://t.me/zephyr_chat ,');
-    await dialog.getByLabel('Изображение').setInputFiles(pngPath);
+    await dialog.getByLabel('Изображение').setInputFiles(cover);
     await dialog.getByRole('img', { name: 'Предпросмотр изображения' }).waitFor();
     await dialog.getByRole('button', { name: 'Создать' }).click();
     await toast(page, 'Скрипт успешно создан').waitFor();

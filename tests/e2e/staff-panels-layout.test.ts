@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sampleImage } from '../helpers/images.ts';
 import { overflow, waitForHydration } from './harness.ts';
-import { createScript, dialog, moderatorAccount } from './staff.ts';
+import { createScript, dialog, FAKE_PNG, moderatorAccount, TEXT_FILE } from './staff.ts';
 import { e2eSuite } from './suite.ts';
 
 /**
@@ -20,7 +17,7 @@ const WIDTHS = [375, 640, 820, 1280];
 
 describe('both staff panels at 375, 640, 820 and 1280 px', () => {
   let moderatorToken: string;
-  let fixtures: string;
+  let realPng: { name: string; mimeType: string; buffer: Buffer };
   const suite = e2eSuite({
     admin: true,
     arrange: async ({ adminToken }) => {
@@ -29,15 +26,8 @@ describe('both staff panels at 375, 640, 820 and 1280 px', () => {
         const channels = ['@layout_news', 'https://t.me/layout_chat_with_a_long_name'];
         await createScript(suite, moderatorToken, { playsname: name, description: `${'A description that runs on. '.repeat(6)}${name}`, loadstring: 'loadstring(game:HttpGet("https://example.test/layout"))()', channels }, { as: 'moderator' });
       }
-      fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'staff-layout-'));
-      fs.writeFileSync(path.join(fixtures, 'notes.txt'), 'not an image');
-      // Declared a PNG by its name, but its bytes are text: the browser cannot decode it.
-      fs.writeFileSync(path.join(fixtures, 'fake.png'), 'not an image either');
-      fs.writeFileSync(path.join(fixtures, 'real.png'), await sampleImage('png'));
+      realPng = { name: 'real.png', mimeType: 'image/png', buffer: await sampleImage('png') };
     },
-  });
-  afterAll(() => {
-    if (fixtures) fs.rmSync(fixtures, { recursive: true, force: true });
   });
 
   /** A page with both panels' tokens stored, at `width` (800 px high). */
@@ -90,16 +80,16 @@ describe('both staff panels at 375, 640, 820 and 1280 px', () => {
       const native = await form.getByLabel(imageLabel, { exact: true }).boundingBox();
       expect(native && native.width <= 1 && native.height <= 1).toBe(true);
 
-      for (const file of ['notes.txt', 'fake.png']) {
-        await form.getByLabel(imageLabel, { exact: true }).setInputFiles(path.join(fixtures, file));
+      for (const file of [TEXT_FILE, FAKE_PNG]) {
+        await form.getByLabel(imageLabel, { exact: true }).setInputFiles(file);
         await form.getByText(texts.only).waitFor();
-        expect(await form.getByText(texts.only).count(), file).toBe(1);
-        expect(await form.getByText(/JPEG, PNG, WebP, GIF or AVIF images|Image must be/).count(), file).toBe(0);
-        expect(await form.locator('img').count(), file).toBe(0);
-        expect(await form.getByText(texts.none, { exact: true }).count(), file).toBe(1);
+        expect(await form.getByText(texts.only).count(), file.name).toBe(1);
+        expect(await form.getByText(/JPEG, PNG, WebP, GIF or AVIF images|Image must be/).count(), file.name).toBe(0);
+        expect(await form.locator('img').count(), file.name).toBe(0);
+        expect(await form.getByText(texts.none, { exact: true }).count(), file.name).toBe(1);
       }
       // A real image replaces the error with its preview and its name.
-      await form.getByLabel(imageLabel, { exact: true }).setInputFiles(path.join(fixtures, 'real.png'));
+      await form.getByLabel(imageLabel, { exact: true }).setInputFiles(realPng);
       await form.getByText('real.png').waitFor();
       expect(await form.getByText(texts.only).count()).toBe(0);
       await expect.poll(() => form.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);

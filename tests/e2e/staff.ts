@@ -87,6 +87,12 @@ export async function setSiteChannels(site: At, adminToken: string, channels: { 
   for (const channel of channels) await addSiteChannel(site, adminToken, channel);
 }
 
+/** A file the image pickers must refuse: text, named as text (a picker's setInputFiles takes it as a file). */
+export const TEXT_FILE = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') };
+
+/** A file named and typed as a PNG whose bytes are text: the browser cannot decode it. */
+export const FAKE_PNG = { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image either') };
+
 /** A toast with this text (sonner's). */
 export const toast = (page: Page, text: string): Locator => page.locator('[data-sonner-toast]', { hasText: text });
 
