@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE_FIRST_PAGE } from '../../contract/constants.ts';
-import { expectNoSeriousViolations, waitForHydration } from './harness.ts';
+import { expectNoSeriousViolations } from './harness.ts';
 import { createExecutor, createScript } from './staff.ts';
 import { e2eSuite } from './suite.ts';
 

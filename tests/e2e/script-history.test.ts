@@ -49,7 +49,7 @@ describe('a script’s history in a real browser', () => {
 
   it('after the admin adds a webhook, the history says so and Show changes shows the added line; readable at 375 px', async () => {
     const script = await createScript('History Demo Hub');
-    const { context, page, versionFetches } = await visitor(DESKTOP);
+    const { page, versionFetches } = await visitor(DESKTOP);
     await page.goto(`${suite.url}/scripts/${script.id}`);
     await waitForHydration(page);
     await expect(item(page, 1).innerText()).resolves.toContain('First version');
