@@ -63,7 +63,8 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
   // The production bundle, exactly what `npm start` runs.
   const entry = spawnEntry(fullEnv, BUILT_ENTRY);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // Generous: a busy machine (other suites beside this one) can take many seconds, the demo catalogue's seed more.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
