@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +9,6 @@ import { openDatabase } from '../../server/db/database.ts';
 import { createServices, type Services } from '../../server/services.ts';
 import { loadConfig } from '../../server/shared/config.ts';
 import { BUILT_ENTRY, freePort, spawnEntry, type RunningEntry } from '../helpers/processes.ts';
-import { CHROMIUM_LAUNCH } from './chromium.ts';
 
 
 export interface Site {
@@ -72,6 +71,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
       // Not listening yet.
     }
     if (entry.child.exitCode !== null || Date.now() > deadline) {
+      entry.child.kill('SIGKILL'); // never left running behind a failed file
       throw new Error(`server did not start:\n${entry.output().stdout}\n${entry.output().stderr}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -93,21 +93,24 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
   };
 }
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The run's one Chromium (tests/e2e/global-setup.ts). */
-    chromiumEndpoint: string;
-  }
-}
+/** Debian's Chromium, or the one CHROME_PATH names. */
+const CHROMIUM_LAUNCH = {
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+let shared: Promise<Browser> | undefined;
 
 /**
- * The run's Chromium, connected to (milliseconds; a launch costs about a second per file), or a
- * Chromium of its own when no global setup started one. Closing a connected browser closes the
- * contexts this file opened in it, and only those.
+ * This worker's Chromium, launched by its first file and kept for the next ones (the workers keep
+ * their modules: tests/e2e/vitest.config.ts); a launch costs about a second of CPU. Files never close
+ * it, only the contexts they opened; Playwright closes it when the worker exits.
  */
 export async function launchBrowser(): Promise<Browser> {
-  const endpoint = inject('chromiumEndpoint');
-  return endpoint ? chromium.connect(endpoint) : chromium.launch(CHROMIUM_LAUNCH);
+  const running = shared && (await shared.catch(() => undefined));
+  if (running?.isConnected()) return running;
+  shared = chromium.launch(CHROMIUM_LAUNCH);
+  return shared;
 }
 
 export const DESKTOP = { width: 1280, height: 900 };

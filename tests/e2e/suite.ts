@@ -4,7 +4,8 @@ import { DESKTOP, launchBrowser, loginAdmin, type Site, startSite, waitForHydrat
 
 /**
  * One test file's site and browser (docs/decisions/NEW-e2e-speed.md): the server starts while the
- * browser connects, and the data the file's tests only read is arranged once before any page asks.
+ * worker's browser is found (or launched), and the data the file's tests only read is arranged once
+ * before any page asks.
  * Each test opens contexts of its own, so no test sees another's cookies, storage or open pages.
  */
 
@@ -97,9 +98,8 @@ export function e2eSuite(options: SuiteOptions = {}): Suite {
     open = [];
     await Promise.all(closing.map((context) => context.close().catch(() => undefined)));
   });
-  // Closing the browser closes every context this file opened in it.
+  // The browser stays for the worker's next file; every context this file opened is closed by now.
   afterAll(async () => {
-    await browser?.close();
     await site?.stop();
   });
   return suite;

@@ -6,10 +6,9 @@ export default defineConfig({
     include: ['tests/e2e/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
-    // One Chromium for the run; each file connects to it and starts a server of its own.
-    globalSetup: ['tests/e2e/global-setup.ts'],
-    // A worker runs file after file in one process, importing the server's modules (for arranging
-    // data) once instead of once per file. Files share no state: each has its own server and database.
+    // A worker runs file after file in one process: it imports the server's modules (for arranging
+    // data) and launches Chromium once, not once per file. Files share no state: each has its own
+    // server and database, and its own browser contexts, closed after each test.
     isolate: false,
     // Two cores run at most two files at a time.
     maxWorkers: 2,
