@@ -1,7 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Executor } from '../../contract/executors.ts';
-import { DESKTOP, expectNoSeriousViolations, launchBrowser, loginAdmin, type Site, staffApi, startSite, waitForHydration } from './harness.ts';
+import { expectNoSeriousViolations } from './harness.ts';
+import { createExecutor, dialog, toast } from './staff.ts';
+import { e2eSuite } from './suite.ts';
 
 /**
  * The admin's Executors section (issue 27, docs/decisions/0039-executors-and-compatibility.md) at
@@ -11,43 +13,20 @@ import { DESKTOP, expectNoSeriousViolations, launchBrowser, loginAdmin, type Sit
  */
 
 describe('admin executors section in a real browser', () => {
-  let site: Site;
-  let browser: Browser;
-  let token: string;
-  const contexts: BrowserContext[] = [];
+  const suite = e2eSuite({ admin: true });
 
-  const executors = async () => (await fetch(`${site.url}/api/executors`)).json() as Promise<Executor[]>;
-  const createExecutor = (body: Record<string, unknown>) =>
-    staffApi<Executor>(site, token, '/api/executors', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const executors = async () => (await fetch(`${suite.url}/api/executors`)).json() as Promise<Executor[]>;
 
+  /** The dashboard, then its Executors link. */
   async function section(): Promise<Page> {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.addInitScript((value) => window.localStorage.setItem('adminToken', value), token);
-    await page.goto(`${site.url}/admin/dashboard`);
-    await waitForHydration(page);
+    const page = await suite.visit('/admin/dashboard', { tokens: { admin: suite.adminToken } });
     await page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Executors' }).click();
-    await page.waitForURL(`${site.url}/admin/dashboard/executors`);
+    await page.waitForURL(`${suite.url}/admin/dashboard/executors`);
     await page.getByRole('heading', { level: 1, name: 'Manage Executors' }).waitFor();
     return page;
   }
 
   const row = (page: Page, name: string) => page.getByRole('table', { name: 'Executors' }).locator('tbody tr', { hasText: name });
-  const dialog = (page: Page) => page.getByRole('dialog');
-  const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
-
-  beforeAll(async () => {
-    site = await startSite();
-    token = await loginAdmin(site);
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await site?.stop();
-  });
 
   it('create: the contract’s checks first, then the new executor in the table and the API; a taken slug beside Slug', async () => {
     const page = await section();
@@ -94,7 +73,7 @@ describe('admin executors section in a real browser', () => {
   });
 
   it('edit: a new status moves when it changed; delete behind a confirmation', async () => {
-    const made = await createExecutor({ name: 'Browser Comet', platforms: ['windows'], status: 'working' });
+    const made = await createExecutor(suite, suite.adminToken, { name: 'Browser Comet', platforms: ['windows'], status: 'working' });
     const page = await section();
     await row(page, 'Browser Comet').getByRole('button', { name: 'Edit Browser Comet' }).click();
     await dialog(page).getByRole('heading', { name: 'Edit Executor' }).waitFor();

@@ -1,8 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Game } from '../../contract/games.ts';
 import { sampleImage } from '../helpers/images.ts';
-import { DESKTOP, launchBrowser, loginAdmin, PHONE, type Site, startSite, waitForHydration, staffApi, expectNoSeriousViolations } from './harness.ts';
+import { DESKTOP, expectNoSeriousViolations, overflow, PHONE, staffApi } from './harness.ts';
+import { createGame as createStaffGame, dialog, toast } from './staff.ts';
+import { e2eSuite } from './suite.ts';
 
 /**
  * The admin's Games section (issue 14, docs/product.md#admin-games) at /admin/dashboard/games: the
@@ -12,55 +14,24 @@ import { DESKTOP, launchBrowser, loginAdmin, PHONE, type Site, startSite, waitFo
  */
 
 describe('admin games section in a real browser', () => {
-  let site: Site;
-  let browser: Browser;
-  let token: string;
-  const contexts: BrowserContext[] = [];
+  const suite = e2eSuite({ admin: true });
 
-  const api = <T>(path: string, init?: RequestInit) => staffApi<T>(site, token, path, init);
-
-  const createGame = (name: string, placeId?: string) =>
-    api<Game>('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, ...(placeId ? { placeId } : {}) }) });
-  const games = async () => (await fetch(`${site.url}/api/games`)).json() as Promise<Game[]>;
+  const api = <T>(path: string, init?: RequestInit) => staffApi<T>(suite, suite.adminToken, path, init);
+  const games = async () => (await fetch(`${suite.url}/api/games`)).json() as Promise<Game[]>;
 
   async function section(viewport = DESKTOP): Promise<Page> {
-    const context = await browser.newContext({ viewport });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.addInitScript((value) => window.localStorage.setItem('adminToken', value), token);
-    await page.goto(`${site.url}/admin/dashboard/games`);
-    await waitForHydration(page);
+    const page = await suite.visit('/admin/dashboard/games', { viewport, tokens: { admin: suite.adminToken } });
     await page.getByRole('heading', { level: 1, name: 'Manage Games' }).waitFor();
     return page;
   }
 
   const rows = (page: Page) => page.getByRole('table', { name: 'Games' }).locator('tbody tr');
-  const dialog = (page: Page) => page.getByRole('dialog');
-  const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
   const search = (page: Page, text: string) => page.getByRole('searchbox', { name: 'Search games' }).fill(text);
 
-
-  beforeAll(async () => {
-    site = await startSite();
-    token = await loginAdmin(site);
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await site?.stop();
-  });
-
   it('is a section of the sidebar, at its own path', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.addInitScript((value) => window.localStorage.setItem('adminToken', value), token);
-    await page.goto(`${site.url}/admin/dashboard`);
-    await waitForHydration(page);
+    const page = await suite.visit('/admin/dashboard', { tokens: { admin: suite.adminToken } });
     await page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Games' }).click();
-    await page.waitForURL(`${site.url}/admin/dashboard/games`);
+    await page.waitForURL(`${suite.url}/admin/dashboard/games`);
     await page.getByRole('heading', { level: 1, name: 'Manage Games' }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Games' }).getAttribute('aria-current')).toBe('page');
   });
@@ -95,7 +66,7 @@ describe('admin games section in a real browser', () => {
     expect(await row.locator('td').nth(4).textContent()).toBe('0');
     const icon = await row.locator('img').getAttribute('src');
     expect(icon).toMatch(/^\/uploads\//);
-    expect((await fetch(`${site.url}${icon}`)).status).toBe(200);
+    expect((await fetch(`${suite.url}${icon}`)).status).toBe(200);
 
     const stored = (await games()).find((game) => game.name === 'Iconic Tower Defense');
     expect(stored).toMatchObject({ slug: 'iconic-tower-defense', placeId: '4567890123', icon });
@@ -111,7 +82,7 @@ describe('admin games section in a real browser', () => {
   });
 
   it('edit: rename, clear the place id and drop the icon; the slug stays', async () => {
-    const created = await createGame('Editable Obby', '1818');
+    const created = await createStaffGame(suite, suite.adminToken, 'Editable Obby', '1818');
     const form = new FormData();
     form.append('icon', new Blob([new Uint8Array(await sampleImage('png'))], { type: 'image/png' }), 'icon.png');
     const withIcon = await api<Game>(`/api/games/${created.id}`, { method: 'PATCH', body: form });
@@ -142,7 +113,7 @@ describe('admin games section in a real browser', () => {
   });
 
   it('search and paging: 12 games page by 10; a search starts on page 1; no match says so', async () => {
-    for (let i = 1; i <= 12; i += 1) await createGame(`Pager Quest ${String(i).padStart(2, '0')}`);
+    for (let i = 1; i <= 12; i += 1) await createStaffGame(suite, suite.adminToken, `Pager Quest ${String(i).padStart(2, '0')}`);
     const page = await section();
     await search(page, 'pager quest');
     await page.getByText('Showing 1 - 10 of 12').waitFor();
@@ -162,7 +133,7 @@ describe('admin games section in a real browser', () => {
   });
 
   it('delete asks first (its scripts stay), then the game is gone', async () => {
-    const doomed = await createGame('Doomed Simulator');
+    const doomed = await createStaffGame(suite, suite.adminToken, 'Doomed Simulator');
     const script = new FormData();
     script.append('playsname', 'Doomed Simulator Hub');
     script.append('description', 'For the doomed game');
@@ -188,16 +159,16 @@ describe('admin games section in a real browser', () => {
     await toast(page, 'Game deleted successfully').waitFor();
     await page.getByText('No games found').waitFor();
     expect((await games()).some((game) => game.id === doomed.id)).toBe(false);
-    const orphan = await (await fetch(`${site.url}/api/scripts/${created.id}`)).json();
+    const orphan = await (await fetch(`${suite.url}/api/scripts/${created.id}`)).json();
     expect(orphan.game).toBeNull();
   });
 
   it('375 px: the table fits without horizontal scroll; the dialog fits the screen', async () => {
-    await createGame('Narrow Screen Racing', '99');
+    await createStaffGame(suite, suite.adminToken, 'Narrow Screen Racing', '99');
     const page = await section(PHONE);
     await search(page, 'Narrow Screen Racing');
     await expect.poll(() => rows(page).count()).toBe(1);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: 'Edit Narrow Screen Racing' }).click();
     await dialog(page).getByRole('heading', { name: 'Edit Game' }).waitFor();
     expect(await page.evaluate(() => document.querySelector('[role="dialog"]')!.getBoundingClientRect().width <= window.innerWidth)).toBe(true);

@@ -1,54 +1,30 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Game } from '../../contract/games.ts';
-import { DESKTOP, expectNoSeriousViolations, launchBrowser, loginAdmin, PHONE, type Site, staffApi, startSite, waitForHydration } from './harness.ts';
+import { DESKTOP, expectNoSeriousViolations, overflow, PHONE, staffApi } from './harness.ts';
+import { json } from './staff.ts';
+import { e2eSuite } from './suite.ts';
 
 /**
  * The admin's Log section (issue 15, docs/product.md#moderation-log) at /admin/dashboard/log: every staff
  * action newest first, filtered by account and action, with what changed; nothing to edit or delete.
  */
 describe('admin moderation log in a real browser', () => {
-  let site: Site;
-  let browser: Browser;
-  let token: string;
-  const contexts: BrowserContext[] = [];
+  const suite = e2eSuite({ admin: true });
 
-  const api = <T>(path: string, init?: RequestInit) => staffApi<T>(site, token, path, init);
-  const json = (method: string, body: unknown): RequestInit => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const api = <T>(path: string, init?: RequestInit) => staffApi<T>(suite, suite.adminToken, path, init);
 
   async function section(viewport = DESKTOP): Promise<Page> {
-    const context = await browser.newContext({ viewport });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.addInitScript((value) => window.localStorage.setItem('adminToken', value), token);
-    await page.goto(`${site.url}/admin/dashboard/log`);
-    await waitForHydration(page);
+    const page = await suite.visit('/admin/dashboard/log', { viewport, tokens: { admin: suite.adminToken } });
     await page.getByRole('heading', { level: 1, name: 'Moderation Log' }).waitFor();
     return page;
   }
   const rows = (page: Page) => page.getByRole('table', { name: 'Moderation log' }).locator('tbody tr');
 
-  beforeAll(async () => {
-    site = await startSite();
-    token = await loginAdmin(site);
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await site?.stop();
-  });
-
   it('is a section of the sidebar and lists the admin’s login, newest first', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.addInitScript((value) => window.localStorage.setItem('adminToken', value), token);
-    await page.goto(`${site.url}/admin/dashboard`);
-    await waitForHydration(page);
+    const page = await suite.visit('/admin/dashboard', { tokens: { admin: suite.adminToken } });
     await page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Log' }).click();
-    await page.waitForURL(`${site.url}/admin/dashboard/log`);
+    await page.waitForURL(`${suite.url}/admin/dashboard/log`);
     await page.getByRole('heading', { level: 1, name: 'Moderation Log' }).waitFor();
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
     expect(await page.getByRole('table', { name: 'Moderation log' }).getByText('Logged in').count()).toBeGreaterThan(0);
@@ -81,7 +57,6 @@ describe('admin moderation log in a real browser', () => {
   it('fits a phone: the table scrolls inside its frame, the page does not', async () => {
     const page = await section(PHONE);
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
   });
 });

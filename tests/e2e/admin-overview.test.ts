@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertScript } from '../helpers/factories.ts';
-import { DESKTOP, launchBrowser, loginAdmin, PHONE, SITE_ADMIN, type Site, startSite, waitForHydration, expectNoSeriousViolations } from './harness.ts';
+import { DESKTOP, expectNoSeriousViolations, overflow, PHONE, SITE_ADMIN } from './harness.ts';
+import { e2eSuite } from './suite.ts';
 
 /**
  * The admin dashboard's Overview (issue 14, docs/product.md#admin-overview): where the dashboard opens
@@ -17,78 +17,54 @@ const dayString = (day: number) => new Date(day * DAY_MS).toISOString().slice(0,
 const dayText = (day: number) => dayString(day).split('-').reverse().join('.');
 
 describe('admin overview in a real browser', () => {
-  let site: Site;
-  let browser: Browser;
-  let token: string;
-  const contexts: BrowserContext[] = [];
   /** Views per day of the whole catalogue, as seeded: day offset (0 = today) → views. */
   const seeded = new Map<number, number>();
-
-  async function dashboard(path = '', viewport = DESKTOP): Promise<Page> {
-    const context = await browser.newContext({ viewport });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.addInitScript((value) => window.localStorage.setItem('adminToken', value), token);
-    await page.goto(`${site.url}/admin/dashboard${path}`);
-    await waitForHydration(page);
-    return page;
-  }
-
-
-  beforeAll(async () => {
-    site = await startSite();
-    const db = site.services.db.kysely;
-    // Three scripts, two of them added on earlier days (new scripts per day).
-    const popular = await insertScript(site.services, { playsname: 'Overview Popular Hub', createdAt: new Date((today - 3) * DAY_MS + 3_600_000) });
-    const steady = await insertScript(site.services, { playsname: 'Overview Steady Hub', createdAt: new Date((today - 3) * DAY_MS + 7_200_000) });
-    const old = await insertScript(site.services, { playsname: 'Overview Old Hub', createdAt: new Date((today - 40) * DAY_MS) });
-    // Every one of the 30 days has views: day d ago, (d % 5 + 1) × 10 for the popular one, 3 for the steady one.
-    const rows: { script_id: number; day: number; views: number }[] = [];
-    for (let d = 0; d < 30; d += 1) {
-      rows.push({ script_id: popular.id, day: today - d, views: ((d % 5) + 1) * 10 }, { script_id: steady.id, day: today - d, views: 3 });
-      seeded.set(d, ((d % 5) + 1) * 10 + 3);
-    }
-    // Views older than the window count nowhere.
-    rows.push({ script_id: old.id, day: today - 45, views: 999 });
-    await db.insertInto('script_daily_views').values(rows).execute();
-    await db
-      .insertInto('search_misses')
-      .values([
-        { query: 'sky wars autofarm', day: today, searches: 4 },
-        { query: 'sky wars autofarm', day: today - 2, searches: 3 },
-        { query: 'doors esp', day: today - 1, searches: 5 },
-        { query: 'too old to show', day: today - 10, searches: 50 },
-      ])
-      .execute();
-    token = await loginAdmin(site);
-    browser = await launchBrowser();
+  const suite = e2eSuite({
+    admin: true,
+    arrange: async ({ site }) => {
+      const db = site.services.db.kysely;
+      // Three scripts, two of them added on earlier days (new scripts per day).
+      const popular = await insertScript(site.services, { playsname: 'Overview Popular Hub', createdAt: new Date((today - 3) * DAY_MS + 3_600_000) });
+      const steady = await insertScript(site.services, { playsname: 'Overview Steady Hub', createdAt: new Date((today - 3) * DAY_MS + 7_200_000) });
+      const old = await insertScript(site.services, { playsname: 'Overview Old Hub', createdAt: new Date((today - 40) * DAY_MS) });
+      // Every one of the 30 days has views: day d ago, (d % 5 + 1) × 10 for the popular one, 3 for the steady one.
+      const rows: { script_id: number; day: number; views: number }[] = [];
+      for (let d = 0; d < 30; d += 1) {
+        rows.push({ script_id: popular.id, day: today - d, views: ((d % 5) + 1) * 10 }, { script_id: steady.id, day: today - d, views: 3 });
+        seeded.set(d, ((d % 5) + 1) * 10 + 3);
+      }
+      // Views older than the window count nowhere.
+      rows.push({ script_id: old.id, day: today - 45, views: 999 });
+      await db.insertInto('script_daily_views').values(rows).execute();
+      await db
+        .insertInto('search_misses')
+        .values([
+          { query: 'sky wars autofarm', day: today, searches: 4 },
+          { query: 'sky wars autofarm', day: today - 2, searches: 3 },
+          { query: 'doors esp', day: today - 1, searches: 5 },
+          { query: 'too old to show', day: today - 10, searches: 50 },
+        ])
+        .execute();
+    },
   });
 
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await site?.stop();
-  });
+  const dashboard = (viewport = DESKTOP) => suite.visit('/admin/dashboard', { viewport, tokens: { admin: suite.adminToken } });
 
   it('the login opens the dashboard on the Overview; Scripts is its own path', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${site.url}/admin`);
-    await waitForHydration(page);
+    const page = await suite.visit('/admin');
     await page.getByLabel('Username').fill(SITE_ADMIN.username);
     await page.getByLabel('Password').fill(SITE_ADMIN.password);
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${site.url}/admin/dashboard`);
+    await page.waitForURL(`${suite.url}/admin/dashboard`);
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Admin Panel' });
     expect(await nav.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
     await nav.getByRole('link', { name: 'Scripts' }).click();
-    await page.waitForURL(`${site.url}/admin/dashboard/scripts`);
+    await page.waitForURL(`${suite.url}/admin/dashboard/scripts`);
     await page.getByRole('heading', { level: 1, name: 'Manage Scripts' }).waitFor();
     // An old ?section= address still finds its section.
-    await page.goto(`${site.url}/admin/dashboard?section=scripts`);
-    await page.waitForURL(`${site.url}/admin/dashboard/scripts`);
+    await page.goto(`${suite.url}/admin/dashboard?section=scripts`);
+    await page.waitForURL(`${suite.url}/admin/dashboard/scripts`);
     await page.getByRole('heading', { level: 1, name: 'Manage Scripts' }).waitFor();
   });
 
@@ -147,9 +123,9 @@ describe('admin overview in a real browser', () => {
   });
 
   it('375 px: the charts fit the screen, no horizontal scroll', async () => {
-    const page = await dashboard('', PHONE);
+    const page = await dashboard(PHONE);
     await expect.poll(() => page.getByTestId('views-chart').locator('svg .recharts-area-dot').count(), { timeout: 15_000 }).toBe(30);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
     await expectNoSeriousViolations(page, 'overview at 375 px');
   });
 });

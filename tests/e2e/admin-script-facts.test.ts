@@ -1,8 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Game } from '../../contract/games.ts';
 import type { PublicScript } from '../../contract/scripts.ts';
-import { DESKTOP, launchBrowser, loginAdmin, type Site, startSite, waitForHydration, staffApi, expectNoSeriousViolations } from './harness.ts';
+import { expectNoSeriousViolations, staffApi } from './harness.ts';
+import { createGame, createScript, dialog, toast } from './staff.ts';
+import { e2eSuite } from './suite.ts';
 
 /**
  * The admin's script form with the listing facts (issue 14, docs/product.md#script-form): Game as a
@@ -12,14 +14,16 @@ import { DESKTOP, launchBrowser, loginAdmin, type Site, startSite, waitForHydrat
  */
 
 describe('admin script facts in a real browser', () => {
-  let site: Site;
-  let browser: Browser;
-  let token: string;
-  const contexts: BrowserContext[] = [];
+  const suite = e2eSuite({
+    admin: true,
+    arrange: async ({ adminToken }) => {
+      for (const name of ['Blox Fruits', 'Brookhaven RP']) await createGame(suite, adminToken, name);
+    },
+  });
 
-  const api = <T>(path: string, init?: RequestInit) => staffApi<T>(site, token, path, init);
-  const games = async () => (await fetch(`${site.url}/api/games`)).json() as Promise<Game[]>;
-  const publicScript = async (id: number) => (await fetch(`${site.url}/api/scripts/${id}`)).json() as Promise<PublicScript>;
+  const api = <T>(path: string, init?: RequestInit) => staffApi<T>(suite, suite.adminToken, path, init);
+  const games = async () => (await fetch(`${suite.url}/api/games`)).json() as Promise<Game[]>;
+  const publicScript = async (id: number) => (await fetch(`${suite.url}/api/scripts/${id}`)).json() as Promise<PublicScript>;
   /** The script of that name, as the admin's list answers it. */
   async function scriptNamed(name: string): Promise<PublicScript> {
     const { items } = await api<{ items: PublicScript[] }>(`/api/scripts?limit=10&q=${encodeURIComponent(name)}`);
@@ -29,19 +33,12 @@ describe('admin script facts in a real browser', () => {
   }
 
   async function scriptsSection(): Promise<Page> {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.addInitScript((value) => window.localStorage.setItem('adminToken', value), token);
-    await page.goto(`${site.url}/admin/dashboard/scripts`);
-    await waitForHydration(page);
+    const page = await suite.visit('/admin/dashboard/scripts', { tokens: { admin: suite.adminToken } });
     await page.getByRole('heading', { level: 1, name: 'Manage Scripts' }).waitFor();
     return page;
   }
 
-  const dialog = (page: Page) => page.getByRole('dialog');
   const gameBox = (page: Page) => dialog(page).getByRole('combobox', { name: 'Game' });
-  const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
   const row = (page: Page, name: string) => page.getByTestId('script-row').filter({ hasText: name });
 
   async function openCreate(page: Page, name: string) {
@@ -51,22 +48,6 @@ describe('admin script facts in a real browser', () => {
     await dialog(page).getByLabel('Description').fill(`About ${name}`);
     await dialog(page).getByLabel('Loadstring').fill(`loadstring(game:HttpGet("https://example.test/${encodeURIComponent(name)}"))()`);
   }
-
-
-  beforeAll(async () => {
-    site = await startSite();
-    token = await loginAdmin(site);
-    for (const name of ['Blox Fruits', 'Brookhaven RP']) {
-      await api('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
-    }
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await site?.stop();
-  });
 
   it('create with a new game name, key system and link, patched and verified: the game is created; list and public API show it all', async () => {
     const page = await scriptsSection();
@@ -173,19 +154,15 @@ describe('admin script facts in a real browser', () => {
   });
 
   it('edit shows the stored facts and saves only what changed: key system off drops the link; verified off', async () => {
-    const form = new FormData();
-    for (const [key, value] of Object.entries({
+    const created = await createScript(suite, suite.adminToken, {
       playsname: 'Facts Hub Edited',
       description: 'To be edited',
       loadstring: 'print("edit")',
       game: 'Blox Fruits',
-      keySystem: 'true',
+      keySystem: true,
       keyLink: 'https://keys.example.test/edit',
-      verified: 'true',
-    })) {
-      form.append(key, value);
-    }
-    const created = await api<PublicScript>('/api/ac', { method: 'POST', body: form });
+      verified: true,
+    });
     const page = await scriptsSection();
     await page.getByRole('searchbox', { name: 'Search scripts' }).fill('Facts Hub Edited');
     await expect.poll(() => page.getByTestId('script-row').count()).toBe(1);

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { insertScript } from '../helpers/factories.ts';
-import { DESKTOP, launchBrowser, newPage, PHONE, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
+import { DESKTOP, PHONE, seriousViolations, waitForHydration, withScriptsTableHidden } from './harness.ts';
+import { e2eSuite } from './suite.ts';
 
 // /scripts in a real browser (docs/product.md#catalogue-page, docs/product.md#catalogue-paging).
 
@@ -29,41 +29,22 @@ async function search(page: Page, text: string, phone: boolean) {
 }
 
 
-/**
- * A real server-side failure: the catalogue table is renamed away, so every query on it fails inside
- * the running server, and back. (The harness runs the embedded database.)
- */
-async function hideScriptsTable(site: Site): Promise<void> {
-  await sql`ALTER TABLE scripts RENAME TO scripts_hidden_by_test`.execute(site.services.db.kysely);
-}
-
-async function restoreScriptsTable(site: Site): Promise<void> {
-  await sql`ALTER TABLE scripts_hidden_by_test RENAME TO scripts`.execute(site.services.db.kysely);
-}
-
 describe('catalogue in a real browser', () => {
-  let site: Site;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    site = await startSite();
-    // Arranged before any page is requested: the server caches public answers.
-    const start = Date.UTC(2026, 0, 1, 10, 0);
-    await insertScript(site.services, { playsname: 'Blox Fruits Auto Farm', description: 'Farms fruits while you sleep', createdAt: new Date(start - 60_000) });
-    await insertScript(site.services, { playsname: 'Adopt Me Trade Helper', description: 'Fair trades only', createdAt: new Date(start - 30_000) });
-    for (let i = 0; i < BULK; i += 1) {
-      await insertScript(site.services, {
-        playsname: `Bulk script ${String(i).padStart(2, '0')}`,
-        // The newest one has no description: its card shows the fallback.
-        description: i === BULK - 1 ? '' : `Generated script number ${i} for paging`,
-        createdAt: new Date(start + i * 1000),
-      });
-    }
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
+  const suite = e2eSuite({
+    arrange: async ({ site }) => {
+      // Arranged before any page is requested: the server caches public answers.
+      const start = Date.UTC(2026, 0, 1, 10, 0);
+      await insertScript(site.services, { playsname: 'Blox Fruits Auto Farm', description: 'Farms fruits while you sleep', createdAt: new Date(start - 60_000) });
+      await insertScript(site.services, { playsname: 'Adopt Me Trade Helper', description: 'Fair trades only', createdAt: new Date(start - 30_000) });
+      for (let i = 0; i < BULK; i += 1) {
+        await insertScript(site.services, {
+          playsname: `Bulk script ${String(i).padStart(2, '0')}`,
+          // The newest one has no description: its card shows the fallback.
+          description: i === BULK - 1 ? '' : `Generated script number ${i} for paging`,
+          createdAt: new Date(start + i * 1000),
+        });
+      }
+    },
   });
 
   describe.each([
@@ -73,9 +54,7 @@ describe('catalogue in a real browser', () => {
     const phone = viewport === PHONE;
 
     it('shows 16 cards, then Load More adds 8 at a time until all are loaded', async () => {
-      const { context, page } = await newPage(browser, viewport);
-      await page.goto(`${site.url}/scripts`);
-      await waitForHydration(page);
+      const page = await suite.visit('/scripts', { viewport });
       await expect(page.getByRole('heading', { level: 1, name: 'Latest Roblox Scripts' }).isVisible()).resolves.toBe(true);
       await expect(cards(page).count()).resolves.toBe(16);
 
@@ -99,13 +78,10 @@ describe('catalogue in a real browser', () => {
       expect(new Set(names).size).toBe(TOTAL);
       expect(names[0]).toBe('Bulk script 29');
       expect(names.at(-1)).toBe('Blox Fruits Auto Farm');
-      await context.close();
     });
 
     it('shows the description fallback, No Image, the ru-RU date and the views on a card', async () => {
-      const { context, page } = await newPage(browser, viewport);
-      await page.goto(`${site.url}/scripts`);
-      await waitForHydration(page);
+      const page = await suite.visit('/scripts', { viewport });
       const first = cards(page).first();
       const text = await first.innerText();
       expect(text).toContain('Bulk script 29');
@@ -117,18 +93,15 @@ describe('catalogue in a real browser', () => {
       // The card's box keeps its 16:9 shape with no image at all.
       const box = await first.getByTestId('image-placeholder').boundingBox();
       expect(box && Math.abs(box.width / box.height - 16 / 9)).toBeLessThan(0.02);
-      await context.close();
     });
 
     it('follows the search box into q and back, starting the list over each time', async () => {
-      const { context, page } = await newPage(browser, viewport);
-      await page.goto(`${site.url}/scripts`);
-      await waitForHydration(page);
+      const page = await suite.visit('/scripts', { viewport });
       await loadMore(page).click();
       await waitForCards(page, 24);
 
       await search(page, '  fruits ', phone);
-      await page.waitForURL(`${site.url}/scripts?q=fruits`);
+      await page.waitForURL(`${suite.url}/scripts?q=fruits`);
       await waitForCards(page, 1);
       await expect(cards(page).getByRole('heading').allTextContents()).resolves.toEqual(['Blox Fruits Auto Farm']);
       await expect(page.getByText('Results for “fruits”').isVisible()).resolves.toBe(true);
@@ -137,12 +110,12 @@ describe('catalogue in a real browser', () => {
 
       // Back in history: the address drives the box again, and that entry's list comes back as it was.
       await page.goBack();
-      await page.waitForURL(`${site.url}/scripts`);
+      await page.waitForURL(`${suite.url}/scripts`);
       await waitForCards(page, 24);
       if (phone) await page.getByRole('button', { name: 'Main menu' }).click();
       await expect.poll(() => page.locator(phone ? '#search-mobile' : '#search-desktop').inputValue()).toBe('');
 
-      await page.goto(`${site.url}/scripts?q=${encodeURIComponent('bulk script')}`);
+      await page.goto(`${suite.url}/scripts?q=${encodeURIComponent('bulk script')}`);
       await waitForHydration(page);
       if (phone) await page.getByRole('button', { name: 'Main menu' }).click();
       await expect.poll(() => page.locator(phone ? '#search-mobile' : '#search-desktop').inputValue()).toBe('bulk script');
@@ -151,33 +124,27 @@ describe('catalogue in a real browser', () => {
       await waitForCards(page, 24);
 
       await search(page, 'adopt', phone);
-      await page.waitForURL(`${site.url}/scripts?q=adopt`);
+      await page.waitForURL(`${suite.url}/scripts?q=adopt`);
       await waitForCards(page, 1);
 
       await search(page, '   ', phone);
-      await page.waitForURL(`${site.url}/scripts`);
+      await page.waitForURL(`${suite.url}/scripts`);
       await waitForCards(page, 16);
-      await context.close();
     });
 
     it('says Scripts not found when nothing matches', async () => {
-      const { context, page } = await newPage(browser, viewport);
-      await page.goto(`${site.url}/scripts`);
-      await waitForHydration(page);
+      const page = await suite.visit('/scripts', { viewport });
       await search(page, 'zzz-no-such-script', phone);
       await page.waitForURL(/q=zzz-no-such-script/);
       await page.getByRole('heading', { name: 'Scripts not found' }).waitFor();
       await expect(cards(page).count()).resolves.toBe(0);
       await page.getByRole('link', { name: 'Show all scripts' }).first().click();
-      await page.waitForURL(`${site.url}/scripts`);
+      await page.waitForURL(`${suite.url}/scripts`);
       await waitForCards(page, 16);
-      await context.close();
     });
 
     it('shows Не удалось загрузить скрипты when Load More fails, and Попробовать снова retries', async () => {
-      const { context, page } = await newPage(browser, viewport);
-      await page.goto(`${site.url}/scripts`);
-      await waitForHydration(page);
+      const page = await suite.visit('/scripts', { viewport });
       await page.route('**/api/scripts/paginated**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom","code":"INTERNAL"}' }));
       await loadMore(page).click();
       const alert = page.getByRole('alert').filter({ hasText: 'Не удалось загрузить скрипты' });
@@ -193,20 +160,13 @@ describe('catalogue in a real browser', () => {
       await waitForCards(page, 24);
       await expect(alert.count()).resolves.toBe(0);
       await expect(loadMore(page).isVisible()).resolves.toBe(true);
-      await context.close();
     });
 
     it('shows the error with a working retry when the first page itself fails to load', async () => {
-      const { context, page } = await newPage(browser, viewport);
+      const page = await suite.page({ viewport });
       // A search nobody made yet (so nothing is cached), while the catalogue table is unavailable.
       const q = phone ? 'ulk scrip' : 'bulk scr';
-      await hideScriptsTable(site);
-      let response;
-      try {
-        response = await page.goto(`${site.url}/scripts?q=${encodeURIComponent(q)}`);
-      } finally {
-        await restoreScriptsTable(site);
-      }
+      const response = await withScriptsTableHidden(suite.site, () => page.goto(`${suite.url}/scripts?q=${encodeURIComponent(q)}`));
       expect(response?.status()).toBe(500);
       await waitForHydration(page);
       await expect(page.getByRole('heading', { level: 1, name: 'Latest Roblox Scripts' }).isVisible()).resolves.toBe(true);
@@ -219,13 +179,10 @@ describe('catalogue in a real browser', () => {
       await page.getByRole('button', { name: 'Попробовать снова' }).click();
       await waitForCards(page, 16);
       await expect(page.getByRole('alert').count()).resolves.toBe(0);
-      await context.close();
     });
 
     it('opens a script with Get Script without a full page load, and Back returns to the same list', async () => {
-      const { context, page } = await newPage(browser, viewport);
-      await page.goto(`${site.url}/scripts`);
-      await waitForHydration(page);
+      const page = await suite.visit('/scripts', { viewport });
       await loadMore(page).click();
       await waitForCards(page, 24);
       await page.evaluate(() => {
@@ -240,22 +197,18 @@ describe('catalogue in a real browser', () => {
       await expect(page.evaluate(() => (window as unknown as { marker?: string }).marker)).resolves.toBe('still here');
 
       await page.getByRole('link', { name: 'Back to scripts' }).click();
-      await page.waitForURL(`${site.url}/scripts`);
+      await page.waitForURL(`${suite.url}/scripts`);
       // The pages loaded before are still there.
       await waitForCards(page, 24);
       await expect(page.evaluate(() => (window as unknown as { marker?: string }).marker)).resolves.toBe('still here');
-      await context.close();
     });
 
     it('has no serious or critical accessibility violations', async () => {
-      const { context, page } = await newPage(browser, viewport);
-      await page.goto(`${site.url}/scripts`);
+      const page = await suite.visit('/scripts', { viewport });
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.goto(`${suite.url}/scripts?q=zzz-nothing`);
       await waitForHydration(page);
       expect(await seriousViolations(page)).toEqual([]);
-      await page.goto(`${site.url}/scripts?q=zzz-nothing`);
-      await waitForHydration(page);
-      expect(await seriousViolations(page)).toEqual([]);
-      await context.close();
     });
   });
 });

@@ -1,14 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { insertExecutor, setCompatibility } from '../helpers/compatibility.ts';
 import { insertScript } from '../helpers/factories.ts';
-import { DESKTOP, expectNoSeriousViolations, launchBrowser, loginAdmin, type Site, staffApi, startSite, waitForHydration } from './harness.ts';
+import { expectNoSeriousViolations, staffApi, waitForHydration } from './harness.ts';
+import { dialog } from './staff.ts';
+import { e2eSuite, VISITOR_AGENT } from './suite.ts';
 
 // A visitor and a script's compatibility (issue 27): the table, "Where did you run it?" and a works
 // answer for one executor, kept across a reload; and staff's "Tested with" in the script form.
 
-// Headless Chromium names itself HeadlessChrome, which the vote rule refuses as a crawler: a visitor's browser does not.
-const VISITOR_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const WORKS = /^Works \d+$/;
 
 const table = (page: Page) => page.getByRole('table', { name: 'Compatibility' });
@@ -17,30 +17,20 @@ const cells = (page: Page, slug: string) => page.locator(`[data-testid=compatibi
 const works = (page: Page) => page.getByRole('group', { name: 'Votes' }).getByRole('button', { name: WORKS });
 
 describe('compatibility in a real browser', () => {
-  let site: Site;
-  let browser: Browser;
   let scriptId: number;
-
-  beforeAll(async () => {
-    site = await startSite();
-    const ctx = { db: site.services.db, services: site.services };
-    await insertExecutor(ctx, { name: 'Delta', slug: 'delta', platforms: ['android', 'ios'] });
-    const krnl = await insertExecutor(ctx, { name: 'Krnl', slug: 'krnl', platforms: ['windows'], status: 'patched' });
-    await insertExecutor(ctx, { name: 'Synapse Z', slug: 'synapse-z', platforms: ['windows'] });
-    ({ id: scriptId } = await insertScript(site.services, { playsname: 'Compat Target' }));
-    await setCompatibility(ctx, scriptId, krnl, { tested: true });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
+  const suite = e2eSuite({
+    arrange: async ({ site }) => {
+      const ctx = { db: site.services.db, services: site.services };
+      await insertExecutor(ctx, { name: 'Delta', slug: 'delta', platforms: ['android', 'ios'] });
+      const krnl = await insertExecutor(ctx, { name: 'Krnl', slug: 'krnl', platforms: ['windows'], status: 'patched' });
+      await insertExecutor(ctx, { name: 'Synapse Z', slug: 'synapse-z', platforms: ['windows'] });
+      ({ id: scriptId } = await insertScript(site.services, { playsname: 'Compat Target' }));
+      await setCompatibility(ctx, scriptId, krnl, { tested: true });
+    },
   });
 
   it('shows the table, opens “Where did you run it?” from the keyboard, answers works for an executor and sees its count after a reload', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP, userAgent: VISITOR_AGENT });
-    const page = await context.newPage();
-    await page.goto(`${site.url}/scripts/${scriptId}`);
-    await waitForHydration(page);
+    const page = await suite.visit(`/scripts/${scriptId}`, { userAgent: VISITOR_AGENT });
 
     // The server's table: the patched executor staff tested, marked as such.
     await expect(table(page).isVisible()).resolves.toBe(true);
@@ -68,45 +58,41 @@ describe('compatibility in a real browser', () => {
     await expect.poll(() => cells(page, 'delta').nth(2).innerText()).toBe('1');
     await expect(cells(page, 'delta').nth(3).innerText()).resolves.toBe('0');
     await expect(cells(page, 'krnl').nth(2).innerText()).resolves.toBe('0');
-    await context.close();
   });
 
   it('a works answer without an executor is still taken, and leaves the executors’ counts alone', async () => {
-    const { id } = await insertScript(site.services, { playsname: 'Compat Plain' });
-    const context = await browser.newContext({ viewport: DESKTOP, userAgent: VISITOR_AGENT });
-    const page = await context.newPage();
-    await page.goto(`${site.url}/scripts/${id}`);
-    await waitForHydration(page);
+    const { id } = await insertScript(suite.site.services, { playsname: 'Compat Plain' });
+    const page = await suite.visit(`/scripts/${id}`, { userAgent: VISITOR_AGENT });
     await expect(page.getByTestId('compatibility').innerText()).resolves.toContain('No compatibility data yet.');
     await works(page).click();
     await expect.poll(() => works(page).getAttribute('aria-pressed')).toBe('true');
     await expect(works(page).textContent()).resolves.toBe('Works 1');
     await expect(page.getByTestId('compatibility').innerText()).resolves.toContain('No compatibility data yet.');
-    await context.close();
   });
 });
 
 describe('the script form’s "Tested with" in a real browser', () => {
-  let site: Site;
-  let browser: Browser;
-  let token: string;
+  const suite = e2eSuite({
+    admin: true,
+    arrange: async ({ site }) => {
+      const ctx = { db: site.services.db, services: site.services };
+      await insertExecutor(ctx, { name: 'Delta', slug: 'delta', platforms: ['android', 'ios'] });
+      await insertExecutor(ctx, { name: 'Krnl', slug: 'krnl', platforms: ['windows'], status: 'patched' });
+      await insertExecutor(ctx, { name: 'Gone Soon', slug: 'gone-soon', platforms: ['mac'] });
+    },
+  });
 
-  const dialog = (page: Page) => page.getByRole('dialog');
   const testedWith = (page: Page) => dialog(page).getByRole('group', { name: 'Tested with' });
   /** The script of that name as the admin's list answers it (its `executors` included). */
   async function staffScript(name: string): Promise<{ id: number; executors?: string[] }> {
-    const { items } = await staffApi<{ items: { id: number; playsname: string; executors?: string[] }[] }>(site, token, `/api/scripts?limit=10&q=${encodeURIComponent(name)}`);
+    const { items } = await staffApi<{ items: { id: number; playsname: string; executors?: string[] }[] }>(suite, suite.adminToken, `/api/scripts?limit=10&q=${encodeURIComponent(name)}`);
     const found = items.find((item) => item.playsname === name);
     if (!found) throw new Error(`no script ${name}`);
     return found;
   }
 
   async function openCreate(name: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    const page = await context.newPage();
-    await page.addInitScript((value) => window.localStorage.setItem('adminToken', value), token);
-    await page.goto(`${site.url}/admin/dashboard/scripts`);
-    await waitForHydration(page);
+    const page = await suite.visit('/admin/dashboard/scripts', { tokens: { admin: suite.adminToken } });
     await page.getByRole('button', { name: 'New Script' }).first().click();
     await dialog(page).getByLabel('Script Name').fill(name);
     await dialog(page).getByLabel('Description').fill(`About ${name}`);
@@ -114,20 +100,6 @@ describe('the script form’s "Tested with" in a real browser', () => {
     await testedWith(page).getByRole('checkbox').first().waitFor();
     return page;
   }
-
-  beforeAll(async () => {
-    site = await startSite();
-    const ctx = { db: site.services.db, services: site.services };
-    await insertExecutor(ctx, { name: 'Delta', slug: 'delta', platforms: ['android', 'ios'] });
-    await insertExecutor(ctx, { name: 'Krnl', slug: 'krnl', platforms: ['windows'], status: 'patched' });
-    await insertExecutor(ctx, { name: 'Gone Soon', slug: 'gone-soon', platforms: ['mac'] });
-    token = await loginAdmin(site);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
 
   it('the admin marks executors from the keyboard; the script carries them, the edit form shows them, and an edit changes them', async () => {
     const page = await openCreate('Tested Hub');
@@ -146,10 +118,9 @@ describe('the script form’s "Tested with" in a real browser', () => {
     expect(created.executors).toEqual(['delta', 'krnl']);
 
     // The public table shows both as tested.
-    const visitor = await browser.newPage({ viewport: DESKTOP });
-    await visitor.goto(`${site.url}/scripts/${created.id}`);
+    const visitor = await suite.page();
+    await visitor.goto(`${suite.url}/scripts/${created.id}`);
     await expect(visitor.locator('[data-testid=compatibility] tr[data-executor]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-executor')))).resolves.toEqual(['delta', 'krnl']);
-    await visitor.close();
 
     await page.getByRole('button', { name: 'Edit Tested Hub' }).click();
     await expect.poll(() => testedWith(page).getByRole('checkbox', { name: 'Delta' }).isChecked()).toBe(true);
@@ -159,22 +130,20 @@ describe('the script form’s "Tested with" in a real browser', () => {
     await dialog(page).getByRole('button', { name: 'Save' }).click();
     await dialog(page).waitFor({ state: 'detached' });
     expect((await staffScript('Tested Hub')).executors).toEqual(['delta']);
-    await page.context().close();
   });
 
   it('shows the server’s refusal of an executor on the field, and creates nothing', async () => {
     const page = await openCreate('Refused Hub');
     await testedWith(page).getByRole('checkbox', { name: 'Gone Soon' }).check();
     // Deleted after the form listed it: the server refuses the unknown slug, naming it.
-    await site.services.db.kysely.deleteFrom('executors').where('slug', '=', 'gone-soon').execute();
+    await suite.site.services.db.kysely.deleteFrom('executors').where('slug', '=', 'gone-soon').execute();
     await dialog(page).getByRole('button', { name: 'Create' }).click();
     const error = dialog(page).locator('#script-executors-error');
     await error.waitFor({ timeout: 10_000 });
     await expect(error.textContent()).resolves.toContain('gone-soon');
     await expect(testedWith(page).getAttribute('aria-describedby')).resolves.toContain('script-executors-error');
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('script-executors');
-    const { items } = await staffApi<{ items: { playsname: string }[] }>(site, token, '/api/scripts?limit=10&q=Refused');
+    const { items } = await staffApi<{ items: { playsname: string }[] }>(suite, suite.adminToken, '/api/scripts?limit=10&q=Refused');
     expect(items).toEqual([]);
-    await page.context().close();
   });
 });

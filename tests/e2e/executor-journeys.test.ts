@@ -1,49 +1,33 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Executor } from '../../contract/executors.ts';
 import { insertExecutor, setCompatibility } from '../helpers/compatibility.ts';
 import { insertScript } from '../helpers/factories.ts';
-import { DESKTOP, launchBrowser, loginAdmin, type Site, staffApi, startSite, waitForHydration } from './harness.ts';
+import { staffApi, waitForHydration } from './harness.ts';
+import { json } from './staff.ts';
+import { e2eSuite, VISITOR_AGENT } from './suite.ts';
 
 // Issue 27's two journeys in Chromium: a visitor narrows the catalogue to mobile, opens a script that
 // runs there, reads its compatibility and answers that it works on an executor, the count surviving a
 // reload; the admin creates an executor, staff mark a script tested with it, the admin marks it
 // patched, and the script's page says no working executor is known.
 
-// Headless Chromium names itself HeadlessChrome, which the vote rule refuses as a crawler: a visitor's browser does not.
-const VISITOR_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
-
 const cardTitles = (page: Page) => page.locator('.script-card-title').allInnerTexts();
 const cells = (page: Page, slug: string) => page.locator(`[data-testid=compatibility] tr[data-executor="${slug}"] td`);
 
 describe('executors and compatibility, end to end in a real browser', () => {
-  let site: Site;
-  let browser: Browser;
-  let token: string;
-
-  beforeAll(async () => {
-    site = await startSite();
-    token = await loginAdmin(site);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const suite = e2eSuite({ admin: true });
 
   it('a visitor filters by mobile, opens a script, sees its compatibility, says it works on an executor and sees the count after a reload', async () => {
-    const ctx = { db: site.services.db, services: site.services };
+    const ctx = { db: suite.site.services.db, services: suite.site.services };
     const pocket = await insertExecutor(ctx, { name: 'Journey Pocket', slug: 'journey-pocket', platforms: ['android', 'ios'] });
     const desk = await insertExecutor(ctx, { name: 'Journey Desk', slug: 'journey-desk', platforms: ['windows'] });
-    const { id: mobileId } = await insertScript(site.services, { playsname: 'Journey Mobile Farm' });
-    const { id: pcId } = await insertScript(site.services, { playsname: 'Journey Desktop Farm' });
+    const { id: mobileId } = await insertScript(suite.site.services, { playsname: 'Journey Mobile Farm' });
+    const { id: pcId } = await insertScript(suite.site.services, { playsname: 'Journey Desktop Farm' });
     await setCompatibility(ctx, mobileId, pocket, { tested: true });
     await setCompatibility(ctx, pcId, desk, { tested: true });
 
-    const context = await browser.newContext({ viewport: DESKTOP, userAgent: VISITOR_AGENT });
-    const page = await context.newPage();
-    await page.goto(`${site.url}/scripts?q=journey`);
-    await waitForHydration(page);
+    const page = await suite.visit('/scripts?q=journey', { userAgent: VISITOR_AGENT });
     await expect.poll(() => cardTitles(page)).toEqual(expect.arrayContaining(['Journey Mobile Farm', 'Journey Desktop Farm']));
 
     // The filter bar's Device select applies at once and puts the choice in the address.
@@ -71,38 +55,32 @@ describe('executors and compatibility, end to end in a real browser', () => {
     await page.reload();
     await waitForHydration(page);
     await expect.poll(() => cells(page, 'journey-pocket').nth(2).innerText()).toBe('1');
-    await context.close();
   });
 
   it('the admin creates an executor and marks it patched; the scripts that relied on it say no working executor is known', async () => {
-    const { id: reliant } = await insertScript(site.services, { playsname: 'Journey Reliant' });
-    const { id: covered } = await insertScript(site.services, { playsname: 'Journey Covered' });
-    const other = await insertExecutor({ db: site.services.db, services: site.services }, { name: 'Journey Other', slug: 'journey-other', platforms: ['windows'] });
+    const { id: reliant } = await insertScript(suite.site.services, { playsname: 'Journey Reliant' });
+    const { id: covered } = await insertScript(suite.site.services, { playsname: 'Journey Covered' });
+    const other = await insertExecutor({ db: suite.site.services.db, services: suite.site.services }, { name: 'Journey Other', slug: 'journey-other', platforms: ['windows'] });
 
-    const admin = await browser.newContext({ viewport: DESKTOP });
-    const panel = await admin.newPage();
-    await panel.addInitScript((value) => window.localStorage.setItem('adminToken', value), token);
-    await panel.goto(`${site.url}/admin/dashboard/executors`);
-    await waitForHydration(panel);
+    const panel = await suite.visit('/admin/dashboard/executors', { tokens: { admin: suite.adminToken } });
     await panel.getByRole('button', { name: 'New Executor' }).first().click();
     const dialog = panel.getByRole('dialog');
     await dialog.getByLabel('Name').fill('Journey Vortex');
     await dialog.getByLabel('Windows').check();
     await dialog.getByRole('button', { name: 'Create' }).click();
     await dialog.waitFor({ state: 'detached' });
-    const executors = await (await fetch(`${site.url}/api/executors`)).json() as Executor[];
+    const executors = await (await fetch(`${suite.url}/api/executors`)).json() as Executor[];
     expect(executors.map((executor) => executor.slug)).toContain('journey-vortex');
 
     // Staff mark both scripts tested with it; the second also works on another, still working, executor.
     const edit = (id: number, slugs: string[]) =>
-      staffApi(site, token, `/api/update-script/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ executors: slugs }) });
+      staffApi(suite, suite.adminToken, `/api/update-script/${id}`, json('PATCH', { executors: slugs }));
     await edit(reliant, ['journey-vortex']);
     await edit(covered, ['journey-vortex', 'journey-other']);
     expect(other).toBeGreaterThan(0);
 
-    const visitor = await browser.newContext({ viewport: DESKTOP, userAgent: VISITOR_AGENT });
-    const page = await visitor.newPage();
-    await page.goto(`${site.url}/scripts/${reliant}`);
+    const page = await suite.page({ userAgent: VISITOR_AGENT });
+    await page.goto(`${suite.url}/scripts/${reliant}`);
     await expect(page.getByText('No working executor known').count()).resolves.toBe(0);
 
     const row = panel.getByRole('table', { name: 'Executors' }).locator('tbody tr', { hasText: 'Journey Vortex' });
@@ -113,7 +91,7 @@ describe('executors and compatibility, end to end in a real browser', () => {
     await expect.poll(() => row.locator('td').nth(1).innerText()).toBe('Patched');
 
     // The change dropped every cached page: the next visit shows it beside Copy.
-    await page.goto(`${site.url}/scripts/${reliant}`);
+    await page.goto(`${suite.url}/scripts/${reliant}`);
     await waitForHydration(page);
     await page.getByRole('tab', { name: 'Script', exact: true }).click();
     const copy = page.getByRole('button', { name: /copy/i }).first();
@@ -121,9 +99,7 @@ describe('executors and compatibility, end to end in a real browser', () => {
     // Said beside Copy, in the loader's header.
     const header = page.locator('div', { has: copy }).filter({ hasText: 'No working executor known' }).last();
     await expect(header.isVisible()).resolves.toBe(true);
-    await page.goto(`${site.url}/scripts/${covered}`);
+    await page.goto(`${suite.url}/scripts/${covered}`);
     await expect(page.getByText('No working executor known').count()).resolves.toBe(0);
-    await admin.close();
-    await visitor.close();
   });
 });

@@ -1,7 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { CATALOGUE_FIRST_PAGE } from '../../contract/constants.ts';
-import { DESKTOP, expectNoSeriousViolations, launchBrowser, loginAdmin, newPage, type Site, staffApi, startSite, waitForHydration } from './harness.ts';
+import { expectNoSeriousViolations } from './harness.ts';
+import { createExecutor, createScript } from './staff.ts';
+import { e2eSuite } from './suite.ts';
 
 /**
  * The executors' public pages in a real browser (issue 27, item 2; docs/product.md#executors-page):
@@ -15,32 +17,21 @@ const ORBIT_SCRIPTS = CATALOGUE_FIRST_PAGE + 4;
 const cards = (page: Page) => page.getByRole('list', { name: 'Scripts' }).locator('article');
 
 describe('the executors\' pages in a real browser', () => {
-  let site: Site;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    site = await startSite();
-    const token = await loginAdmin(site);
-    const post = (path: string, body: unknown) => staffApi(site, token, path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    await post('/api/executors', { name: 'Orbit', platforms: ['windows', 'android'], status: 'working', version: '3.1', website: 'https://orbit.example', free: true });
-    await post('/api/executors', { name: 'Relic', platforms: ['ios'], status: 'patched' });
-    // Staff saves that mark the executors each script was tested with.
-    for (let i = 0; i < ORBIT_SCRIPTS; i += 1) await post('/api/ac', { playsname: `Orbit Farm ${i}`, description: 'Tested on Orbit', loadstring: `print(${i})`, executors: ['orbit'] });
-    await post('/api/ac', { playsname: 'Relic Only Script', description: 'Tested on Relic', loadstring: 'print("relic")', executors: ['relic'] });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
+  const suite = e2eSuite({
+    admin: true,
+    arrange: async ({ adminToken }) => {
+      await createExecutor(suite, adminToken, { name: 'Orbit', platforms: ['windows', 'android'], status: 'working', version: '3.1', website: 'https://orbit.example', free: true });
+      await createExecutor(suite, adminToken, { name: 'Relic', platforms: ['ios'], status: 'patched' });
+      // Staff saves that mark the executors each script was tested with.
+      for (let i = 0; i < ORBIT_SCRIPTS; i += 1) await createScript(suite, adminToken, { playsname: `Orbit Farm ${i}`, description: 'Tested on Orbit', loadstring: `print(${i})`, executors: ['orbit'] });
+      await createScript(suite, adminToken, { playsname: 'Relic Only Script', description: 'Tested on Relic', loadstring: 'print("relic")', executors: ['relic'] });
+    },
   });
 
   it('a visitor opens /executors from the footer, opens an executor and loads all its scripts with Load More', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
-    await page.goto(`${site.url}/`);
-    await waitForHydration(page);
+    const page = await suite.visit('/');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Executors', exact: true }).click();
-    await page.waitForURL(`${site.url}/executors`);
+    await page.waitForURL(`${suite.url}/executors`);
     await page.getByRole('heading', { level: 1, name: 'Roblox Executors' }).waitFor();
     await page.getByText(/^List last checked (just now|1 minute ago|\d+ minutes ago)$/).waitFor();
 
@@ -53,7 +44,7 @@ describe('the executors\' pages in a real browser', () => {
 
     // The card opens the executor's page (a client-side navigation after hydration).
     await orbit.getByRole('link', { name: 'Orbit' }).click();
-    await page.waitForURL(`${site.url}/executors/orbit`);
+    await page.waitForURL(`${suite.url}/executors/orbit`);
     await page.getByRole('heading', { level: 1, name: 'Orbit' }).waitFor();
     await page.getByText(`${ORBIT_SCRIPTS} scripts work on it`).waitFor();
     await expect(cards(page).count()).resolves.toBe(CATALOGUE_FIRST_PAGE);
@@ -71,13 +62,12 @@ describe('the executors\' pages in a real browser', () => {
     expect(names.every((name) => name.startsWith('Orbit Farm'))).toBe(true);
     expect(new Set(names).size).toBe(ORBIT_SCRIPTS);
     await expect(page.getByRole('button', { name: 'Load More' }).count()).resolves.toBe(0);
-    await context.close();
   });
 
   it('narrows an executor\'s scripts with the filter form without JavaScript', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
+    const context = await suite.context({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${site.url}/executors/relic`);
+    await page.goto(`${suite.url}/executors/relic`);
     await expect(cards(page).allInnerTexts()).resolves.toEqual([expect.stringContaining('Relic Only Script')]);
     const form = page.getByRole('search', { name: 'Filters' });
     expect(await form.locator('select[name="executor"]').count()).toBe(0);

@@ -1,7 +1,9 @@
-import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page, Request, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { insertScript, insertScripts } from '../helpers/factories.ts';
-import { expectNoSeriousViolations, launchBrowser, loginAdmin, newPage, type Site, staffApi, startSite, waitForHydration } from './harness.ts';
+import { expectNoSeriousViolations, loginAdmin, type Site, waitForHydration } from './harness.ts';
+import { editLoader } from './staff.ts';
+import { e2eSuite } from './suite.ts';
 
 // Favourites without an account (docs/product.md#favourites): stars kept in this browser only, one
 // clicked before hydration; /favourites lists them through one request; an admin's loader edit is
@@ -36,36 +38,29 @@ function recordRequests(context: BrowserContext): Request[] {
 }
 
 /** The admin edits the loader of script `id` through the staff API: its version goes up by one. */
-async function loaderChanged(site: Site, id: number): Promise<void> {
-  const token = await loginAdmin(site);
+async function loaderChanged(site: Pick<Site, 'url'>, id: number): Promise<void> {
   const loadstring = 'local hook = "https://discord.com/api/webhooks/1234567890/secret-token"\nloadstring(game:HttpGet(hook))()';
-  await staffApi(site, token, `/api/update-script/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loadstring }) });
+  await editLoader(site, await loginAdmin(site), id, loadstring);
 }
 
 describe('favourites in a real browser', () => {
-  let site: Site;
-  let browser: Browser;
   let early: { id: number };
   let later: { id: number };
   let beyond: { id: number };
-
-  beforeAll(async () => {
-    site = await startSite();
-    // The oldest script is the last card: it appears only with Load More (16 cards first).
-    beyond = await insertScript(site.services, { playsname: 'Starred Beyond', createdAt: new Date(Date.UTC(2025, 0, 1)) });
-    await insertScripts(site.services, 16, (i) => `Filler ${i}`);
-    await insertScript(site.services, { playsname: 'Never Starred' });
-    later = await insertScript(site.services, { playsname: 'Starred Later' });
-    early = await insertScript(site.services, { playsname: 'Starred Early' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
+  const suite = e2eSuite({
+    arrange: async ({ site }) => {
+      // The oldest script is the last card: it appears only with Load More (16 cards first).
+      beyond = await insertScript(site.services, { playsname: 'Starred Beyond', createdAt: new Date(Date.UTC(2025, 0, 1)) });
+      await insertScripts(site.services, 16, (i) => `Filler ${i}`);
+      await insertScript(site.services, { playsname: 'Never Starred' });
+      later = await insertScript(site.services, { playsname: 'Starred Later' });
+      early = await insertScript(site.services, { playsname: 'Starred Early' });
+    },
   });
 
   it('stars two scripts (one before hydration), lists them through one request, then counts, marks and clears the one whose loader changed', async () => {
-    const { context, page } = await newPage(browser);
+    const context = await suite.context();
+    const page = await context.newPage();
     const requests = recordRequests(context);
     const errors = recordErrors(context);
 
@@ -73,7 +68,7 @@ describe('favourites in a real browser', () => {
     const held: Route[] = [];
     let holding = true;
     await page.route('**/assets/**/*.js', (route) => (holding ? void held.push(route) : void route.continue()));
-    await page.goto(`${site.url}/scripts`, { waitUntil: 'commit' });
+    await page.goto(`${suite.url}/scripts`, { waitUntil: 'commit' });
     await star(page, 'Starred Early').click();
     await expect.poll(() => pressed(page, 'Starred Early')).toBe('true');
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
@@ -102,14 +97,14 @@ describe('favourites in a real browser', () => {
     await expectNoSeriousViolations(page, 'the script page with its star', { pointerAway: true });
 
     // A reload keeps both.
-    await page.goto(`${site.url}/scripts`);
+    await page.goto(`${suite.url}/scripts`);
     await waitForHydration(page);
     expect(await pressed(page, 'Starred Early')).toBe('true');
     expect(await pressed(page, 'Starred Later')).toBe('true');
     expect(await pressed(page, 'Never Starred')).toBe('false');
 
     const before = requests.filter(isIdsRequest).length;
-    await page.goto(`${site.url}/favourites`);
+    await page.goto(`${suite.url}/favourites`);
     await waitForHydration(page);
     await expect.poll(() => listed(page)).toEqual(['Starred Later', 'Starred Early']);
     const asked = requests.filter(isIdsRequest).slice(before);
@@ -120,12 +115,12 @@ describe('favourites in a real browser', () => {
     expect(await favouritesLink(page).getAttribute('aria-label')).toBeNull();
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
 
-    await loaderChanged(site, early.id);
+    await loaderChanged(suite, early.id);
 
     // Another visit (a new tab: its own sessionStorage) learns of the change in the header.
     const tab = await context.newPage();
     const tabRequests = requests.length;
-    await tab.goto(`${site.url}/`);
+    await tab.goto(`${suite.url}/`);
     await waitForHydration(tab);
     await tab.getByRole('link', { name: 'Favourites, 1 changed' }).waitFor();
     expect(await favouritesLink(tab).getAttribute('data-count')).toBe('1');
@@ -162,12 +157,12 @@ describe('favourites in a real browser', () => {
     expect(withIds.length).toBeGreaterThan(0);
     // No page failed, nor did hydration find HTML it would not have drawn.
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('marks a starred card that arrives with Load More, and a star toggled in another tab', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${site.url}/scripts`);
+    const context = await suite.context();
+    const page = await context.newPage();
+    await page.goto(`${suite.url}/scripts`);
     await waitForHydration(page);
     await page.evaluate((id) => localStorage.setItem('favourites', JSON.stringify([{ id, seen: 1 }])), beyond.id);
     await page.getByRole('button', { name: 'Load More' }).click();
@@ -175,24 +170,23 @@ describe('favourites in a real browser', () => {
     await expect.poll(() => pressed(page, 'Starred Beyond')).toBe('true');
 
     const other = await context.newPage();
-    await other.goto(`${site.url}/scripts`);
+    await other.goto(`${suite.url}/scripts`);
     await waitForHydration(other);
     await star(other, 'Never Starred').click();
     await expect.poll(() => pressed(page, 'Never Starred')).toBe('true');
-    await context.close();
   });
 
   it('shows an empty state without favourites, says so when the browser keeps nothing, and stays out of the sitemap', async () => {
-    const { context, page } = await newPage(browser);
+    const context = await suite.context();
+    const page = await context.newPage();
     const requests = recordRequests(context);
-    await page.goto(`${site.url}/favourites`);
+    await page.goto(`${suite.url}/favourites`);
     await waitForHydration(page);
     await expect.poll(() => page.getByRole('status').textContent()).toContain('No favourites yet');
     // No favourites, no request (the header loads nothing either).
     expect(requests.filter(isIdsRequest)).toEqual([]);
-    await context.close();
 
-    const blocked = await browser.newContext();
+    const blocked = await suite.context();
     await blocked.addInitScript(() => {
       Object.defineProperty(window, 'localStorage', {
         get() {
@@ -201,12 +195,12 @@ describe('favourites in a real browser', () => {
       });
     });
     const blockedPage = await blocked.newPage();
-    await blockedPage.goto(`${site.url}/favourites`);
+    await blockedPage.goto(`${suite.url}/favourites`);
     await waitForHydration(blockedPage);
     await expect.poll(() => blockedPage.getByRole('status').textContent()).toContain('does not let the site keep favourites');
     await blocked.close();
 
-    const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
+    const sitemap = await (await fetch(`${suite.url}/sitemap.xml`)).text();
     expect(sitemap).not.toContain('/favourites');
   });
 });

@@ -1,10 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { scriptPath } from '../../contract/slugs.ts';
 import type { PublicScript } from '../../contract/scripts.ts';
 import { insertScript } from '../helpers/factories.ts';
 import { insertGame, setFacts } from '../helpers/script-facts.ts';
-import { DESKTOP, launchBrowser, newPage, PHONE, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
+import { DESKTOP, PHONE, seriousViolations, waitForHydration } from './harness.ts';
+import { e2eSuite } from './suite.ts';
 
 // The catalogue's filter bar in a real browser (docs/product.md#catalogue-filters): a plain GET form
 // without JavaScript, choices applied at once with it, the phone's sheet, Load More and Clear filters.
@@ -15,41 +16,34 @@ const cards = (page: Page) => page.getByRole('list', { name: 'Scripts' }).locato
 const cardLinks = (page: Page) => cards(page).getByRole('link', { name: 'Get Script' }).evaluateAll((links) => links.map((link) => link.getAttribute('href')));
 
 describe('the filter bar in a real browser', () => {
-  let site: Site;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    site = await startSite();
-    const start = Date.UTC(2026, 0, 1, 10, 0);
-    // Arranged before any page is asked for: the server caches what it renders.
-    const arrange = { db: site.services.db, services: site.services };
-    for (let i = 0; i < COUNT; i += 1) {
-      const script = await insertScript(site.services, { playsname: `Filter script ${String(i).padStart(2, '0')}`, createdAt: new Date(start + i * 1000) });
-      // 24 of the 30 verified: `key=false&verified=true` fills a first page and one Load More exactly.
-      if (i % 5 !== 0) await setFacts(arrange, script.id, { verified: true });
-    }
-    const game = await insertGame(arrange, 'Blox Fruits', 'blox-fruits');
-    const farm = await insertScript(site.services, { playsname: 'Blox Fruits Key Farm', createdAt: new Date(start + COUNT * 1000) });
-    await setFacts(arrange, farm.id, { gameId: game, keySystem: true, keyLink: 'https://keys.example/farm', verified: true, patched: true });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
+  const suite = e2eSuite({
+    arrange: async ({ site }) => {
+      const start = Date.UTC(2026, 0, 1, 10, 0);
+      // Arranged before any page is asked for: the server caches what it renders.
+      const arrange = { db: site.services.db, services: site.services };
+      for (let i = 0; i < COUNT; i += 1) {
+        const script = await insertScript(site.services, { playsname: `Filter script ${String(i).padStart(2, '0')}`, createdAt: new Date(start + i * 1000) });
+        // 24 of the 30 verified: `key=false&verified=true` fills a first page and one Load More exactly.
+        if (i % 5 !== 0) await setFacts(arrange, script.id, { verified: true });
+      }
+      const game = await insertGame(arrange, 'Blox Fruits', 'blox-fruits');
+      const farm = await insertScript(site.services, { playsname: 'Blox Fruits Key Farm', createdAt: new Date(start + COUNT * 1000) });
+      await setFacts(arrange, farm.id, { gameId: game, keySystem: true, keyLink: 'https://keys.example/farm', verified: true, patched: true });
+    },
   });
 
   /** The script pages the API lists for a query, as the cards must link them. */
   async function apiPaths(query: string, offset = 0, limit = 16): Promise<string[]> {
-    const response = await fetch(`${site.url}/api/scripts/paginated?${query}${query ? '&' : ''}offset=${offset}&limit=${limit}`);
+    const response = await fetch(`${suite.url}/api/scripts/paginated?${query}${query ? '&' : ''}offset=${offset}&limit=${limit}`);
     expect(response.status).toBe(200);
     return ((await response.json()) as { scripts: PublicScript[] }).scripts.map((script) => scriptPath(script));
   }
 
   it('works as a plain GET form with JavaScript disabled, on a wide screen and behind the Filters link on a phone', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
-      const context = await browser.newContext({ viewport, javaScriptEnabled: false });
+      const context = await suite.context({ viewport, javaScriptEnabled: false });
       const page = await context.newPage();
-      await page.goto(`${site.url}/scripts?q=filter`);
+      await page.goto(`${suite.url}/scripts?q=filter`);
       const form = page.locator('form#catalogue-filters');
       if (viewport === PHONE) {
         // Folded away on a phone; its link shows it (`:target`), no script needed.
@@ -80,35 +74,30 @@ describe('the filter bar in a real browser', () => {
   });
 
   it('applies each choice at once with JavaScript on a wide screen, keeping focus on the control', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
-    await page.goto(`${site.url}/scripts`);
-    await waitForHydration(page);
+    const page = await suite.visit('/scripts');
     // Nothing to submit by hand: the button is only for pages without JavaScript.
     await expect(page.getByRole('button', { name: 'Apply filters' }).isVisible()).resolves.toBe(false);
     const working = page.getByRole('checkbox', { name: 'Working' });
     await working.check();
-    await page.waitForURL(`${site.url}/scripts?patched=false`);
+    await page.waitForURL(`${suite.url}/scripts?patched=false`);
     await expect(working.isChecked()).resolves.toBe(true);
     await expect(working.evaluate((node) => node === document.activeElement)).resolves.toBe(true);
     await page.getByLabel('Sort by').selectOption('trending');
-    await page.waitForURL(`${site.url}/scripts?patched=false&sort=trending`);
+    await page.waitForURL(`${suite.url}/scripts?patched=false&sort=trending`);
     // React Router renders the new entry in a transition after the address changes: wait for its cards.
     const trending = await apiPaths('patched=false&sort=trending');
     await expect.poll(() => cardLinks(page)).toEqual(trending);
     // Back restores the previous choices in the form.
     await page.goBack();
-    await page.waitForURL(`${site.url}/scripts?patched=false`);
+    await page.waitForURL(`${suite.url}/scripts?patched=false`);
     // The address changes at once; the form follows once that entry's data is back.
     await expect.poll(() => page.getByLabel('Sort by').inputValue()).toBe('newest');
     await expect(working.isChecked()).resolves.toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
-    await context.close();
   });
 
   it('opens the filters in a sheet on a phone: a modal dialog holding focus, closed by Escape with focus back on its button', async () => {
-    const { context, page } = await newPage(browser, PHONE);
-    await page.goto(`${site.url}/scripts`);
-    await waitForHydration(page);
+    const page = await suite.visit('/scripts', { viewport: PHONE });
     // A link to the form (which unfolds it without JavaScript) that opens the sheet.
     const trigger = page.getByRole('link', { name: 'Filters', exact: true });
     await expect(trigger.getAttribute('aria-haspopup')).resolves.toBe('dialog');
@@ -128,27 +117,26 @@ describe('the filter bar in a real browser', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => trigger.evaluate((node) => node === document.activeElement)).toBe(true);
-    expect(page.url()).toBe(`${site.url}/scripts`);
+    expect(page.url()).toBe(`${suite.url}/scripts`);
 
     // Choices in the sheet wait for Show scripts, which applies them and closes it.
     await trigger.click();
     await dialog.waitFor();
     await dialog.getByRole('checkbox', { name: 'Universal' }).check();
-    expect(page.url()).toBe(`${site.url}/scripts`);
+    expect(page.url()).toBe(`${suite.url}/scripts`);
     await dialog.getByRole('button', { name: 'Show scripts' }).click();
-    await page.waitForURL(`${site.url}/scripts?universal=true`);
+    await page.waitForURL(`${suite.url}/scripts?universal=true`);
     await dialog.waitFor({ state: 'hidden' });
     // Once the new list is in, the button counts the filter.
     await page.getByRole('link', { name: 'Filters (1)', exact: true }).waitFor();
     // The sheet closed and its choices applied: no #target was left in the address.
     expect(new URL(page.url()).hash).toBe('');
-    await context.close();
   });
 
   it('keeps the filters when Load More asks for the next page', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
+    const page = await suite.page();
     const query = 'key=false&verified=true&sort=views';
-    await page.goto(`${site.url}/scripts?${query}`);
+    await page.goto(`${suite.url}/scripts?${query}`);
     await waitForHydration(page);
     await expect(cardLinks(page)).resolves.toEqual(await apiPaths(query));
     const asked = page.waitForRequest((request) => request.url().includes('/api/scripts/paginated'));
@@ -157,33 +145,27 @@ describe('the filter bar in a real browser', () => {
     expect(Object.fromEntries(params)).toMatchObject({ key: 'false', verified: 'true', sort: 'views', offset: '16', limit: '8' });
     await page.waitForFunction(() => document.querySelectorAll('ul[aria-label="Scripts"] article').length === 24);
     await expect(cardLinks(page)).resolves.toEqual([...(await apiPaths(query)), ...(await apiPaths(query, 16, 8))]);
-    await context.close();
   });
 
   it('offers Clear filters on an empty result, which keeps the search and drops the filters', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
-    await page.goto(`${site.url}/scripts?q=zzz-no-such-script&key=false&universal=true`);
-    await waitForHydration(page);
+    const page = await suite.visit('/scripts?q=zzz-no-such-script&key=false&universal=true');
     await page.getByRole('heading', { name: 'Scripts not found' }).waitFor();
     await page.getByRole('link', { name: 'Clear filters' }).click();
-    await page.waitForURL(`${site.url}/scripts?q=zzz-no-such-script`);
+    await page.waitForURL(`${suite.url}/scripts?q=zzz-no-such-script`);
     // Once that list is in, nothing is left to clear and the form shows no choice.
     await expect.poll(() => page.getByRole('link', { name: 'Clear filters' }).count()).toBe(0);
     // The form takes the new address's choices in the render after the list's: read until it has.
     await expect.poll(() => page.getByRole('checkbox', { name: 'No key system' }).isChecked()).toBe(false);
     await expect.poll(() => page.getByRole('checkbox', { name: 'Universal' }).isChecked()).toBe(false);
     expect(await seriousViolations(page)).toEqual([]);
-    await context.close();
   });
 
   it('leads from /games to a game\'s page and its script, showing the game and badges, with no serious accessibility violations', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
-      const { context, page } = await newPage(browser, viewport);
-      await page.goto(`${site.url}/games`);
-      await waitForHydration(page);
+      const page = await suite.visit('/games', { viewport });
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole('link', { name: /Blox Fruits/ }).click();
-      await page.waitForURL(`${site.url}/games/blox-fruits`);
+      await page.waitForURL(`${suite.url}/games/blox-fruits`);
       await page.getByRole('heading', { level: 1, name: 'Blox Fruits Scripts' }).waitFor();
       const card = cards(page).filter({ hasText: 'Blox Fruits Key Farm' });
       for (const badge of ['Key system', 'Verified', 'Patched']) await expect(card.getByText(badge, { exact: true }).isVisible(), badge).resolves.toBe(true);
@@ -197,8 +179,7 @@ describe('the filter bar in a real browser', () => {
       await expect(page.getByRole('link', { name: /Blox Fruits$/ }).first().getAttribute('href')).resolves.toBe('/games/blox-fruits');
       // Back returns to the game's page it came from.
       await page.getByRole('link', { name: 'Back to scripts' }).click();
-      await page.waitForURL(`${site.url}/games/blox-fruits`);
-      await context.close();
+      await page.waitForURL(`${suite.url}/games/blox-fruits`);
     }
   });
 });

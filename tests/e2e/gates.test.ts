@@ -1,6 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, injectAxe, launchBrowser, loginAdmin, PHONE, probeApp, probed, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, probeApp, probed, seriousViolations, waitForHydration } from './harness.ts';
+import { addSiteChannel, createScript as createStaffScript, setSiteChannels as setChannels } from './staff.ts';
+import { e2eSuite } from './suite.ts';
 import { wordsOf } from '../helpers/html.ts';
 
 /**
@@ -9,70 +11,18 @@ import { wordsOf } from '../helpers/html.ts';
  * admin HTTP API, which drops the server's public caches.
  */
 
-/**
- * Serious and critical axe violations inside one element only: the gate is checked on its own, so
- * this file fails for the gate's faults, not for the rest of the detail page (the smoke tests' job).
- */
-async function seriousViolationsIn(page: Page, selector: string) {
-  await injectAxe(page);
-  const violations = await page.evaluate(async (target) => {
-    const element = document.querySelector(target);
-    if (!element) throw new Error(`axe: nothing matches ${target}`);
-    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (context: Element) => Promise<Result> } }).axe;
-    return (await axe.run(element)).violations;
-  }, selector);
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(' ')) }));
-}
-
-interface CreatedScript {
-  id: number;
-  playsname: string;
-  loadstring: string;
-  channels: { id: number; name: string; url: string }[];
-}
+// The gate is checked with axe on its own (seriousViolations' `within`), so this file fails for the
+// gate's faults, not for the rest of the detail page (the smoke tests' job).
 
 describe('subscription gates in a real browser', () => {
-  let site: Site;
-  let browser: Browser;
-  let token: string;
-
-  async function api(path: string, init: RequestInit = {}): Promise<Response> {
-    const response = await fetch(`${site.url}${path}`, {
-      ...init,
-      headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) },
-    });
-    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-    return response;
-  }
-
-  async function createScript(playsname: string, channels: string[] = []): Promise<CreatedScript> {
-    const form = new FormData();
-    form.append('playsname', playsname);
-    form.append('description', `About ${playsname}`);
-    form.append('loadstring', `loadstring(game:HttpGet("https://example.test/${encodeURIComponent(playsname)}"))()`);
-    for (const channel of channels) form.append('channels[]', channel);
-    return (await (await api('/api/ac', { method: 'POST', body: form })).json()) as CreatedScript;
-  }
-
-  /** Makes the /subscribe list exactly `channels`. */
-  async function setSiteChannels(channels: { name: string; url: string }[]): Promise<void> {
-    const current = (await (await api('/api/site-channels')).json()) as { id: number }[];
-    for (const channel of current) await api(`/api/site-channels/${channel.id}`, { method: 'DELETE' });
-    for (const channel of channels) await addSiteChannel(channel);
-  }
-
-  async function addSiteChannel(channel: { name: string; url: string }): Promise<void> {
-    await api('/api/site-channels', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(channel) });
-  }
+  const suite = e2eSuite({ admin: true });
+  const createScript = (playsname: string, channels: string[] = []) => createStaffScript(suite, suite.adminToken, { playsname, channels });
+  const setSiteChannels = (channels: { name: string; url: string }[]) => setChannels(suite, suite.adminToken, channels);
 
   /** A fresh visitor (empty localStorage). Channel links are answered locally, never fetched from the web. */
   async function visitor(viewport: { width: number; height: number }) {
-    const context = await browser.newContext({ viewport });
+    const context = await suite.context({ viewport, telegram: true });
     await probeApp(context);
-    await context.route('https://t.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>channel</title>' }));
     const page = await context.newPage();
     const hydrationErrors: string[] = [];
     const hydrationProblem = /hydrat|Minified React error #(418|419|421|422|423|425)/i;
@@ -115,16 +65,6 @@ describe('subscription gates in a real browser', () => {
 
   const storageOf = (page: Page, key: string) => page.evaluate((name) => window.localStorage.getItem(name), key);
 
-  beforeAll(async () => {
-    site = await startSite();
-    token = await loginAdmin(site);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
-
   describe.each([
     ['1280', DESKTOP],
     ['375', PHONE],
@@ -136,7 +76,7 @@ describe('subscription gates in a real browser', () => {
       if (!alpha || !beta) throw new Error('channels not created');
 
       // The server cannot know the stored flags: it renders the neutral placeholder, not the content.
-      const html = await (await fetch(`${site.url}/scripts/${script.id}`)).text();
+      const html = await (await fetch(`${suite.url}/scripts/${script.id}`)).text();
       expect(html).toContain('data-testid="script-gate-pending"');
       // (Its messages travel in the page's data: what a reader sees is checked.)
       expect(wordsOf(html)).not.toContain('Subscription required');
@@ -144,7 +84,7 @@ describe('subscription gates in a real browser', () => {
       expect(html).not.toContain('example.test/');
 
       const { context, page, hydrationErrors } = await visitor(viewport);
-      await page.goto(`${site.url}/scripts/${script.id}`);
+      await page.goto(`${suite.url}/scripts/${script.id}`);
       await waitForHydration(page);
       await page.getByRole('heading', { name: 'Subscription required' }).waitFor();
       expect(await page.getByText(`@alpha_${label}`, { exact: true }).isVisible()).toBe(true);
@@ -153,7 +93,7 @@ describe('subscription gates in a real browser', () => {
       const continueButton = page.getByRole('button', { name: 'Continue' });
       expect(await continueButton.isDisabled()).toBe(true);
       expect(await page.getByRole('status').filter({ hasText: '0 of 2 channels done' }).count()).toBe(1);
-      expect(await seriousViolationsIn(page, '[data-testid="script-gate"]')).toEqual([]);
+      expect(await seriousViolations(page, '[data-testid="script-gate"]')).toEqual([]);
 
       const opened = await popupFrom(context, () => page.getByRole('button', { name: new RegExp(`^Subscribe @alpha_${label}\\b`) }).click());
       expect(opened).toBe(alpha.url);
@@ -185,11 +125,11 @@ describe('subscription gates in a real browser', () => {
     it('a script without channels shows its content directly, with no redirect when the site list is empty', async () => {
       await setSiteChannels([]);
       const script = await createScript(`Open hub ${label}`);
-      const html = await (await fetch(`${site.url}/scripts/${script.id}`)).text();
+      const html = await (await fetch(`${suite.url}/scripts/${script.id}`)).text();
       expect(html).not.toContain('script-gate-pending');
 
       const { context, page, hydrationErrors } = await visitor(viewport);
-      await page.goto(`${site.url}/scripts/${script.id}`);
+      await page.goto(`${suite.url}/scripts/${script.id}`);
       await expectGateStayed(page);
       expect(new URL(page.url()).pathname).toBe(`/scripts/${script.id}`);
       await expectScriptContent(page);
@@ -205,9 +145,9 @@ describe('subscription gates in a real browser', () => {
       const { context, page } = await visitor(viewport);
       // A returning visitor: this script's channel is already done.
       await context.addInitScript((flags) => window.localStorage.setItem('scriptSubscriptions', flags), JSON.stringify({ [script.id]: { [channel.id]: true } }));
-      const apiPath = `${site.url}/api/scripts/${script.id}`;
+      const apiPath = `${suite.url}/api/scripts/${script.id}`;
       await page.route(apiPath, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"busy","code":"SERVICE_UNAVAILABLE"}' }));
-      await page.goto(`${site.url}/scripts/${script.id}`);
+      await page.goto(`${suite.url}/scripts/${script.id}`);
       await waitForHydration(page);
       await page.getByRole('tab', { name: 'Script', exact: true }).click();
       await page.getByRole('alert').filter({ hasText: 'The loader could not be loaded.' }).waitFor();
@@ -227,9 +167,9 @@ describe('subscription gates in a real browser', () => {
       const target = `/scripts/${script.id}?ref=gate`;
 
       const { context, page, hydrationErrors } = await visitor(viewport);
-      await page.goto(`${site.url}/scripts`);
-      await page.goto(`${site.url}${target}`);
-      await page.waitForURL(`${site.url}/subscribe?from=${encodeURIComponent(target)}`);
+      await page.goto(`${suite.url}/scripts`);
+      await page.goto(`${suite.url}${target}`);
+      await page.waitForURL(`${suite.url}/subscribe?from=${encodeURIComponent(target)}`);
       await waitForHydration(page);
       // The probe the stay-put checks rely on does see the gate's redirect.
       expect((await probed(page)).navigations).toEqual([`/subscribe?from=${encodeURIComponent(target)}`]);
@@ -255,7 +195,7 @@ describe('subscription gates in a real browser', () => {
       expect(await continueButton.isEnabled()).toBe(true);
 
       await continueButton.click();
-      await page.waitForURL(`${site.url}${target}`);
+      await page.waitForURL(`${suite.url}${target}`);
       await expectScriptContent(page);
       expect(await storageOf(page, 'isSubscribed')).toBe('true');
       expect(JSON.parse((await storageOf(page, 'subscribedChannelsVersion')) ?? 'null')).toEqual([second.name, first.name].sort());
@@ -263,7 +203,7 @@ describe('subscription gates in a real browser', () => {
       // Subscribed to this list: a fresh load stays on the script.
       await page.reload();
       await expectGateStayed(page);
-      expect(page.url()).toBe(`${site.url}${target}`);
+      expect(page.url()).toBe(`${suite.url}${target}`);
 
       // /subscribe replaced the script entry both ways, so Back skips it.
       await page.goBack();
@@ -271,9 +211,9 @@ describe('subscription gates in a real browser', () => {
       expect(new URL(page.url()).pathname).toBe('/scripts');
 
       // A new site channel changes the version: the flag resets and the gate asks again.
-      await addSiteChannel({ name: `Beta Drops ${label}`, url: `https://t.me/beta_drops_${label}` });
-      await page.goto(`${site.url}${target}`);
-      await page.waitForURL(`${site.url}/subscribe?from=${encodeURIComponent(target)}`);
+      await addSiteChannel(suite, suite.adminToken, { name: `Beta Drops ${label}`, url: `https://t.me/beta_drops_${label}` });
+      await page.goto(`${suite.url}${target}`);
+      await page.waitForURL(`${suite.url}/subscribe?from=${encodeURIComponent(target)}`);
       await waitForHydration(page);
       expect(await storageOf(page, 'isSubscribed')).toBe('false');
       expect(await page.getByRole('link', { name: /^Join / }).count()).toBe(3);
@@ -285,11 +225,11 @@ describe('subscription gates in a real browser', () => {
     it('/subscribe refuses an off-site return address', async () => {
       await setSiteChannels([{ name: `Only ${label}`, url: `https://t.me/only_${label}` }]);
       const { context, page } = await visitor(viewport);
-      await page.goto(`${site.url}/subscribe?from=${encodeURIComponent('//evil.example/x')}`);
+      await page.goto(`${suite.url}/subscribe?from=${encodeURIComponent('//evil.example/x')}`);
       await waitForHydration(page);
       await popupFrom(context, () => page.getByRole('link', { name: new RegExp(`^Join Only ${label}\\b`) }).click());
       await page.getByRole('button', { name: 'Continue' }).click();
-      await page.waitForURL(`${site.url}/scripts`);
+      await page.waitForURL(`${suite.url}/scripts`);
       await context.close();
     });
   });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,7 +10,6 @@ import { createServices, type Services } from '../../server/services.ts';
 import { loadConfig } from '../../server/shared/config.ts';
 import { BUILT_ENTRY, freePort, spawnEntry, type RunningEntry } from '../helpers/processes.ts';
 
-export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 export interface Site {
   url: string;
@@ -62,7 +62,8 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
   // The production bundle, exactly what `npm start` runs.
   const entry = spawnEntry(fullEnv, BUILT_ENTRY);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // Generous: a busy machine (other suites beside this one) can take many seconds, the demo catalogue's seed more.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
@@ -70,6 +71,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
       // Not listening yet.
     }
     if (entry.child.exitCode !== null || Date.now() > deadline) {
+      entry.child.kill('SIGKILL'); // never left running behind a failed file
       throw new Error(`server did not start:\n${entry.output().stdout}\n${entry.output().stderr}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -91,21 +93,28 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
   };
 }
 
+/** Debian's Chromium, or the one CHROME_PATH names. */
+const CHROMIUM_LAUNCH = {
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+let shared: Promise<Browser> | undefined;
+
+/**
+ * This worker's Chromium, launched by its first file and kept for the next ones (the workers keep
+ * their modules: tests/e2e/vitest.config.ts); a launch costs about a second of CPU. Files never close
+ * it, only the contexts they opened; Playwright closes it when the worker exits.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const running = shared && (await shared.catch(() => undefined));
+  if (running?.isConnected()) return running;
+  shared = chromium.launch(CHROMIUM_LAUNCH);
+  return shared;
 }
 
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 375, height: 740 };
-
-export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  return { context, page };
-}
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -122,16 +131,20 @@ export interface AxeViolation {
  * the site's Content-Security-Policy rightly refuses inline scripts it did not render itself.
  */
 export async function injectAxe(page: Page): Promise<void> {
+  // Once per document: a second check of the same page reuses it.
+  if (await page.evaluate(() => 'axe' in window)) return;
   await page.evaluate(AXE_SOURCE);
 }
 
-/** Runs axe-core in the page; answers the serious and critical violations. */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+/** Runs axe-core in the page, or only inside the element `within` selects; answers the serious and critical violations. */
+export async function seriousViolations(page: Page, within?: string): Promise<AxeViolation[]> {
   await injectAxe(page);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
+  const violations = await page.evaluate(async (target) => {
+    const context = target === undefined ? document : document.querySelector(target);
+    if (!context) throw new Error(`axe: nothing matches ${target}`);
+    const axe = (window as unknown as { axe: { run: (context: Document | Element) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run(context)).violations;
+  }, within);
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((node) => ({ target: node.target })) }));
@@ -238,5 +251,18 @@ export function hardClips(page: Page): Promise<string[]> {
   });
 }
 
-/** How much wider than the viewport the page is (0 when it fits). */
-export const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+/** How much wider than the viewport the page is (0 or less when it fits; no sideways scroll). */
+export const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - Math.min(window.innerWidth, document.documentElement.clientWidth));
+
+/**
+ * Runs `during` while the catalogue table is renamed away, so every query on it fails inside the
+ * running server (a real server-side failure; the harness runs the embedded database), then puts it back.
+ */
+export async function withScriptsTableHidden<T>(site: Pick<Site, 'services'>, during: () => Promise<T>): Promise<T> {
+  await sql`ALTER TABLE scripts RENAME TO scripts_hidden_by_test`.execute(site.services.db.kysely);
+  try {
+    return await during();
+  } finally {
+    await sql`ALTER TABLE scripts_hidden_by_test RENAME TO scripts`.execute(site.services.db.kysely);
+  }
+}

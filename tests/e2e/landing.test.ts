@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, newPage, PHONE, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, overflow, PHONE, seriousViolations, waitForHydration } from './harness.ts';
+import { e2eSuite } from './suite.ts';
 
 /**
  * The two landing pages (docs/product.md#landing-pages: `/` is variant A, `/info` variant B). The
@@ -110,26 +111,12 @@ async function headingLevels(page: Page): Promise<number[]> {
   return page.evaluate(() => [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((heading) => Number(heading.tagName[1])));
 }
 
-async function scrollWidth(page: Page): Promise<number> {
-  return page.evaluate(() => document.scrollingElement?.scrollWidth ?? Number.POSITIVE_INFINITY);
-}
-
 describe('landing pages in a real browser', () => {
-  let site: Site;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    site = await startSite({ SITE_URL });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const suite = e2eSuite({ env: { SITE_URL } });
 
   describe('server-rendered HTML (before hydration)', () => {
     it('holds every text of variant A, its title, description and canonical link', async () => {
-      const response = await fetch(`${site.url}/`);
+      const response = await fetch(`${suite.url}/`);
       expect(response.status).toBe(200);
       const html = decodeHtml(await response.text());
       for (const text of HOME_TEXTS) expect(contains(html, text), String(text)).toBe(true);
@@ -143,7 +130,7 @@ describe('landing pages in a real browser', () => {
     });
 
     it('holds every text of variant B, its title, description and canonical link', async () => {
-      const response = await fetch(`${site.url}/info`);
+      const response = await fetch(`${suite.url}/info`);
       expect(response.status).toBe(200);
       const html = decodeHtml(await response.text());
       for (const text of INFO_TEXTS) expect(contains(html, text), String(text)).toBe(true);
@@ -161,18 +148,17 @@ describe('landing pages in a real browser', () => {
   ] as const) {
     describe(`at ${label}`, () => {
       it('shows every text of both pages', async () => {
-        const { context, page } = await newPage(browser, viewport);
-        await open(page, `${site.url}/`);
+        const page = await suite.page({ viewport });
+        await open(page, `${suite.url}/`);
         await expectVisibleTexts(page, HOME_TEXTS);
-        await open(page, `${site.url}/info`);
+        await open(page, `${suite.url}/info`);
         await expectVisibleTexts(page, INFO_TEXTS);
-        await context.close();
       });
 
       it('has one h1 and headings that never skip a level', async () => {
-        const { context, page } = await newPage(browser, viewport);
+        const page = await suite.page({ viewport });
         for (const path of ['/', '/info']) {
-          await open(page, `${site.url}${path}`);
+          await open(page, `${suite.url}${path}`);
           const levels = await headingLevels(page);
           expect(levels[0], path).toBe(1);
           expect(levels.filter((level) => level === 1), path).toHaveLength(1);
@@ -180,64 +166,59 @@ describe('landing pages in a real browser', () => {
             if (index > 0) expect(level, `${path}: heading ${index}`).toBeLessThanOrEqual(levels[index - 1]! + 1);
           });
         }
-        await context.close();
       });
 
       it('points every button and link where the product requirements say', async () => {
-        const { context, page } = await newPage(browser, viewport);
-        await open(page, `${site.url}/`);
+        const page = await suite.page({ viewport });
+        await open(page, `${suite.url}/`);
         const homeMain = page.locator('main');
         for (const [name, href] of HOME_LINKS) {
           await expect(homeMain.getByRole('link', { name, exact: true }).getAttribute('href'), name).resolves.toBe(href);
         }
-        await open(page, `${site.url}/info`);
+        await open(page, `${suite.url}/info`);
         const infoMain = page.locator('main');
         for (const [name, href] of INFO_LINKS) {
           await expect(infoMain.getByRole('link', { name, exact: true }).getAttribute('href'), name).resolves.toBe(href);
         }
-        await context.close();
       });
 
       it('View Scripts on Blox Fruits searches the catalogue and fills the header search box', async () => {
-        const { context, page } = await newPage(browser, viewport);
-        await open(page, `${site.url}/`);
+        const page = await suite.page({ viewport });
+        await open(page, `${suite.url}/`);
         await page.getByRole('link', { name: 'View Scripts for Blox Fruits', exact: true }).click();
-        await page.waitForURL(`${site.url}/scripts?q=Blox%20Fruits`);
+        await page.waitForURL(`${suite.url}/scripts?q=Blox%20Fruits`);
         await page.getByRole('heading', { level: 1, name: 'Latest Roblox Scripts' }).waitFor({ state: 'visible', timeout: 5_000 });
         // On a phone the search box sits in the closed menu panel; its text follows q all the same.
         const box = viewport === DESKTOP ? '#search-desktop' : '#search-mobile';
         if (viewport === PHONE) await page.getByRole('button', { name: 'Main menu' }).click();
         await page.locator(box).waitFor({ state: 'visible', timeout: 5_000 });
         await expect(page.locator(box).inputValue()).resolves.toBe('Blox Fruits');
-        await context.close();
       });
 
       it('has no horizontal scroll on either page, cards open or closed', async () => {
-        const { context, page } = await newPage(browser, viewport);
+        const page = await suite.page({ viewport });
         for (const path of ['/', '/info']) {
-          await open(page, `${site.url}${path}`);
-          expect(await scrollWidth(page), path).toBeLessThanOrEqual(viewport.width);
+          await open(page, `${suite.url}${path}`);
+          expect(await overflow(page), path).toBeLessThanOrEqual(0);
         }
         for (const trigger of await page.locator('main [aria-expanded]').all()) await trigger.click();
         expect(await page.locator('main [aria-expanded="true"]').count()).toBe(4);
-        expect(await scrollWidth(page), '/info, all cards open').toBeLessThanOrEqual(viewport.width);
-        await context.close();
+        expect(await overflow(page), '/info, all cards open').toBeLessThanOrEqual(0);
       });
 
       it('has no serious or critical accessibility violations on either page', async () => {
-        const { context, page } = await newPage(browser, viewport);
-        await open(page, `${site.url}/`);
+        const page = await suite.page({ viewport });
+        await open(page, `${suite.url}/`);
         expect(await seriousViolations(page), '/').toEqual([]);
-        await open(page, `${site.url}/info`);
+        await open(page, `${suite.url}/info`);
         await page.getByRole('button', { name: 'Optimized Code' }).click();
         expect(await seriousViolations(page), '/info').toEqual([]);
-        await context.close();
       });
     });
   }
 
   it('follows every call to action by clicking', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
+    const page = await suite.page();
     const journeys: [from: string, link: string, to: string, heading: string][] = [
       ['/', 'Browse Scripts', '/scripts', 'Latest Roblox Scripts'],
       ['/', 'How It Works', '/info', 'Premium Roblox Scripts'],
@@ -249,17 +230,16 @@ describe('landing pages in a real browser', () => {
       ['/info', 'Back to Home', '/', 'Dominate Your Favorite Roblox Games'],
     ];
     for (const [from, link, to, heading] of journeys) {
-      await open(page, `${site.url}${from}`);
+      await open(page, `${suite.url}${from}`);
       await page.locator('main').getByRole('link', { name: link, exact: true }).click();
-      await page.waitForURL(`${site.url}${to}`);
+      await page.waitForURL(`${suite.url}${to}`);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor({ state: 'visible', timeout: 5_000 });
     }
-    await context.close();
   });
 
   it('opens and closes the feature cards with the keyboard, exposing aria-expanded', async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
-    await open(page, `${site.url}/info`);
+    const page = await suite.page();
+    await open(page, `${suite.url}/info`);
     const first = page.getByRole('button', { name: 'Optimized Code' });
     const second = page.getByRole('button', { name: 'Auto Updates' });
     await expect(first.getAttribute('aria-expanded')).resolves.toBe('false');
@@ -288,15 +268,13 @@ describe('landing pages in a real browser', () => {
     await page.keyboard.press('Space');
     await expect(second.getAttribute('aria-expanded')).resolves.toBe('true');
     await expect(first.getAttribute('aria-expanded')).resolves.toBe('false');
-    await context.close();
   });
 
   it('fits a 360 px screen too', async () => {
-    const { context, page } = await newPage(browser, { width: 360, height: 740 });
+    const page = await suite.page({ viewport: { width: 360, height: 740 } });
     for (const path of ['/', '/info']) {
-      await open(page, `${site.url}${path}`);
-      expect(await scrollWidth(page), path).toBeLessThanOrEqual(360);
+      await open(page, `${suite.url}${path}`);
+      expect(await overflow(page), path).toBeLessThanOrEqual(0);
     }
-    await context.close();
   });
 });

@@ -1,6 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectNoSeriousViolations, launchBrowser, loginAdmin, type Site, startSite, waitForHydration } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousViolations } from './harness.ts';
+import { moderatorAccount } from './staff.ts';
+import { e2eSuite } from './suite.ts';
 
 /**
  * Both panels' script forms show what a loader does while it is typed (issue 15,
@@ -15,25 +17,10 @@ const WEBHOOK_LOADER = [
 ].join('\n');
 
 describe('the script form\'s live loader analysis in a real browser', () => {
-  let site: Site;
-  let browser: Browser;
-  let adminToken: string;
+  const suite = e2eSuite({ admin: true });
 
-  beforeAll(async () => {
-    site = await startSite();
-    adminToken = await loginAdmin(site);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
-
-  async function openForm(path: string, storageKey: string, token: string, heading: string, button: string, title: string): Promise<Page> {
-    const page = await browser.newPage({ viewport: DESKTOP });
-    await page.addInitScript(([key, value]) => window.localStorage.setItem(key as string, value as string), [storageKey, token]);
-    await page.goto(`${site.url}${path}`);
-    await waitForHydration(page);
+  async function openForm(path: string, tokens: { admin?: string; moderator?: string }, heading: string, button: string, title: string): Promise<Page> {
+    const page = await suite.visit(path, { tokens });
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     await page.getByRole('button', { name: button }).first().click();
     await page.getByRole('dialog').getByRole('heading', { name: title }).waitFor();
@@ -43,7 +30,7 @@ describe('the script form\'s live loader analysis in a real browser', () => {
   const findings = (page: Page, heading: string) => page.getByRole('dialog').getByRole('region', { name: heading });
 
   it('lists a webhook loader\'s findings worst first in the admin\'s form, and follows each change of the loader', async () => {
-    const page = await openForm('/admin/dashboard/scripts', 'adminToken', adminToken, 'Manage Scripts', 'New Script', 'Create New Script');
+    const page = await openForm('/admin/dashboard/scripts', { admin: suite.adminToken }, 'Manage Scripts', 'New Script', 'Create New Script');
     const loader = page.getByRole('dialog').getByLabel('Loadstring');
     // Nothing typed, nothing shown.
     expect(await findings(page, 'What this loader does').count()).toBe(0);
@@ -60,21 +47,16 @@ describe('the script form\'s live loader analysis in a real browser', () => {
     await loader.fill('-- request({ Url = "https://discord.com/api/webhooks/1/demo" })\nprint("hello")');
     await section.getByText('Nothing risky found in this loader.').waitFor();
     expect(await section.getByRole('listitem').count()).toBe(0);
-    await page.close();
   });
 
   it('speaks Russian in the moderator\'s form', async () => {
-    const created = await fetch(`${site.url}/api/createModerator`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ UserName: 'findings_mod', Password: 'moderator-password-1' }) });
-    expect(created.status).toBe(201);
-    const login = await fetch(`${site.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ UserName: 'findings_mod', Password: 'moderator-password-1' }) });
-    const { token } = (await login.json()) as { token: string };
-    const page = await openForm('/moderator/dashboard', 'moderatorToken', token, 'Скрипты', 'Добавить скрипт', 'Новый скрипт');
+    const { token } = await moderatorAccount(suite, suite.adminToken, 'findings_mod');
+    const page = await openForm('/moderator/dashboard', { moderator: token }, 'Скрипты', 'Добавить скрипт', 'Новый скрипт');
     await page.getByRole('dialog').getByLabel('Loadstring').fill('setclipboard("key")\nwritefile("hub.txt", "x")');
     const section = findings(page, 'Что делает этот загрузчик');
     await expect.poll(() => section.getByRole('listitem').allTextContents()).toEqual([
       'Осторожно: Копирует текст в ваш буфер обмена.',
       'Осторожно: Записывает или удаляет файлы в папке вашего экзекьютора.',
     ]);
-    await page.close();
   });
 });

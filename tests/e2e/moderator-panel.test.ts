@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, loginAdmin, PHONE, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, overflow, PHONE, seriousViolations, waitForHydration } from './harness.ts';
+import { createModerator as createStaffModerator, createScript, logInThroughForm, MODERATOR_PASSWORD, storedModeratorToken, TEXT_FILE, toast } from './staff.ts';
+import { e2eSuite } from './suite.ts';
 
 /**
  * The moderator panel end to end (docs/product.md#moderator-panel; issue 5): login (wrong password
@@ -16,100 +15,46 @@ import { DESKTOP, launchBrowser, loginAdmin, PHONE, seriousViolations, type Site
  * login throttle allows 5 failures per address and username in 15 minutes: this file makes one wrong attempt.
  */
 
-const PASSWORD = 'moderator-password-1';
-
 describe('moderator panel in a real browser', () => {
-  let site: Site;
-  let browser: Browser;
-  let adminToken: string;
-  let fixtureDir: string;
-  let pngPath: string;
-  const contexts: BrowserContext[] = [];
+  let cover: { name: string; mimeType: string; buffer: Buffer };
+  const suite = e2eSuite({
+    env: { MODERATOR_STATUS_POLL_MS: '1000' },
+    admin: true,
+    arrange: async () => {
+      const buffer = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#7c3aed' } }).png().toBuffer();
+      cover = { name: 'cover.png', mimeType: 'image/png', buffer };
+    },
+  });
 
+  /** A call with the admin's token, or the one `token` names. */
   async function api(pathname: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
-    const { token = adminToken, ...rest } = init;
-    return fetch(`${site.url}${pathname}`, {
-      ...rest,
-      headers: { authorization: `Bearer ${token}`, ...(rest.headers as Record<string, string> | undefined) },
-    });
+    const { token = suite.adminToken, ...rest } = init;
+    return fetch(`${suite.url}${pathname}`, { ...rest, headers: { authorization: `Bearer ${token}`, ...(rest.headers as Record<string, string> | undefined) } });
   }
 
-  async function createModerator(UserName: string): Promise<number> {
-    const response = await api('/api/createModerator', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ UserName, Password: PASSWORD }),
-    });
-    expect(response.status).toBe(201);
-    return ((await response.json()) as { id: number }).id;
-  }
+  const createModerator = (UserName: string) => createStaffModerator(suite, suite.adminToken, UserName);
 
   /** Arranges scripts for a moderator through its own API (its token comes from the browser's login). */
   async function arrangeScripts(token: string, names: string[]): Promise<void> {
-    for (const name of names) {
-      const form = new FormData();
-      form.append('playsname', name);
-      form.append('description', `About ${name}`);
-      form.append('loadstring', `loadstring(game:HttpGet("https://example.test/${encodeURIComponent(name)}"))()`);
-      const response = await api('/api/m', { method: 'POST', body: form, token });
-      expect(response.status).toBe(201);
-    }
+    for (const name of names) await createScript(suite, token, { playsname: name }, { as: 'moderator' });
   }
 
-  async function openPage(viewport = DESKTOP): Promise<Page> {
-    const context = await browser.newContext({ viewport });
-    contexts.push(context);
-    // Channel links never leave the machine.
-    await context.route('https://t.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>channel</title>' }));
-    return context.newPage();
-  }
-
-  const storedToken = (page: Page) => page.evaluate(() => window.localStorage.getItem('moderatorToken'));
-  const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
-
-  /** Logs in through the form; lands on the panel. */
-  async function logIn(page: Page, userName: string): Promise<string> {
-    await page.goto(`${site.url}/moderator/login`);
-    await waitForHydration(page);
-    await page.getByLabel('UserName').fill(userName);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Войти' }).click();
-    await page.waitForURL(`${site.url}/moderator/scripts`);
-    const token = await storedToken(page);
-    expect(token).toBeTruthy();
-    return token as string;
-  }
+  /** Channel links never leave the machine. */
+  const openPage = (viewport = DESKTOP) => suite.page({ viewport, telegram: true });
+  const logIn = (page: Page, userName: string) => logInThroughForm(page, suite, userName);
 
   /** The visible list's rows: the table from 1024 px, the cards below. */
   function rows(page: Page): Locator {
     return page.locator('[data-testid=script-row]:visible, [data-testid=script-card]:visible');
   }
 
-  beforeAll(async () => {
-    site = await startSite({ MODERATOR_STATUS_POLL_MS: '1000' });
-    adminToken = await loginAdmin(site);
-    fixtureDir = fs.mkdtempSync(path.join(os.tmpdir(), 'moderator-e2e-'));
-    pngPath = path.join(fixtureDir, 'cover.png');
-    const png = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#7c3aed' } }).png().toBuffer();
-    fs.writeFileSync(pngPath, png);
-    fs.writeFileSync(path.join(fixtureDir, 'notes.txt'), 'not an image');
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await site?.stop();
-    if (fixtureDir) fs.rmSync(fixtureDir, { recursive: true, force: true });
-  });
-
   it('serves every moderator page with noindex, and the panel only as a client-side fallback', async () => {
     for (const pathname of ['/moderator', '/moderator/login', '/moderator/dashboard', '/moderator/scripts']) {
-      const html = await (await fetch(`${site.url}${pathname}`)).text();
+      const html = await (await fetch(`${suite.url}${pathname}`)).text();
       expect(html, pathname).toContain('<meta name="robots" content="noindex, nofollow"/>');
       expect(html, pathname).toMatch(/<title>[^<]+<\/title>/);
     }
-    const panel = await (await fetch(`${site.url}/moderator/scripts`)).text();
+    const panel = await (await fetch(`${suite.url}/moderator/scripts`)).text();
     expect(panel).toContain('Загрузка панели…');
     expect(panel).not.toContain('data-testid="script-row"');
   });
@@ -117,46 +62,46 @@ describe('moderator panel in a real browser', () => {
   it('/moderator redirects to the login page (carrying the origin) or to the panel, replacing history', async () => {
     await createModerator('redirect_mod');
     const page = await openPage();
-    await page.goto(`${site.url}/scripts`);
+    await page.goto(`${suite.url}/scripts`);
     const before = await page.evaluate(() => window.history.length);
-    await page.goto(`${site.url}/moderator`);
-    await page.waitForURL(`${site.url}/moderator/login?from=%2Fmoderator`);
+    await page.goto(`${suite.url}/moderator`);
+    await page.waitForURL(`${suite.url}/moderator/login?from=%2Fmoderator`);
     await page.getByRole('heading', { name: 'Вход для модератора' }).waitFor();
     // /moderator's entry was replaced: one new entry, and Back returns to where the visitor came from.
     expect(await page.evaluate(() => window.history.length)).toBe(before + 1);
     await page.goBack();
-    await page.waitForURL(`${site.url}/scripts`);
+    await page.waitForURL(`${suite.url}/scripts`);
 
     // The guard: the panel without a token goes to the login page with `from`, and back there after login.
-    await page.goto(`${site.url}/moderator/dashboard`);
-    await page.waitForURL(`${site.url}/moderator/login?from=%2Fmoderator%2Fdashboard`);
+    await page.goto(`${suite.url}/moderator/dashboard`);
+    await page.waitForURL(`${suite.url}/moderator/login?from=%2Fmoderator%2Fdashboard`);
     await waitForHydration(page);
     await page.getByLabel('UserName').fill('redirect_mod');
-    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password').fill(MODERATOR_PASSWORD);
     await page.getByRole('button', { name: 'Войти' }).click();
-    await page.waitForURL(`${site.url}/moderator/dashboard`);
+    await page.waitForURL(`${suite.url}/moderator/dashboard`);
     await page.getByRole('heading', { name: 'Скрипты', level: 1 }).waitFor();
 
     // With a session, /moderator goes to the panel.
-    await page.goto(`${site.url}/moderator`);
-    await page.waitForURL(`${site.url}/moderator/scripts`);
+    await page.goto(`${suite.url}/moderator`);
+    await page.waitForURL(`${suite.url}/moderator/scripts`);
     await page.getByRole('heading', { name: 'Скрипты', level: 1 }).waitFor();
 
     // An unsafe `from` is ignored.
     await page.evaluate(() => window.localStorage.removeItem('moderatorToken'));
-    await page.goto(`${site.url}/moderator/login?from=${encodeURIComponent('//evil.example/moderator/x')}`);
+    await page.goto(`${suite.url}/moderator/login?from=${encodeURIComponent('//evil.example/moderator/x')}`);
     await waitForHydration(page);
     await page.getByLabel('UserName').fill('redirect_mod');
-    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password').fill(MODERATOR_PASSWORD);
     await page.getByRole('button', { name: 'Войти' }).click();
-    await page.waitForURL(`${site.url}/moderator/scripts`);
+    await page.waitForURL(`${suite.url}/moderator/scripts`);
   });
 
   it('logs in after a wrong password, creates, finds, searches, pages, deletes, logs out', async () => {
     const name = 'alice_mod';
     await createModerator(name);
     const page = await openPage();
-    await page.goto(`${site.url}/moderator/login`);
+    await page.goto(`${suite.url}/moderator/login`);
     await waitForHydration(page);
 
     // Required fields, checked in the browser: no request goes out.
@@ -170,14 +115,14 @@ describe('moderator panel in a real browser', () => {
     await page.getByRole('button', { name: 'Войти' }).click();
     await page.getByRole('alert').filter({ hasText: 'Invalid username or password' }).waitFor();
     await toast(page, 'Ошибка при входе').waitFor();
-    expect(await storedToken(page)).toBeNull();
-    expect(page.url()).toBe(`${site.url}/moderator/login`);
+    expect(await storedModeratorToken(page)).toBeNull();
+    expect(page.url()).toBe(`${suite.url}/moderator/login`);
 
-    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password').fill(MODERATOR_PASSWORD);
     await page.getByRole('button', { name: 'Войти' }).click();
-    await page.waitForURL(`${site.url}/moderator/scripts`);
+    await page.waitForURL(`${suite.url}/moderator/scripts`);
     await toast(page, 'Вы успешно вошли в систему').waitFor();
-    const token = (await storedToken(page)) as string;
+    const token = (await storedModeratorToken(page)) as string;
     expect(token).toBeTruthy();
 
     // Empty, then 11 scripts arranged behind the page's back: an explicit refresh shows them.
@@ -218,11 +163,11 @@ describe('moderator panel in a real browser', () => {
     await toast(page, 'Ошибка при создании скрипта').waitFor();
 
     // Only images: a text file is refused in the browser.
-    await dialog.getByLabel('Изображение').setInputFiles(path.join(fixtureDir, 'notes.txt'));
+    await dialog.getByLabel('Изображение').setInputFiles(TEXT_FILE);
     await dialog.getByText('Можно выбрать только изображение').waitFor();
 
     await dialog.getByLabel('Каналы').fill(' @zephyr_news, , https://t.me/zephyr_chat ,');
-    await dialog.getByLabel('Изображение').setInputFiles(pngPath);
+    await dialog.getByLabel('Изображение').setInputFiles(cover);
     await dialog.getByRole('img', { name: 'Предпросмотр изображения' }).waitFor();
     await dialog.getByRole('button', { name: 'Создать' }).click();
     await toast(page, 'Скрипт успешно создан').waitFor();
@@ -245,7 +190,7 @@ describe('moderator panel in a real browser', () => {
 
     // The public catalogue shows it.
     const visitor = await openPage();
-    await visitor.goto(`${site.url}/scripts`);
+    await visitor.goto(`${suite.url}/scripts`);
     await visitor.getByText(title, { exact: true }).first().waitFor();
 
     // Search (server-side, case-insensitive): one row, no pagination; a miss shows the empty text.
@@ -267,14 +212,14 @@ describe('moderator panel in a real browser', () => {
     await confirm.getByRole('button', { name: 'Удалить' }).click();
     await toast(page, 'Скрипт успешно удален').waitFor();
     await page.getByText('Ничего не найдено').waitFor();
-    const publicList = (await (await fetch(`${site.url}/api/scripts/paginated?q=zephyr`)).json()) as { total: number };
+    const publicList = (await (await fetch(`${suite.url}/api/scripts/paginated?q=zephyr`)).json()) as { total: number };
     expect(publicList.total).toBe(0);
 
     // Logout: the token is revoked and gone.
     await page.getByRole('button', { name: 'Выйти' }).click();
-    await page.waitForURL(`${site.url}/moderator/login`);
+    await page.waitForURL(`${suite.url}/moderator/login`);
     await toast(page, 'Вы успешно вышли из системы').waitFor();
-    expect(await storedToken(page)).toBeNull();
+    expect(await storedModeratorToken(page)).toBeNull();
     expect((await api('/api/m/check-status', { token })).status).toBe(401);
   });
 
@@ -287,7 +232,7 @@ describe('moderator panel in a real browser', () => {
     expect((await api(`/api/delete-moderator/${id}`, { method: 'DELETE' })).status).toBe(200);
     await page.waitForURL(/\/moderator\/login\?.*reason=deactivated/, { timeout: 5_000 });
     await page.getByText('Ваш аккаунт удалён или деактивирован').waitFor();
-    expect(await storedToken(page)).toBeNull();
+    expect(await storedModeratorToken(page)).toBeNull();
     expect(await page.getByRole('heading', { name: 'Вход для модератора' }).isVisible()).toBe(true);
   });
 
@@ -302,8 +247,7 @@ describe('moderator panel in a real browser', () => {
     expect(await page.locator('table:has([data-testid=script-row])').isVisible()).toBe(false);
     expect(await page.locator('aside').isVisible()).toBe(false);
 
-    const noHorizontalScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-    expect(await noHorizontalScroll()).toBe(true);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
 
     // The menu button opens the collapsed navigation.
     await page.getByRole('button', { name: 'Меню панели' }).click();
@@ -316,7 +260,7 @@ describe('moderator panel in a real browser', () => {
     await dialog.waitFor();
     const box = await dialog.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
-    expect(await noHorizontalScroll()).toBe(true);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
     await dialog.getByRole('button', { name: 'Отмена' }).click();
 
     // Delete from a card.
@@ -332,10 +276,10 @@ describe('moderator panel in a real browser', () => {
     const page = await openPage();
 
     // A login answer without a token, then a throttled login (the real throttle would cost 5 failures).
-    await page.goto(`${site.url}/moderator/login`);
+    await page.goto(`${suite.url}/moderator/login`);
     await waitForHydration(page);
     await page.getByLabel('UserName').fill('erin_mod');
-    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password').fill(MODERATOR_PASSWORD);
     await page.route('**/api/login', (route) => route.fulfill({ contentType: 'application/json', body: '{}' }));
     await page.getByRole('button', { name: 'Войти' }).click();
     await page.getByRole('alert').filter({ hasText: 'Токен не получен' }).waitFor();
@@ -351,7 +295,7 @@ describe('moderator panel in a real browser', () => {
     );
     await page.getByRole('button', { name: 'Войти' }).click();
     await page.getByRole('alert').filter({ hasText: 'Too many failed login attempts. Try again later.' }).waitFor();
-    expect(await storedToken(page)).toBeNull();
+    expect(await storedModeratorToken(page)).toBeNull();
     await page.unroute('**/api/login');
 
     await logIn(page, 'erin_mod');
@@ -385,7 +329,7 @@ describe('moderator panel in a real browser', () => {
   it('has no serious or critical axe violations on the login page and the panel (modal open too)', async () => {
     await createModerator('dave_mod');
     const page = await openPage();
-    await page.goto(`${site.url}/moderator/login?reason=deactivated`);
+    await page.goto(`${suite.url}/moderator/login?reason=deactivated`);
     await waitForHydration(page);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Войти' }).click();
@@ -407,9 +351,9 @@ describe('moderator panel in a real browser', () => {
     await dialog.getByRole('button', { name: 'Отмена' }).click();
 
     const phone = await openPage(PHONE);
-    await phone.goto(`${site.url}/moderator/login`);
+    await phone.goto(`${suite.url}/moderator/login`);
     await phone.evaluate((value) => window.localStorage.setItem('moderatorToken', value), token);
-    await phone.goto(`${site.url}/moderator/scripts`);
+    await phone.goto(`${suite.url}/moderator/scripts`);
     await expect.poll(() => rows(phone).count()).toBe(2);
     expect(await seriousViolations(phone)).toEqual([]);
   });

@@ -1,9 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Game } from '../../contract/games.ts';
 import type { PublicScript } from '../../contract/scripts.ts';
 import { insertScript } from '../helpers/factories.ts';
-import { DESKTOP, launchBrowser, loginAdmin, PHONE, type Site, startSite, waitForHydration, expectNoSeriousViolations } from './harness.ts';
+import { DESKTOP, expectNoSeriousViolations, overflow, PHONE, staffApi } from './harness.ts';
+import { createGame, dialog, moderatorAccount, toast } from './staff.ts';
+import { e2eSuite } from './suite.ts';
 
 /**
  * The moderator panel's part of issue 14 (docs/product.md#moderator-panel): the script form's facts
@@ -11,72 +13,41 @@ import { DESKTOP, launchBrowser, loginAdmin, PHONE, type Site, startSite, waitFo
  * of the moderator's own scripts as a chart above its list, from seeded daily views.
  */
 
-const PASSWORD = 'moderator-password-1';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const today = Math.floor(Date.now() / DAY_MS);
 
 describe('moderator script facts and views in a real browser', () => {
-  let site: Site;
-  let browser: Browser;
-  let adminToken: string;
-  const contexts: BrowserContext[] = [];
   const moderators = new Map<string, { id: number; token: string }>();
-
-  async function call(path: string, token: string, init: RequestInit = {}): Promise<Response> {
-    return fetch(`${site.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) } });
-  }
-
-  /** A moderator and its token (through the login API). */
-  async function moderator(UserName: string): Promise<{ id: number; token: string }> {
-    const created = await call('/api/createModerator', adminToken, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ UserName, Password: PASSWORD }) });
-    expect(created.status).toBe(201);
-    const id = ((await created.json()) as { id: number }).id;
-    const login = await fetch(`${site.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ UserName, Password: PASSWORD }) });
-    expect(login.status).toBe(200);
-    const account = { id, token: ((await login.json()) as { token: string }).token };
-    moderators.set(UserName, account);
-    return account;
-  }
+  const suite = e2eSuite({
+    admin: true,
+    arrange: async ({ site, adminToken }) => {
+      const moderator = async (name: string) => {
+        const account = await moderatorAccount(suite, adminToken, name);
+        moderators.set(name, account);
+        return account;
+      };
+      await createGame(suite, adminToken, 'Murder Mystery 2');
+      // Views are arranged before any page asks (the server keeps the figures up to a minute).
+      const viewer = await moderator('views_mod');
+      const other = await moderator('other_mod');
+      const own = await insertScript(site.services, { playsname: 'Own Viewed Hub', ownerModeratorId: viewer.id });
+      const theirs = await insertScript(site.services, { playsname: 'Their Viewed Hub', ownerModeratorId: other.id });
+      const rows: { script_id: number; day: number; views: number }[] = [];
+      for (let d = 0; d < 30; d += 1) rows.push({ script_id: own.id, day: today - d, views: d + 1 }, { script_id: theirs.id, day: today - d, views: 1000 });
+      await site.services.db.kysely.insertInto('script_daily_views').values(rows).execute();
+      await moderator('form_mod');
+    },
+  });
+  const tokenOf = (name: string) => (moderators.get(name) as { token: string }).token;
 
   async function panel(token: string, path = '/moderator/dashboard', viewport = DESKTOP): Promise<Page> {
-    const context = await browser.newContext({ viewport });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.addInitScript((value) => window.localStorage.setItem('moderatorToken', value), token);
-    await page.goto(`${site.url}${path}`);
-    await waitForHydration(page);
+    const page = await suite.visit(path, { viewport, tokens: { moderator: token } });
     await page.getByRole('heading', { level: 1, name: 'Скрипты' }).waitFor();
     return page;
   }
 
-  const dialog = (page: Page) => page.getByRole('dialog');
-  const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
-
-
-  beforeAll(async () => {
-    site = await startSite();
-    adminToken = await loginAdmin(site);
-    await call('/api/games', adminToken, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Murder Mystery 2' }) });
-    // Views are arranged before any page asks (the server keeps the figures up to a minute).
-    const viewer = await moderator('views_mod');
-    const other = await moderator('other_mod');
-    const own = await insertScript(site.services, { playsname: 'Own Viewed Hub', ownerModeratorId: viewer.id });
-    const theirs = await insertScript(site.services, { playsname: 'Their Viewed Hub', ownerModeratorId: other.id });
-    const rows: { script_id: number; day: number; views: number }[] = [];
-    for (let d = 0; d < 30; d += 1) rows.push({ script_id: own.id, day: today - d, views: d + 1 }, { script_id: theirs.id, day: today - d, views: 1000 });
-    await site.services.db.kysely.insertInto('script_daily_views').values(rows).execute();
-    await moderator('form_mod');
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await site?.stop();
-  });
-
   it('the views chart above the list shows the moderator’s own scripts’ views per day, with a table for screen readers', async () => {
-    const page = await panel((moderators.get('views_mod') as { token: string }).token);
+    const page = await panel(tokenOf('views_mod'));
     const chart = page.getByTestId('views-chart');
     await chart.getByRole('heading', { name: 'Просмотры ваших скриптов' }).waitFor();
     await expect.poll(() => chart.locator('svg .recharts-area-dot').count(), { timeout: 15_000 }).toBe(30);
@@ -92,13 +63,13 @@ describe('moderator script facts and views in a real browser', () => {
     await expectNoSeriousViolations(page, 'moderator views chart', { pointerAway: true });
 
     // /moderator/scripts is the same section.
-    const same = await panel((moderators.get('views_mod') as { token: string }).token, '/moderator/scripts', PHONE);
+    const same = await panel(tokenOf('views_mod'), '/moderator/scripts', PHONE);
     await expect.poll(() => same.getByTestId('views-chart').locator('svg .recharts-area-dot').count(), { timeout: 15_000 }).toBe(30);
-    expect(await same.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await overflow(same)).toBeLessThanOrEqual(0);
   });
 
   it('the form has Game, Universal, Key system with its link and Patched, but no Verified; the list shows the game and badges', async () => {
-    const { token } = moderators.get('form_mod') as { token: string };
+    const token = tokenOf('form_mod');
     const page = await panel(token);
     await page.getByRole('button', { name: 'Добавить скрипт' }).first().click();
     await dialog(page).getByRole('heading', { name: 'Новый скрипт' }).waitFor();
@@ -127,10 +98,10 @@ describe('moderator script facts and views in a real browser', () => {
     const row = page.getByTestId('script-row').filter({ hasText: 'Moderator Facts Hub' });
     await expect.poll(() => row.getByTestId('script-facts').textContent()).toBe('Игра: Murder Mystery 2Ключ');
 
-    const { items } = (await (await call('/api/m/scripts?limit=10&q=Moderator%20Facts%20Hub', token)).json()) as { items: PublicScript[] };
-    const script = (await (await fetch(`${site.url}/api/scripts/${items[0]?.id}`)).json()) as PublicScript;
+    const { items } = await staffApi<{ items: PublicScript[] }>(suite, token, '/api/m/scripts?limit=10&q=Moderator%20Facts%20Hub');
+    const script = (await (await fetch(`${suite.url}/api/scripts/${items[0]?.id}`)).json()) as PublicScript;
     expect(script).toMatchObject({ game: { name: 'Murder Mystery 2', slug: 'murder-mystery-2' }, keySystem: true, keyLink: 'https://keys.example.test/mm2', verified: false, universal: false, patched: false });
-    const games = (await (await fetch(`${site.url}/api/games`)).json()) as Game[];
+    const games = (await (await fetch(`${suite.url}/api/games`)).json()) as Game[];
     expect(games.filter((entry) => entry.slug.startsWith('murder-mystery-2'))).toHaveLength(1);
   });
 });

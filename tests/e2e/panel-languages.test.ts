@@ -1,6 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAdmin, newPage, SITE_ADMIN, type Site, staffApi, startSite, waitForHydration } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SITE_ADMIN, staffApi, waitForHydration } from './harness.ts';
+import { createModerator, dialog, json, MODERATOR_PASSWORD, toast } from './staff.ts';
+import { e2eSuite } from './suite.ts';
 
 /**
  * Both panels in English and in Russian (issue 29, item 4): the switch on the login page and in the
@@ -11,55 +13,25 @@ import { launchBrowser, loginAdmin, newPage, SITE_ADMIN, type Site, staffApi, st
  * reading (the other staff tests check its exact strings).
  */
 
-const PASSWORD = 'moderator-password-1';
 const BLOCKED = 'blocked-loader.example';
 
 describe('the panels in English and in Russian', () => {
-  let site: Site;
-  let browser: Browser;
-  let adminToken: string;
-  const contexts: BrowserContext[] = [];
-
-  async function open(): Promise<Page> {
-    const { context, page } = await newPage(browser);
-    contexts.push(context);
-    return page;
-  }
-
-  async function createModerator(UserName: string): Promise<void> {
-    await staffApi(site, adminToken, '/api/createModerator', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ UserName, Password: PASSWORD }),
-    });
-  }
-
-  const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first();
-  const dialog = (page: Page) => page.getByRole('dialog');
+  const suite = e2eSuite({
+    admin: true,
+    arrange: async ({ adminToken }) => {
+      await staffApi(suite, adminToken, '/api/blocked-domains', json('POST', { domain: BLOCKED, trusted: false }));
+    },
+  });
+  const open = () => suite.page();
   const stored = (page: Page) => page.evaluate(() => window.localStorage.getItem('panelLanguage'));
   const pressed = (page: Page, name: string) => page.getByRole('group').getByRole('button', { name, exact: true }).getAttribute('aria-pressed');
-
-  beforeAll(async () => {
-    site = await startSite();
-    adminToken = await loginAdmin(site);
-    await staffApi(site, adminToken, '/api/blocked-domains', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ domain: BLOCKED, trusted: false }),
-    });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await site?.stop();
-  });
+  /** The first toast with this text (an outcome repeated quickly shows two). */
+  const firstToast = (page: Page, text: string) => toast(page, text).first();
 
   it('moderator panel in English: switch on the login page, log in, list, create with an error, create, delete; remembered after a reload', async () => {
-    await createModerator('english_mod');
+    await createModerator(suite, suite.adminToken, 'english_mod');
     const page = await open();
-    await page.goto(`${site.url}/moderator/login`);
+    await page.goto(`${suite.url}/moderator/login`);
     await waitForHydration(page);
     // No choice yet: the specification's Russian, with Русский pressed.
     await page.getByRole('heading', { name: 'Вход для модератора' }).waitFor();
@@ -71,10 +43,10 @@ describe('the panels in English and in Russian', () => {
     // The tab's title follows the chosen language (the server wrote the specification's).
     await expect.poll(() => page.title()).toMatch(/^Moderator login/);
     await page.getByLabel('Username').fill('english_mod');
-    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password').fill(MODERATOR_PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(`${site.url}/moderator/scripts`);
-    await toast(page, 'You have logged in successfully').waitFor();
+    await page.waitForURL(`${suite.url}/moderator/scripts`);
+    await firstToast(page, 'You have logged in successfully').waitFor();
     await page.getByRole('heading', { level: 1, name: 'Scripts' }).waitFor();
     await page.getByText('No scripts yet').waitFor();
     await expect.poll(() => page.title()).toMatch(/^Scripts — Moderator panel/);
@@ -88,7 +60,7 @@ describe('the panels in English and in Russian', () => {
     await dialog(page).getByLabel('Description').fill('Made in the English panel');
     await dialog(page).getByLabel('Loadstring').fill('loadstring(game:HttpGet("https://example.test/english"))()');
     await dialog(page).getByRole('button', { name: 'Create' }).click();
-    await toast(page, 'Script created successfully').waitFor();
+    await firstToast(page, 'Script created successfully').waitFor();
     await page.getByText('Total: 1').waitFor();
 
     await page.reload();
@@ -100,18 +72,18 @@ describe('the panels in English and in Russian', () => {
     await page.getByRole('button', { name: 'Delete the script “English Hub”' }).click();
     await dialog(page).getByRole('heading', { name: 'Are you sure you want to delete this script?' }).waitFor();
     await dialog(page).getByRole('button', { name: 'Delete' }).click();
-    await toast(page, 'Script deleted successfully').waitFor();
+    await firstToast(page, 'Script deleted successfully').waitFor();
     await page.getByText('No scripts yet').waitFor();
   });
 
   it('admin panel in Russian: switch, log in, list, create with an error, create, delete; errors by code; remembered after a reload', async () => {
-    await createModerator('taken_mod');
+    await createModerator(suite, suite.adminToken, 'taken_mod');
     const page = await open();
     const languages: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/')) languages.push(request.headers()['accept-language'] ?? '');
     });
-    await page.goto(`${site.url}/admin`);
+    await page.goto(`${suite.url}/admin`);
     await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
     expect(await pressed(page, 'English')).toBe('true');
 
@@ -145,11 +117,11 @@ describe('the panels in English and in Russian', () => {
     await dialog(page).getByLabel('Loadstring').fill(`loadstring(game:HttpGet("https://${BLOCKED}/x"))()`);
     await dialog(page).getByRole('button', { name: 'Создать' }).click();
     await dialog(page).getByText(`Загрузчик берёт код с ${BLOCKED}: этот домен заблокирован на сайте`).waitFor();
-    await toast(page, 'Не удалось сохранить скрипт').waitFor();
+    await firstToast(page, 'Не удалось сохранить скрипт').waitFor();
 
     await dialog(page).getByLabel('Loadstring').fill('loadstring(game:HttpGet("https://example.test/russian"))()');
     await dialog(page).getByRole('button', { name: 'Создать' }).click();
-    await toast(page, 'Скрипт успешно создан').waitFor();
+    await firstToast(page, 'Скрипт успешно создан').waitFor();
     await page.getByText('Русский хаб').first().waitFor();
 
     await page.reload();
@@ -159,14 +131,14 @@ describe('the panels in English and in Russian', () => {
     await page.getByRole('button', { name: 'Удалить Русский хаб' }).click();
     await dialog(page).getByRole('heading', { name: 'Вы уверены, что хотите удалить этот скрипт?' }).waitFor();
     await dialog(page).getByRole('button', { name: 'Удалить' }).click();
-    await toast(page, 'Скрипт успешно удален').waitFor();
+    await firstToast(page, 'Скрипт успешно удален').waitFor();
     await expect.poll(() => page.getByText('Русский хаб').count()).toBe(0);
 
     // A CONFLICT: the username is taken; the panel's Russian beside the field.
     await page.getByRole('link', { name: 'Модераторы' }).first().click();
     await page.getByRole('button', { name: 'Новый модератор' }).click();
     await dialog(page).getByLabel('Имя пользователя').fill('taken_mod');
-    await dialog(page).getByLabel('Пароль').fill(PASSWORD);
+    await dialog(page).getByLabel('Пароль').fill(MODERATOR_PASSWORD);
     await dialog(page).getByRole('button', { name: 'Создать' }).click();
     await dialog(page).getByText('Модератор с таким именем уже есть').waitFor();
 
@@ -176,9 +148,9 @@ describe('the panels in English and in Russian', () => {
   });
 
   it('moderator panel chosen in Russian: the API’s refusals by their code and fields, in Russian', async () => {
-    await createModerator('russian_mod');
+    await createModerator(suite, suite.adminToken, 'russian_mod');
     const page = await open();
-    await page.goto(`${site.url}/moderator/login`);
+    await page.goto(`${suite.url}/moderator/login`);
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Русский', exact: true }).click();
     await page.getByLabel('Имя пользователя').waitFor();
@@ -189,9 +161,9 @@ describe('the panels in English and in Russian', () => {
     await page.getByLabel('Пароль').fill('wrong-password-1');
     await page.getByRole('button', { name: 'Войти' }).click();
     await page.getByRole('alert').filter({ hasText: 'Неверное имя пользователя или пароль' }).waitFor();
-    await page.getByLabel('Пароль').fill(PASSWORD);
+    await page.getByLabel('Пароль').fill(MODERATOR_PASSWORD);
     await page.getByRole('button', { name: 'Войти' }).click();
-    await page.waitForURL(`${site.url}/moderator/scripts`);
+    await page.waitForURL(`${suite.url}/moderator/scripts`);
     await page.getByText('Скриптов пока нет').waitFor();
 
     await page.getByRole('button', { name: 'Добавить скрипт' }).first().click();
@@ -200,12 +172,12 @@ describe('the panels in English and in Russian', () => {
     await dialog(page).getByLabel('Loadstring').fill(`loadstring(game:HttpGet("https://${BLOCKED}/y"))()`);
     await dialog(page).getByRole('button', { name: 'Создать' }).click();
     await dialog(page).getByText(`Загрузчик берёт код с ${BLOCKED}: этот домен заблокирован на сайте`).waitFor();
-    await toast(page, 'Ошибка при создании скрипта').waitFor();
+    await firstToast(page, 'Ошибка при создании скрипта').waitFor();
   });
 
   it('admin panel chosen in English: the contract’s validation; Русский from the shell turns the open section at once', async () => {
     const page = await open();
-    await page.goto(`${site.url}/admin`);
+    await page.goto(`${suite.url}/admin`);
     await page.getByRole('button', { name: 'English', exact: true }).click();
     expect(await stored(page)).toBe('en');
     await page.getByLabel('Username').fill(SITE_ADMIN.username);

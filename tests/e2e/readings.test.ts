@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { scriptPath } from '../../contract/slugs.ts';
-import { expectNoSeriousViolations, hardClips, injectAxe, launchBrowser, newPage, overflow, PHONE, type Site, startSite, waitForHydration } from './harness.ts';
+import { expectNoSeriousViolations, hardClips, overflow, PHONE, waitForHydration } from './harness.ts';
+import { e2eSuite } from './suite.ts';
 
 /**
  * The public pages' languages in Chromium (issue 29, docs/decisions/0045-languages.md): the Russian reading
@@ -15,61 +16,43 @@ const cookieOf = async (context: BrowserContext) => (await context.cookies()).fi
 const offer = (page: Page, language: 'en' | 'ru') => page.locator(`[data-offer="${language}"]`);
 
 describe('the public pages in English and Russian', () => {
-  let site: Site;
-  let browser: Browser;
   let pages: string[];
-  const contexts: BrowserContext[] = [];
-
-  async function open(options: { viewport?: { width: number; height: number }; locale?: string } = {}): Promise<Page> {
-    const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, locale: options.locale ?? 'en-US' });
-    contexts.push(context);
-    return context.newPage();
-  }
-
-  beforeAll(async () => {
-    site = await startSite({ DEMO_CATALOGUE: 'on' });
-    const [first] = (await site.services.catalogue.list({ limit: 1, offset: 0 })).scripts;
-    if (!first) throw new Error('the demo catalogue is empty');
-    const [game] = await site.services.games.list();
-    const [executor] = await site.services.executors.list();
-    pages = ['/ru', '/ru/info', '/ru/scripts', `/ru${scriptPath(first)}`, '/ru/games', `/ru/games/${game?.slug}`, '/ru/executors', `/ru/executors/${executor?.slug}`, '/ru/subscribe', '/ru/favourites', '/ru/privacy', '/ru/terms', '/ru/cookies', '/ru/seo'];
-    browser = await launchBrowser();
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await site?.stop();
+  const suite = e2eSuite({
+    env: { DEMO_CATALOGUE: 'on' },
+    arrange: async ({ site }) => {
+      const [first] = (await site.services.catalogue.list({ limit: 1, offset: 0 })).scripts;
+      if (!first) throw new Error('the demo catalogue is empty');
+      const [game] = await site.services.games.list();
+      const [executor] = await site.services.executors.list();
+      pages = ['/ru', '/ru/info', '/ru/scripts', `/ru${scriptPath(first)}`, '/ru/games', `/ru/games/${game?.slug}`, '/ru/executors', `/ru/executors/${executor?.slug}`, '/ru/subscribe', '/ru/favourites', '/ru/privacy', '/ru/terms', '/ru/cookies', '/ru/seo'];
+    },
   });
 
+  const open = (options: { viewport?: { width: number; height: number }; locale?: string } = {}) => suite.page({ locale: 'en-US', ...options });
+
   it.each([375, 1280])('at %i px every Russian page fits the screen and cuts no text off', async (width) => {
-    const { context, page } = await newPage(browser, { width, height: 900 });
-    try {
-      for (const path of pages) {
-        await page.goto(site.url + path);
-        await waitForHydration(page);
-        expect(await page.evaluate(() => document.documentElement.lang), path).toBe('ru');
-        expect(await overflow(page), `${path} at ${width} px`).toBeLessThanOrEqual(0);
-        expect(await hardClips(page), `${path} at ${width} px`).toEqual([]);
-      }
-    } finally {
-      await context.close();
+    const page = await suite.page({ viewport: { width, height: 900 } });
+    for (const path of pages) {
+      await page.goto(suite.url + path);
+      await waitForHydration(page);
+      expect(await page.evaluate(() => document.documentElement.lang), path).toBe('ru');
+      expect(await overflow(page), `${path} at ${width} px`).toBeLessThanOrEqual(0);
+      expect(await hardClips(page), `${path} at ${width} px`).toEqual([]);
     }
   });
 
   it('keeps the Russian catalogue and script page free of serious accessibility faults', async () => {
     const page = await open();
     for (const path of [pages[2] as string, pages[3] as string]) {
-      await page.goto(site.url + path);
+      await page.goto(suite.url + path);
       await waitForHydration(page);
-      await injectAxe(page);
       await expectNoSeriousViolations(page, path);
     }
   });
 
   it('switches the page with its query to Russian from the header, remembers it, and offers it on the unprefixed pages until refused', async () => {
     const page = await open();
-    await page.goto(`${site.url}/scripts?q=farm&sort=views`);
+    await page.goto(`${suite.url}/scripts?q=farm&sort=views`);
     await waitForHydration(page);
     // Nothing chosen and an English browser: nothing offered (the offer is decided before hydration).
     expect(await offer(page, 'ru').isVisible()).toBe(false);
@@ -84,10 +67,10 @@ describe('the public pages in English and Russian', () => {
     expect(await cookieOf(page.context())).toBe('ru');
     // The Russian reading's own links stay in Russian.
     await page.getByRole('navigation', { name: 'Главная навигация' }).getByRole('link', { name: 'Главная', exact: true }).click();
-    await page.waitForURL(`${site.url}/ru`);
+    await page.waitForURL(`${suite.url}/ru`);
 
     // Back on an unprefixed page: offered, not moved.
-    await page.goto(`${site.url}/games`);
+    await page.goto(`${suite.url}/games`);
     await expect.poll(() => offer(page, 'ru').isVisible()).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/games');
     expect(await offer(page, 'ru').getByRole('link').getAttribute('href')).toBe('/ru/games');
@@ -101,26 +84,26 @@ describe('the public pages in English and Russian', () => {
 
   it('switches to English from the phone menu, and offers English afterwards', async () => {
     const page = await open({ viewport: PHONE });
-    await page.goto(`${site.url}/ru/games`);
+    await page.goto(`${suite.url}/ru/games`);
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Главное меню' }).click();
     await page.locator('header').getByRole('link', { name: 'English' }).filter({ visible: true }).click();
-    await page.waitForURL(`${site.url}/en/games`);
+    await page.waitForURL(`${suite.url}/en/games`);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     expect(await cookieOf(page.context())).toBe('en');
-    await page.goto(`${site.url}/executors`);
+    await page.goto(`${suite.url}/executors`);
     await expect.poll(() => offer(page, 'en').isVisible()).toBe(true);
     await offer(page, 'en').getByRole('link', { name: 'Read in English' }).click();
-    await page.waitForURL(`${site.url}/en/executors`);
+    await page.waitForURL(`${suite.url}/en/executors`);
   });
 
   it('offers Russian on a first visit when the browser asks for Russian, and nothing when it asks for English', async () => {
     const russian = await open({ locale: 'ru-RU' });
-    await russian.goto(`${site.url}/`);
+    await russian.goto(`${suite.url}/`);
     await expect.poll(() => offer(russian, 'ru').isVisible()).toBe(true);
     expect(await cookieOf(russian.context())).toBeUndefined();
     const english = await open({ locale: 'en-GB' });
-    await english.goto(`${site.url}/`);
+    await english.goto(`${suite.url}/`);
     await waitForHydration(english);
     expect(await offer(english, 'ru').isVisible()).toBe(false);
     expect(await offer(english, 'en').isVisible()).toBe(false);

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { insertScript } from '../helpers/factories.ts';
-import { DESKTOP, launchBrowser, newPage, PHONE, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
+import { DESKTOP, PHONE, seriousViolations, waitForHydration, withScriptsTableHidden } from './harness.ts';
+import { e2eSuite } from './suite.ts';
 
 // /scripts/{id} in a real browser (docs/product.md#script-detail-page).
 
@@ -13,47 +13,28 @@ const tab = (page: Page, name: 'Description' | 'Script') => page.getByRole('tab'
 const copyButton = (page: Page) => page.getByRole('button', { name: /^(Copy|Copied)$/ });
 
 
-/**
- * A real server-side failure: the catalogue table is renamed away, so every query on it fails inside
- * the running server, and back. (The harness runs the embedded database.)
- */
-async function hideScriptsTable(site: Site): Promise<void> {
-  await sql`ALTER TABLE scripts RENAME TO scripts_hidden_by_test`.execute(site.services.db.kysely);
-}
-
-async function restoreScriptsTable(site: Site): Promise<void> {
-  await sql`ALTER TABLE scripts_hidden_by_test RENAME TO scripts`.execute(site.services.db.kysely);
-}
-
 describe('script detail in a real browser', () => {
-  let site: Site;
-  let browser: Browser;
   let farmId: number;
   let spare: Record<'desktop' | 'phone' | 'desktopLink' | 'phoneLink', { id: number }>;
-
-  beforeAll(async () => {
-    site = await startSite();
-    // Arranged before any page is requested: the server caches public answers.
-    await insertScript(site.services, { playsname: 'Older Script', description: 'Something older' });
-    // Its image key names no stored file: the picture fails to load and the placeholder takes over.
-    ({ id: farmId } = await insertScript(site.services, {
-      playsname: 'Island Auto Farm',
-      description: DESCRIPTION,
-      loadstring: LOADER,
-      imageKey: '0123456789abcdef0123456789abcdef',
-      createdAt: new Date(Date.UTC(2026, 1, 14, 9, 30)),
-    }));
-    spare = {
-      desktop: await insertScript(site.services, { playsname: 'Spare Script', createdAt: new Date(Date.UTC(2020, 0, 1)) }),
-      phone: await insertScript(site.services, { playsname: 'Spare Script', createdAt: new Date(Date.UTC(2020, 0, 2)) }),
-      desktopLink: await insertScript(site.services, { playsname: 'Spare Script', createdAt: new Date(Date.UTC(2020, 0, 3)) }),
-      phoneLink: await insertScript(site.services, { playsname: 'Spare Script', createdAt: new Date(Date.UTC(2020, 0, 4)) }),
-    };
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
+  const suite = e2eSuite({
+    arrange: async ({ site }) => {
+      // Arranged before any page is requested: the server caches public answers.
+      await insertScript(site.services, { playsname: 'Older Script', description: 'Something older' });
+      // Its image key names no stored file: the picture fails to load and the placeholder takes over.
+      ({ id: farmId } = await insertScript(site.services, {
+        playsname: 'Island Auto Farm',
+        description: DESCRIPTION,
+        loadstring: LOADER,
+        imageKey: '0123456789abcdef0123456789abcdef',
+        createdAt: new Date(Date.UTC(2026, 1, 14, 9, 30)),
+      }));
+      spare = {
+        desktop: await insertScript(site.services, { playsname: 'Spare Script', createdAt: new Date(Date.UTC(2020, 0, 1)) }),
+        phone: await insertScript(site.services, { playsname: 'Spare Script', createdAt: new Date(Date.UTC(2020, 0, 2)) }),
+        desktopLink: await insertScript(site.services, { playsname: 'Spare Script', createdAt: new Date(Date.UTC(2020, 0, 3)) }),
+        phoneLink: await insertScript(site.services, { playsname: 'Spare Script', createdAt: new Date(Date.UTC(2020, 0, 4)) }),
+      };
+    },
   });
 
   describe.each([
@@ -61,9 +42,9 @@ describe('script detail in a real browser', () => {
     ['phone', PHONE],
   ] as const)('at %s width', (_name, viewport) => {
     const open = async (permissions: string[] = []) => {
-      const context = await browser.newContext({ viewport, permissions });
+      const context = await suite.context({ viewport, permissions });
       const page = await context.newPage();
-      const response = await page.goto(`${site.url}/scripts/${farmId}`);
+      const response = await page.goto(`${suite.url}/scripts/${farmId}`);
       await waitForHydration(page);
       return { context, page, response };
     };
@@ -127,14 +108,14 @@ describe('script detail in a real browser', () => {
     });
 
     it('copies through a hidden textarea when the Clipboard API is missing', async () => {
-      const context = await browser.newContext({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
+      const context = await suite.context({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
       await context.addInitScript(() => {
         const saved = navigator.clipboard;
         (window as unknown as { savedClipboard: Clipboard }).savedClipboard = saved;
         Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined, configurable: true });
       });
       const page = await context.newPage();
-      await page.goto(`${site.url}/scripts/${farmId}`);
+      await page.goto(`${suite.url}/scripts/${farmId}`);
       await waitForHydration(page);
       await expect(page.evaluate(() => typeof navigator.clipboard)).resolves.toBe('undefined');
       await tab(page, 'Script').click();
@@ -180,37 +161,30 @@ describe('script detail in a real browser', () => {
         (window as unknown as { marker: string }).marker = 'kept';
       });
       await page.getByRole('link', { name: 'Back to scripts' }).click();
-      await page.waitForURL(`${site.url}/scripts`);
+      await page.waitForURL(`${suite.url}/scripts`);
       await page.getByRole('heading', { level: 1, name: 'Latest Roblox Scripts' }).waitFor();
       await expect(page.evaluate(() => (window as unknown as { marker?: string }).marker)).resolves.toBe('kept');
       await context.close();
     });
 
     it('answers /scripts/999999 with HTTP 404, Script not found and Return to list', async () => {
-      const { context, page } = await newPage(browser, viewport);
-      const response = await page.goto(`${site.url}/scripts/999999`);
+      const page = await suite.page({ viewport });
+      const response = await page.goto(`${suite.url}/scripts/999999`);
       expect(response?.status()).toBe(404);
       await waitForHydration(page);
       await expect(page.getByRole('heading', { level: 1, name: 'Script not found' }).isVisible()).resolves.toBe(true);
       await expect(page.getByText('The requested script does not exist').isVisible()).resolves.toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole('link', { name: 'Return to list' }).click();
-      await page.waitForURL(`${site.url}/scripts`);
+      await page.waitForURL(`${suite.url}/scripts`);
       await page.getByRole('heading', { level: 1, name: 'Latest Roblox Scripts' }).waitFor();
-      await context.close();
     });
 
     it('shows Loading failed with Back to list when the script cannot be read, and Try again recovers', async () => {
-      const { context, page } = await newPage(browser, viewport);
+      const page = await suite.page({ viewport });
       // A script no page has asked for yet (so nothing is cached), while the catalogue table is unavailable.
       const { id } = viewport === DESKTOP ? spare.desktop : spare.phone;
-      await hideScriptsTable(site);
-      let response;
-      try {
-        response = await page.goto(`${site.url}/scripts/${id}`);
-      } finally {
-        await restoreScriptsTable(site);
-      }
+      const response = await withScriptsTableHidden(suite.site, () => page.goto(`${suite.url}/scripts/${id}`));
       expect(response?.status()).toBe(500);
       await waitForHydration(page);
       await expect(page.getByRole('heading', { level: 1, name: 'Loading failed' }).isVisible()).resolves.toBe(true);
@@ -221,23 +195,16 @@ describe('script detail in a real browser', () => {
 
       await page.getByRole('button', { name: 'Try again' }).click();
       await page.getByRole('heading', { level: 1, name: 'Spare Script' }).waitFor();
-      await context.close();
     });
 
     it('links Back to list from the failure page to the catalogue', async () => {
-      const { context, page } = await newPage(browser, viewport);
+      const page = await suite.page({ viewport });
       const { id } = viewport === DESKTOP ? spare.desktopLink : spare.phoneLink;
-      await hideScriptsTable(site);
-      try {
-        await page.goto(`${site.url}/scripts/${id}`);
-      } finally {
-        await restoreScriptsTable(site);
-      }
+      await withScriptsTableHidden(suite.site, () => page.goto(`${suite.url}/scripts/${id}`));
       await waitForHydration(page);
       await page.getByRole('link', { name: 'Back to list' }).click();
-      await page.waitForURL(`${site.url}/scripts`);
+      await page.waitForURL(`${suite.url}/scripts`);
       await page.getByRole('heading', { level: 1, name: 'Latest Roblox Scripts' }).waitFor();
-      await context.close();
     });
 
     it('has no serious or critical accessibility violations, on either tab', async () => {

@@ -1,6 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectNoSeriousViolations, launchBrowser, loginAdmin, PHONE, type Site, staffApi, startSite, waitForHydration } from './harness.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, expectNoSeriousViolations, overflow, PHONE, waitForHydration } from './harness.ts';
+import { createScript as createStaffScript, editLoader as editScriptLoader } from './staff.ts';
+import { e2eSuite } from './suite.ts';
 
 /**
  * A script's History on its page (issue 28, docs/product.md#history): the admin edits a loader through
@@ -14,40 +16,13 @@ const WEBHOOK = 'request({ Url = "https://discord.com/api/webhooks/000/history-d
 const SENTENCE = 'Adds a request to a Discord webhook';
 
 describe('a script’s history in a real browser', () => {
-  let site: Site;
-  let browser: Browser;
-  let token: string;
-
-  beforeAll(async () => {
-    site = await startSite();
-    token = await loginAdmin(site);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
-
-  async function createScript(playsname: string, channels: string[] = []): Promise<{ id: number; channels: { id: number; url: string }[] }> {
-    const form = new FormData();
-    form.append('playsname', playsname);
-    form.append('description', `About ${playsname}`);
-    form.append('loadstring', HUB);
-    for (const channel of channels) form.append('channels[]', channel);
-    return staffApi(site, token, '/api/ac', { method: 'POST', body: form });
-  }
-
-  /** The admin's edit of the loader alone, as the admin panel's form sends it. */
-  async function editLoader(id: number, loadstring: string): Promise<void> {
-    const form = new FormData();
-    form.append('loadstring', loadstring);
-    await staffApi(site, token, `/api/update-script/${id}`, { method: 'PATCH', body: form });
-  }
+  const suite = e2eSuite({ admin: true });
+  const createScript = (playsname: string, channels: string[] = []) => createStaffScript(suite, suite.adminToken, { playsname, loadstring: HUB, channels });
+  const editLoader = (id: number, loadstring: string) => editScriptLoader(suite, suite.adminToken, id, loadstring);
 
   /** A fresh visitor; channel links are answered locally, never fetched from the web. Records the version fetches. */
   async function visitor(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page; versionFetches: string[] }> {
-    const context = await browser.newContext({ viewport });
-    await context.route('https://t.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>channel</title>' }));
+    const context = await suite.context({ viewport, telegram: true });
     const page = await context.newPage();
     const versionFetches: string[] = [];
     page.on('request', (request) => {
@@ -74,8 +49,8 @@ describe('a script’s history in a real browser', () => {
 
   it('after the admin adds a webhook, the history says so and Show changes shows the added line; readable at 375 px', async () => {
     const script = await createScript('History Demo Hub');
-    const { context, page, versionFetches } = await visitor(DESKTOP);
-    await page.goto(`${site.url}/scripts/${script.id}`);
+    const { page, versionFetches } = await visitor(DESKTOP);
+    await page.goto(`${suite.url}/scripts/${script.id}`);
     await waitForHydration(page);
     await expect(item(page, 1).innerText()).resolves.toContain('First version');
     await expect(page.locator('#history').innerText()).resolves.toContain('The loader has not been updated since it was added.');
@@ -98,26 +73,24 @@ describe('a script’s history in a real browser', () => {
     await hide.click();
     await expect.poll(() => diff(page, 2).count()).toBe(0);
     await expect(showChanges(page, 2).getAttribute('aria-expanded')).resolves.toBe('false');
-    await context.close();
 
     // On a phone the long line scrolls inside its block; the page itself does not widen.
     const phone = await visitor(PHONE);
-    await phone.page.goto(`${site.url}/scripts/${script.id}#version-2`);
+    await phone.page.goto(`${suite.url}/scripts/${script.id}#version-2`);
     await waitForHydration(phone.page);
     await expectAddedWebhookLine(phone.page);
     const block = await diff(phone.page, 2).evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth, tabIndex: element.tabIndex, font: getComputedStyle(element).fontFamily }));
     expect(block.scroll).toBeGreaterThan(block.client);
     expect(block.tabIndex).toBe(0);
     expect(block.font).toMatch(/mono/i);
-    await expect(phone.page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(PHONE.width);
-    await phone.context.close();
+    expect(await overflow(phone.page)).toBeLessThanOrEqual(0);
   });
 
   it('on a gated script, the sentence shows to everyone and the diff only once the visitor is past the gate', async () => {
     const script = await createScript('Gated History Hub', ['@history_gate']);
     await editLoader(script.id, `${HUB}\n${WEBHOOK}`);
     const { context, page, versionFetches } = await visitor(DESKTOP);
-    await page.goto(`${site.url}/scripts/${script.id}`);
+    await page.goto(`${suite.url}/scripts/${script.id}`);
     await waitForHydration(page);
     // The gate has read the visitor's flags and stopped them: by then the history has read them too.
     await page.getByRole('heading', { name: 'Subscription required' }).waitFor();
@@ -136,6 +109,5 @@ describe('a script’s history in a real browser', () => {
     await page.getByRole('tab', { name: 'Script', exact: true }).waitFor();
     await showChanges(page, 2).waitFor();
     await expectAddedWebhookLine(page);
-    await context.close();
   });
 });

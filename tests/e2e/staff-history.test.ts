@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { StaffScriptVersionSummary } from '../../contract/versions.ts';
-import { scriptForm } from '../helpers/staff.ts';
-import { DESKTOP, expectNoSeriousViolations, launchBrowser, loginAdmin, PHONE, type Site, SITE_ADMIN, staffApi, startSite, waitForHydration } from './harness.ts';
+import { DESKTOP, expectNoSeriousViolations, overflow, PHONE, SITE_ADMIN, staffApi } from './harness.ts';
+import { createScript, editLoader, json, moderatorAccount, toast } from './staff.ts';
+import { e2eSuite } from './suite.ts';
 
 /**
  * Issue 28, item 3 (docs/product.md#staff-panels): both panels' script lists open a script's loader
@@ -12,58 +13,36 @@ import { DESKTOP, expectNoSeriousViolations, launchBrowser, loginAdmin, PHONE, t
  * refused as a save is, changing nothing.
  */
 
-const PASSWORD = 'moderator-password-1';
 const HUB = 'loadstring(game:HttpGet("https://raw.githubusercontent.com/history/hub.lua"))()';
 const WEBHOOK = 'request({ Url = "https://discord.com/api/webhooks/1/history", Method = "POST", Body = "stats" })';
 const LATER_BLOCKED = 'loadstring(game:HttpGet("https://blocked-later.example/hub.lua"))()';
 
 describe('a script’s history in both staff panels', () => {
-  let site: Site;
-  let browser: Browser;
-  let adminToken: string;
   let moderatorToken: string;
-  const contexts: BrowserContext[] = [];
+  const suite = e2eSuite({
+    admin: true,
+    arrange: async ({ adminToken }) => {
+      ({ token: moderatorToken } = await moderatorAccount(suite, adminToken, 'history_mod'));
+    },
+  });
 
-  const json = (method: string, body: unknown): RequestInit => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   /** A moderator's new script (version 1, saved by it), then the admin's edit of its loader (version 2). */
   async function twoVersions(playsname: string, first: string, second: string): Promise<number> {
-    const { id } = await staffApi<{ id: number }>(site, moderatorToken, '/api/m', json('POST', { playsname, description: 'A history sample', loadstring: first }));
-    await staffApi(site, adminToken, `/api/update-script/${id}`, { method: 'PATCH', body: scriptForm({ loadstring: second }) });
+    const { id } = await createScript(suite, moderatorToken, { playsname, description: 'A history sample', loadstring: first }, { as: 'moderator' });
+    await editLoader(suite, suite.adminToken, id, second);
     return id;
   }
-  const staffVersions = (id: number, token: string) => staffApi<StaffScriptVersionSummary[]>(site, token, `/api/staff/scripts/${id}/versions`);
-
-  async function panel(storageKey: string, token: string, pathname: string, heading: string, viewport = DESKTOP): Promise<Page> {
-    const context = await browser.newContext({ viewport });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.addInitScript(([key, value]) => window.localStorage.setItem(key as string, value as string), [storageKey, token]);
-    await page.goto(`${site.url}${pathname}`);
-    await waitForHydration(page);
+  const staffVersions = (id: number, token: string) => staffApi<StaffScriptVersionSummary[]>(suite, token, `/api/staff/scripts/${id}/versions`);
+  const panel = async (path: string, heading: string, tokens: { admin?: string; moderator?: string }, viewport = DESKTOP): Promise<Page> => {
+    const page = await suite.visit(path, { viewport, tokens });
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     return page;
-  }
-  const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
+  };
   const versionItem = (dialog: ReturnType<Page['getByRole']>, version: number) => dialog.locator(`[data-testid=script-version][data-version="${version}"]`);
-
-  beforeAll(async () => {
-    site = await startSite();
-    adminToken = await loginAdmin(site);
-    await staffApi(site, adminToken, '/api/createModerator', json('POST', { UserName: 'history_mod', Password: PASSWORD }));
-    const login = await fetch(`${site.url}/api/login`, json('POST', { UserName: 'history_mod', Password: PASSWORD }));
-    moderatorToken = ((await login.json()) as { token: string }).token;
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await site?.stop();
-  });
 
   it('the admin sees two versions and who saved them, restores version 1 as version 3 with a toast, and the log reads it as a restore', async () => {
     const id = await twoVersions('History Hub Admin', HUB, `${HUB}\n${WEBHOOK}`);
-    const page = await panel('adminToken', adminToken, '/admin/dashboard/scripts', 'Manage Scripts');
+    const page = await panel('/admin/dashboard/scripts', 'Manage Scripts', { admin: suite.adminToken });
     await page.getByRole('button', { name: 'History of History Hub Admin' }).click();
     const dialog = page.getByRole('dialog', { name: 'History of History Hub Admin' });
     await expect.poll(() => dialog.getByTestId('script-version').count()).toBe(2);
@@ -91,10 +70,10 @@ describe('a script’s history in both staff panels', () => {
     expect(await versionItem(dialog, 2).getByRole('button', { name: 'Restore version 2' }).count()).toBe(1);
     expect(await third.getByRole('button').count()).toBe(0);
 
-    const script = await staffApi<{ version: number; loadstring: string }>(site, adminToken, `/api/scripts/${id}`);
+    const script = await staffApi<{ version: number; loadstring: string }>(suite, suite.adminToken, `/api/scripts/${id}`);
     expect(script).toMatchObject({ version: 3, loadstring: HUB });
 
-    const log = await panel('adminToken', adminToken, '/admin/dashboard/log', 'Moderation Log');
+    const log = await panel('/admin/dashboard/log', 'Moderation Log', { admin: suite.adminToken });
     await log.getByLabel('Action').selectOption({ label: 'Edited a script' });
     const row = log.getByRole('table', { name: 'Moderation log' }).locator('tbody tr').filter({ hasText: 'History Hub Admin' }).first();
     await expect.poll(() => row.locator('td').nth(2).textContent()).toBe('Restored version 1');
@@ -102,11 +81,11 @@ describe('a script’s history in both staff panels', () => {
 
   it('the moderator sees its own script’s history in Russian; a version whose loader is now blocked is refused and nothing changes', async () => {
     const id = await twoVersions('История Хаб', LATER_BLOCKED, 'print("clean")');
-    await staffApi(site, adminToken, '/api/blocked-domains', json('POST', { domain: 'blocked-later.example', trusted: false }));
+    await staffApi(suite, suite.adminToken, '/api/blocked-domains', json('POST', { domain: 'blocked-later.example', trusted: false }));
     const before = await staffVersions(id, moderatorToken);
     expect(before.map((item) => item.version)).toEqual([2, 1]);
 
-    const page = await panel('moderatorToken', moderatorToken, '/moderator/scripts', 'Скрипты', PHONE);
+    const page = await panel('/moderator/scripts', 'Скрипты', { moderator: moderatorToken }, PHONE);
     await page.getByRole('button', { name: 'История скрипта «История Хаб»' }).click();
     const dialog = page.getByRole('dialog', { name: 'История: История Хаб' });
     await expect.poll(() => dialog.getByTestId('script-version').count()).toBe(2);
@@ -119,7 +98,7 @@ describe('a script’s history in both staff panels', () => {
     ]);
     const first = versionItem(dialog, 1);
     expect(await first.getByTestId('saved-by').textContent()).toBe('Сохранил: history_mod');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
     await expectNoSeriousViolations(page, 'the moderator’s history dialog', { pointerAway: true });
 
     await first.getByRole('button', { name: 'Восстановить версию 1' }).click();
@@ -131,6 +110,6 @@ describe('a script’s history in both staff panels', () => {
     expect(await dialog.getByTestId('script-version').count()).toBe(2);
 
     expect(await staffVersions(id, moderatorToken)).toEqual(before);
-    expect(await staffApi<{ version: number; loadstring: string }>(site, moderatorToken, `/api/scripts/${id}`)).toMatchObject({ version: 2, loadstring: 'print("clean")' });
+    expect(await staffApi<{ version: number; loadstring: string }>(suite, moderatorToken, `/api/scripts/${id}`)).toMatchObject({ version: 2, loadstring: 'print("clean")' });
   });
 });

@@ -1,9 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MINIMUM_AGE } from '../../contract/index.ts';
 import { spec } from '../../web/features/static/texts/spec.ts';
 import { formatDate } from '../../web/lib/format.ts';
-import { DESKTOP, launchBrowser, newPage, PHONE, probeApp, probed, seriousViolations, type Site, startSite, waitForHydration } from './harness.ts';
+import { overflow, PHONE, probeApp, probed, seriousViolations, waitForHydration } from './harness.ts';
+import { e2eSuite } from './suite.ts';
 
 const { cookies, privacy, seo, terms } = spec;
 
@@ -51,22 +52,8 @@ function eventually<T>(read: () => Promise<T>) {
   return expect.poll(read, { timeout: 5_000 });
 }
 
-async function hasNoHorizontalScroll(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-}
-
 describe('static pages in a real browser', () => {
-  let site: Site;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    site = await startSite({ TIME_ZONE, SITE_URL });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  const suite = e2eSuite({ env: { TIME_ZONE, SITE_URL } });
 
   describe('server-rendered HTML (no JavaScript)', () => {
     const expectedHeadings: Record<string, string[]> = {
@@ -78,10 +65,10 @@ describe('static pages in a real browser', () => {
 
     for (const { path, title, dated } of PAGES) {
       it(`${path} holds its headings${dated ? ", today's date in TIME_ZONE" : ''} and its head tags`, async () => {
-        const context = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
+        const context = await suite.context({ javaScriptEnabled: false });
         const page = await context.newPage();
         const before = todayIn(TIME_ZONE);
-        const response = await page.goto(`${site.url}${path}`);
+        const response = await page.goto(`${suite.url}${path}`);
         const after = todayIn(TIME_ZONE);
         expect(response?.status()).toBe(200);
 
@@ -109,15 +96,15 @@ describe('static pages in a real browser', () => {
     }
 
     it('privacy and terms carry the required content', async () => {
-      const context = await browser.newContext({ javaScriptEnabled: false });
+      const context = await suite.context({ javaScriptEnabled: false });
       const page = await context.newPage();
-      await page.goto(`${site.url}/privacy`);
+      await page.goto(`${suite.url}/privacy`);
       const privacyText = await page.locator('main').innerText();
       for (const phrase of ['anonymised usage statistics', 'Essential cookies', 'Performance cookies', 'Encryption', 'Secure servers', 'No logs', 'Regular security audits', 'VPN friendly', 'never sell', 'hosting providers']) {
         expect(privacyText, phrase).toContain(phrase);
       }
 
-      await page.goto(`${site.url}/terms`);
+      await page.goto(`${suite.url}/terms`);
       const termsText = await page.locator('main').innerText();
       for (const list of ['You may', 'You may not']) {
         await eventually(() => page.getByRole('heading', { name: list, exact: true }).count()).toBe(1);
@@ -131,23 +118,20 @@ describe('static pages in a real browser', () => {
 
   it('hydrates every page without errors or mismatches, showing the same date', async () => {
     for (const { path, dated } of PAGES) {
-      const { context, page } = await newPage(browser);
+      const page = await suite.page();
       const problems = watch(page);
       const before = todayIn(TIME_ZONE);
-      await page.goto(`${site.url}${path}`);
+      await page.goto(`${suite.url}${path}`);
       await waitForHydration(page);
       const after = todayIn(TIME_ZONE);
       if (dated) expect([before, after]).toContain(await page.getByTestId('last-updated').innerText());
       expect(problems, path).toEqual([]);
-      await context.close();
     }
   });
 
   describe('/cookies', () => {
     it('switches tabs by click and with the arrow keys', async () => {
-      const { context, page } = await newPage(browser);
-      await page.goto(`${site.url}/cookies`);
-      await waitForHydration(page);
+      const page = await suite.visit('/cookies');
       const all = page.getByRole('tab', { name: cookies.tabs.all });
       const manage = page.getByRole('tab', { name: cookies.tabs.manage });
       await eventually(() => all.getAttribute('aria-selected')).toBe('true');
@@ -167,23 +151,17 @@ describe('static pages in a real browser', () => {
       await page.keyboard.press('ArrowRight');
       await eventually(() => manage.getAttribute('aria-selected')).toBe('true');
       await eventually(() => page.getByRole('tabpanel').getByRole('heading', { name: cookies.manageHeading }).isVisible()).toBe(true);
-      await context.close();
     });
 
     it('lists the three kinds, essential always active', async () => {
-      const { context, page } = await newPage(browser);
-      await page.goto(`${site.url}/cookies`);
-      await waitForHydration(page);
+      const page = await suite.visit('/cookies');
       const panel = page.getByRole('tabpanel');
       for (const kind of cookies.kinds) await eventually(() => panel.getByRole('heading', { name: kind.name }).isVisible()).toBe(true);
       await eventually(() => panel.getByText(cookies.alwaysActive).count()).toBe(1);
-      await context.close();
     });
 
     it('has performance and analytics switches, on by default, that toggle and survive a tab switch', async () => {
-      const { context, page } = await newPage(browser);
-      await page.goto(`${site.url}/cookies`);
-      await waitForHydration(page);
+      const page = await suite.visit('/cookies');
       await page.getByRole('tab', { name: cookies.tabs.manage }).click();
 
       const switches = page.getByRole('switch');
@@ -212,14 +190,14 @@ describe('static pages in a real browser', () => {
       await page.getByRole('tab', { name: cookies.tabs.manage }).click();
       await eventually(() => performance.getAttribute('aria-checked')).toBe('false');
       await eventually(() => analytics.getAttribute('aria-checked')).toBe('true');
-      await context.close();
     });
 
     it('has a Save Preferences button that does nothing harmful', async () => {
-      const { context, page } = await newPage(browser);
+      const context = await suite.context();
+      const page = await context.newPage();
       await probeApp(context);
       const problems = watch(page);
-      await page.goto(`${site.url}/cookies`);
+      await page.goto(`${suite.url}/cookies`);
       await waitForHydration(page);
       await page.getByRole('tab', { name: cookies.tabs.manage }).click();
       await page.getByRole('switch', { name: 'Performance Cookies' }).click();
@@ -238,22 +216,19 @@ describe('static pages in a real browser', () => {
       await page.waitForFunction(() => document.documentElement.dataset.clickHandled === 'true');
       expect((await probed(page)).navigations).toEqual([]);
 
-      expect(page.url()).toBe(`${site.url}/cookies`);
+      expect(page.url()).toBe(`${suite.url}/cookies`);
       expect(requests).toEqual([]);
       expect(await context.cookies()).toEqual(cookiesBefore);
       await eventually(() => page.getByRole('switch', { name: 'Performance Cookies' }).getAttribute('aria-checked')).toBe('false');
       await eventually(() => page.getByRole('switch', { name: 'Analytics Cookies' }).getAttribute('aria-checked')).toBe('true');
       await eventually(() => page.getByRole('tab', { name: cookies.tabs.manage }).getAttribute('aria-selected')).toBe('true');
       expect(problems).toEqual([]);
-      await context.close();
     });
   });
 
   describe('/seo', () => {
     it('opens FAQ answers by click and keyboard, one at a time', async () => {
-      const { context, page } = await newPage(browser);
-      await page.goto(`${site.url}/seo`);
-      await waitForHydration(page);
+      const page = await suite.visit('/seo');
       const questions = seo.faq.items;
       expect(questions).toHaveLength(4);
       const first = page.getByRole('button', { name: questions[0]?.question });
@@ -274,13 +249,10 @@ describe('static pages in a real browser', () => {
 
       await page.keyboard.press('Enter');
       await eventually(() => second.getAttribute('aria-expanded')).toBe('false');
-      await context.close();
     });
 
     it('shows six games, ten script types, and links to /scripts', async () => {
-      const { context, page } = await newPage(browser);
-      await page.goto(`${site.url}/seo`);
-      await waitForHydration(page);
+      const page = await suite.visit('/seo');
       expect(seo.games.items).toHaveLength(6);
       expect(seo.types.items).toHaveLength(10);
       for (const game of seo.games.items) {
@@ -290,15 +262,12 @@ describe('static pages in a real browser', () => {
       for (const type of seo.types.items) await eventually(() => page.getByRole('heading', { name: type.name, exact: true }).count()).toBe(1);
 
       await page.getByRole('link', { name: seo.hero.cta }).click();
-      await page.waitForURL(`${site.url}/scripts`);
-      await context.close();
+      await page.waitForURL(`${suite.url}/scripts`);
     });
   });
 
   it('reaches each page from the footer links', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${site.url}/`);
-    await waitForHydration(page);
+    const page = await suite.visit('/');
     const footer = page.locator('footer');
     const links = [
       { name: 'Privacy Policy', path: '/privacy', title: 'Privacy Policy' },
@@ -309,61 +278,50 @@ describe('static pages in a real browser', () => {
     for (const link of links) {
       const before = todayIn(TIME_ZONE);
       await footer.getByRole('link', { name: link.name, exact: true }).click();
-      await page.waitForURL(`${site.url}${link.path}`);
+      await page.waitForURL(`${suite.url}${link.path}`);
       // The address changes before the new route renders.
       await page.locator('h1', { hasText: link.title }).waitFor();
       // Navigated in the browser: the date still comes from the server's loader.
       if (link.path !== '/seo') expect([before, todayIn(TIME_ZONE)]).toContain(await page.getByTestId('last-updated').innerText());
       await eventually(() => page.title()).toBe(`${link.path === '/seo' ? seo.title : link.title} — ScriptHub`);
     }
-    await context.close();
   });
 
   it('never scrolls sideways at 375 px', async () => {
-    const { context, page } = await newPage(browser, PHONE);
+    const page = await suite.page({ viewport: PHONE });
     for (const { path } of PAGES) {
-      await page.goto(`${site.url}${path}`);
+      await page.goto(`${suite.url}${path}`);
       await waitForHydration(page);
-      expect(await hasNoHorizontalScroll(page), path).toBe(true);
+      expect(await overflow(page), path).toBeLessThanOrEqual(0);
     }
-    await page.goto(`${site.url}/cookies`);
+    await page.goto(`${suite.url}/cookies`);
     await waitForHydration(page);
     await page.getByRole('tab', { name: cookies.tabs.manage }).click();
-    expect(await hasNoHorizontalScroll(page), '/cookies, Manage Preferences').toBe(true);
-    await page.goto(`${site.url}/seo`);
+    expect(await overflow(page), '/cookies, Manage Preferences').toBeLessThanOrEqual(0);
+    await page.goto(`${suite.url}/seo`);
     await waitForHydration(page);
     for (const item of seo.faq.items) await page.getByRole('button', { name: item.question }).click();
-    expect(await hasNoHorizontalScroll(page), '/seo, FAQ open').toBe(true);
-    await context.close();
+    expect(await overflow(page), '/seo, FAQ open').toBeLessThanOrEqual(0);
   });
 
   describe('accessibility (axe: no serious or critical violations)', () => {
     for (const { path } of PAGES) {
       it(path, async () => {
-        const { context, page } = await newPage(browser);
-        await page.goto(`${site.url}${path}`);
-        await waitForHydration(page);
+        const page = await suite.visit(`${path}`);
         expect(await seriousViolations(page)).toEqual([]);
-        await context.close();
       });
     }
 
     it('/cookies with Manage Preferences open, at 375 px', async () => {
-      const { context, page } = await newPage(browser, PHONE);
-      await page.goto(`${site.url}/cookies`);
-      await waitForHydration(page);
+      const page = await suite.visit('/cookies', { viewport: PHONE });
       await page.getByRole('tab', { name: cookies.tabs.manage }).click();
       expect(await seriousViolations(page)).toEqual([]);
-      await context.close();
     });
 
     it('/seo with an FAQ answer open', async () => {
-      const { context, page } = await newPage(browser);
-      await page.goto(`${site.url}/seo`);
-      await waitForHydration(page);
+      const page = await suite.visit('/seo');
       await page.getByRole('button', { name: seo.faq.items[0]?.question }).click();
       expect(await seriousViolations(page)).toEqual([]);
-      await context.close();
     });
   });
 

@@ -1,7 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { insertScript } from '../helpers/factories.ts';
-import { DESKTOP, launchBrowser, loginAdmin, PHONE, type Site, startSite, waitForHydration } from './harness.ts';
+import { DESKTOP, PHONE, waitForHydration } from './harness.ts';
+import { createModerator, logInThroughForm, setSiteChannels, toast } from './staff.ts';
+import { e2eSuite } from './suite.ts';
 
 // Toasts hide no control and never outlive a later outcome (issue 12). A toast covered the header's
 // buttons (the phone's menu button among them) at the top right; at the bottom it covered the gate's
@@ -9,7 +11,6 @@ import { DESKTOP, launchBrowser, loginAdmin, PHONE, type Site, startSite, waitFo
 // real place in the app, checked against every control on screen, not the header's only.
 
 const TABLET = { width: 768, height: 900 };
-const PASSWORD = 'moderator-pass-1';
 
 /** The toasts on screen: sonner keeps a dismissed one in the page while it fades out. */
 const TOASTS = '[data-sonner-toast]:not([data-removed="true"])';
@@ -62,43 +63,9 @@ function controlsUnderToast(page: Page): Promise<string[]> {
 }
 
 describe('toasts in a real browser', () => {
-  let site: Site;
-  let browser: Browser;
-  let adminToken: string;
-  const contexts: BrowserContext[] = [];
-
-  async function api(path: string, init: RequestInit = {}): Promise<Response> {
-    const response = await fetch(`${site.url}${path}`, {
-      ...init,
-      headers: { authorization: `Bearer ${adminToken}`, ...(typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}) },
-    });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return response;
-  }
-
+  const suite = e2eSuite({ admin: true });
   /** A site channel turns on the site-wide gate for every later visit: each test that adds one removes it. */
-  async function clearSiteChannels(): Promise<void> {
-    const channels = (await (await api('/api/site-channels')).json()) as { id: number }[];
-    for (const channel of channels) await api(`/api/site-channels/${channel.id}`, { method: 'DELETE' });
-  }
-
-  async function openPage(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport });
-    contexts.push(context);
-    await context.route('https://t.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>channel</title>' }));
-    return { context, page: await context.newPage() };
-  }
-
-  beforeAll(async () => {
-    site = await startSite();
-    adminToken = await loginAdmin(site);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await site?.stop();
-  });
+  const clearSiteChannels = () => setSiteChannels(suite, suite.adminToken, []);
 
   describe.each([
     ['375', PHONE],
@@ -106,7 +73,7 @@ describe('toasts in a real browser', () => {
     ['1280', DESKTOP],
   ] as const)('at %s px', (label, viewport) => {
     it('the gate’s "subscription completed" hides no control', async () => {
-      const script = await insertScript(site.services, {
+      const script = await insertScript(suite.site.services, {
         playsname: `Gated toast ${label}`,
         description: 'Farms while you sleep. '.repeat(20),
         channels: [
@@ -114,8 +81,9 @@ describe('toasts in a real browser', () => {
           { name: `@beta_${label}`, url: `https://t.me/beta_${label}` },
         ],
       });
-      const { context, page } = await openPage(viewport);
-      await page.goto(`${site.url}/scripts/${script.id}`);
+      const context = await suite.context({ viewport, telegram: true });
+      const page = await context.newPage();
+      await page.goto(`${suite.url}/scripts/${script.id}`);
       await waitForHydration(page);
       const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: new RegExp(`^Subscribe @alpha_${label}\\b`) }).click()]);
       await popup.close();
@@ -124,14 +92,14 @@ describe('toasts in a real browser', () => {
     });
 
     it('a failed copy hides no control, the loader it asks to copy by hand among them', async () => {
-      const script = await insertScript(site.services, { playsname: `Copy toast ${label}` });
-      const { page } = await openPage(viewport);
+      const script = await insertScript(suite.site.services, { playsname: `Copy toast ${label}` });
+      const page = await suite.page({ viewport });
       // Neither way of copying works, as in a locked-down WebView.
       await page.addInitScript(() => {
         Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } });
         document.execCommand = () => false;
       });
-      await page.goto(`${site.url}/scripts/${script.id}`);
+      await page.goto(`${suite.url}/scripts/${script.id}`);
       await waitForHydration(page);
       await page.getByRole('tab', { name: 'Script', exact: true }).click();
       await page.getByRole('button', { name: 'Copy', exact: true }).click();
@@ -141,14 +109,9 @@ describe('toasts in a real browser', () => {
 
     it('the moderator panel: the login’s welcome on the panel it opens, and a refresh’s toast, hide no control', async () => {
       const name = `toast_mod_${label}`;
-      await api('/api/createModerator', { method: 'POST', body: JSON.stringify({ UserName: name, Password: PASSWORD }) });
-      const { page } = await openPage(viewport);
-      await page.goto(`${site.url}/moderator/login`);
-      await waitForHydration(page);
-      await page.getByLabel('UserName').fill(name);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Войти' }).click();
-      await page.waitForURL(`${site.url}/moderator/scripts`);
+      await createModerator(suite, suite.adminToken, name);
+      const page = await suite.page({ viewport });
+      await logInThroughForm(page, suite, name);
       await page.getByText('Скриптов пока нет').waitFor();
       await settledToast(page, 'Вы успешно вошли в систему');
       expect(await controlsUnderToast(page)).toEqual([]);
@@ -159,10 +122,7 @@ describe('toasts in a real browser', () => {
     });
 
     it('the admin panel: adding a site channel hides no control', async () => {
-      const { page } = await openPage(viewport);
-      await page.addInitScript((value) => window.localStorage.setItem('adminToken', value), adminToken);
-      await page.goto(`${site.url}/admin/dashboard/site-channels`);
-      await waitForHydration(page);
+      const page = await suite.visit('/admin/dashboard/site-channels', { viewport, tokens: { admin: suite.adminToken } });
       await page.getByLabel('Name').fill(`Toast channel ${label}`);
       await page.getByLabel('URL').fill(`https://t.me/toast_channel_${label}`);
       await page.getByRole('button', { name: 'Add channel' }).click();
@@ -176,19 +136,15 @@ describe('toasts in a real browser', () => {
   });
 
   it('a success then an error leaves only the error; a later success replaces the error', async () => {
-    const { page } = await openPage(DESKTOP);
-    await page.addInitScript((value) => window.localStorage.setItem('adminToken', value), adminToken);
-    await page.goto(`${site.url}/admin/dashboard/site-channels`);
-    await waitForHydration(page);
+    const page = await suite.visit('/admin/dashboard/site-channels', { tokens: { admin: suite.adminToken } });
     const add = async (name: string) => {
       await page.getByLabel('Name').fill(name);
       await page.getByLabel('URL').fill(`https://t.me/${name.toLowerCase().replaceAll(' ', '_')}`);
       await page.getByRole('button', { name: 'Add channel' }).click();
     };
-    const toast = (text: string) => page.locator('[data-sonner-toast]', { hasText: text });
 
     await add('Outcome One');
-    await toast('Channel added successfully').waitFor();
+    await toast(page, 'Channel added successfully').waitFor();
 
     await page.route('**/api/site-channels', (route) =>
       route.request().method() === 'POST'
@@ -196,15 +152,15 @@ describe('toasts in a real browser', () => {
         : route.fallback(),
     );
     await add('Outcome Two');
-    await toast('Failed to add channel').waitFor();
+    await toast(page, 'Failed to add channel').waitFor();
     // Gone well before its own 5 seconds would have run out.
-    await toast('Channel added successfully').waitFor({ state: 'detached', timeout: 2_000 });
+    await toast(page, 'Channel added successfully').waitFor({ state: 'detached', timeout: 2_000 });
     await settledToast(page, 'Failed to add channel');
 
     await page.unroute('**/api/site-channels');
     await page.getByRole('button', { name: 'Add channel' }).click();
-    await toast('Channel added successfully').waitFor();
-    await toast('Failed to add channel').waitFor({ state: 'detached', timeout: 2_000 });
+    await toast(page, 'Channel added successfully').waitFor();
+    await toast(page, 'Failed to add channel').waitFor({ state: 'detached', timeout: 2_000 });
     await settledToast(page, 'Channel added successfully');
     await clearSiteChannels();
   });
