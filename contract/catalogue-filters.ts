@@ -2,7 +2,7 @@ import { EXECUTOR_LIMITS, GAME_LIMITS } from './constants.ts';
 import { PLATFORM_SIDES } from './platforms.ts';
 
 /**
- * The catalogue's filters, each declared once (docs/decisions/NEW-filters-one-definition.md): its query
+ * The catalogue's filters, each declared once (docs/decisions/0057-filters-one-definition.md): its query
  * parameter (`name`), how the API reads it (`kind` with its rule: `contract/scripts.ts` builds the
  * schema, which the pages read with too), what a value no row has does, the pages it has or reaches,
  * and how the filter form shows it (`label` and the other `…Label` fields are keys of the messages'

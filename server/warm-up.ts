@@ -17,7 +17,7 @@ export interface WarmUp {
 }
 
 /**
- * Asks each kind of public page once before the process takes traffic (docs/decisions/NEW-warm-up.md):
+ * Asks each kind of public page once before the process takes traffic (docs/decisions/0061-warm-up.md):
  * a fresh process loads its route modules and compiles the render on its first pages, which then cost
  * ten times a warm one, and a burst of visitors met there was refused by the cold-render gate. The
  * pages are kept in the page cache as any visitor's would be.

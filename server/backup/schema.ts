@@ -1,5 +1,5 @@
 /**
- * The tables of a migrated catalogue as its own catalogue describes them (docs/decisions/NEW-lists-follow-schema.md):
+ * The tables of a migrated catalogue as its own catalogue describes them (docs/decisions/0058-lists-follow-schema.md):
  * names, primary keys, the tables each references, and whether the database numbers its `id`. Backups
  * derive from this which tables they hold and in which order a restore loads them (tables.ts), so a
  * table a migration adds is backed up without a list to edit.

@@ -2,7 +2,7 @@ import type { SchemaTable } from './schema.ts';
 
 /**
  * Which tables a backup holds and how a restore loads them (docs/decisions/0023-backups.md,
- * docs/decisions/NEW-lists-follow-schema.md): every table of the migrated schema except those
+ * docs/decisions/0058-lists-follow-schema.md): every table of the migrated schema except those
  * declared in NOT_BACKED_UP, read from the database's own catalogue (schema.ts). Nothing here names
  * a table that is backed up the ordinary way, so a new table needs no entry.
  */

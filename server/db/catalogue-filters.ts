@@ -6,7 +6,7 @@ import type { Dialect } from './database.ts';
 
 /**
  * How each catalogue filter (declared in contract/catalogue-filters.ts) narrows the SQL, one object per
- * filter under the same name (docs/decisions/NEW-filters-one-definition.md). `listing.ts`, the search
+ * filter under the same name (docs/decisions/0057-filters-one-definition.md). `listing.ts`, the search
  * strategies and the caches loop over FILTER_SQL; none of them names a filter. Every place a filter
  * can be read from, besides the row itself, is optional: a filter without it is tested on the rows
  * that place yields.

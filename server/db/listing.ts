@@ -10,7 +10,7 @@ import type { SearchFacets } from './search.ts';
  * The catalogue's filters and orders as SQL (docs/decisions/0015-filters-and-sorts.md): which rows a
  * filter keeps, and the ORDER BY of each sort, each matching one index of the games-and-filters
  * migration so a page reads its rows in order and stops. Each filter's own SQL is its entry in
- * catalogue-filters.ts; these functions combine them, naming none (docs/decisions/NEW-filters-one-definition.md).
+ * catalogue-filters.ts; these functions combine them, naming none (docs/decisions/0057-filters-one-definition.md).
  */
 
 /** A filter with its sort made explicit (newest when none was asked for). */

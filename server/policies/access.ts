@@ -1,7 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 
 /**
- * Who may call a route, declared where the route is (docs/decisions/NEW-lists-follow-schema.md): a
+ * Who may call a route, declared where the route is (docs/decisions/0058-lists-follow-schema.md): a
  * staff route by the guard it runs behind (server/staff/guards.ts), a route anyone may call by
  * `config: PUBLIC`. tests/api/route-coverage.test.ts reads every registered route's access from the
  * app's route table; a route that declares none fails it, named.

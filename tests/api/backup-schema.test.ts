@@ -12,7 +12,7 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { type Config, loadConfig } from '../../server/shared/config.ts';
 import { dialects, type TestDialect, type ThrowawayDatabase, throwawayDatabase } from '../helpers/databases.ts';
 
-// docs/decisions/NEW-lists-follow-schema.md: a backup holds every table of the migrated schema but those
+// docs/decisions/0058-lists-follow-schema.md: a backup holds every table of the migrated schema but those
 // server/backup/tables.ts declares not backed up, each with its reason. No list names the backed-up
 // tables, so a table a migration adds reaches backups by itself, after the tables it references; a
 // table a backup cannot hold (no primary key) stops the backup, named.

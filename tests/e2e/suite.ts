@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { DESKTOP, launchBrowser, loginAdmin, type Site, startSite, waitForHydration } from './harness.ts';
 
 /**
- * One test file's site and browser (docs/decisions/NEW-e2e-speed.md): the server starts while the
+ * One test file's site and browser (docs/decisions/0056-e2e-speed.md): the server starts while the
  * worker's browser is found (or launched), and the data the file's tests only read is arranged once
  * before any page asks.
  * Each test opens contexts of its own, so no test sees another's cookies, storage or open pages.

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** Browser journeys: Debian's Chromium through playwright-core against the built server (docs/decisions/NEW-e2e-speed.md). */
+/** Browser journeys: Debian's Chromium through playwright-core against the built server (docs/decisions/0056-e2e-speed.md). */
 export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.test.ts'],

@@ -11,7 +11,7 @@ import { throwawayPostgres } from './databases.ts';
 // (tests/helpers/databases.ts, migratedDatabase). Running the 19 migrations for each of the suite's
 // hundreds of fresh databases was time spent proving the same thing again; tests/api/migrations.test.ts
 // still runs them on fresh databases, one by one and back down
-// (docs/decisions/NEW-unit-tests.md).
+// (docs/decisions/0060-unit-tests.md).
 
 declare module 'vitest' {
   export interface ProvidedContext {

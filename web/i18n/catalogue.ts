@@ -1,5 +1,5 @@
 /**
- * The public pages' catalogue in each reading (docs/decisions/NEW-texts-one-convention.md): every feature's `texts/`
+ * The public pages' catalogue in each reading (docs/decisions/0059-texts-one-convention.md): every feature's `texts/`
  * folder gives its areas in the specification's reading (`spec.ts`), English (`en.ts`) and Russian
  * (`ru.ts`), each of its `spec.ts`'s shape, and this file puts them side by side. A new area is its
  * feature's three files and a line in each list below. Imported by value only on the server

@@ -14,7 +14,7 @@ import { ru as staffRu } from './texts/ru.ts';
 import type { StaffTexts } from './shared-texts.ts';
 
 /**
- * The panels' texts side by side (issue 29, docs/decisions/NEW-texts-one-convention.md): each panel's `texts/` folder
+ * The panels' texts side by side (issue 29, docs/decisions/0059-texts-one-convention.md): each panel's `texts/` folder
  * gives its specification's reading (the admin's English, the moderator's Russian, exactly as written),
  * English and Russian in one shape, and this feature's `en.ts` / `ru.ts` what both say by language.
  */

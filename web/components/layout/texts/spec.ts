@@ -1,7 +1,7 @@
 /**
  * The shell's texts in the specification's reading (navigation, footer, error pages, and what every
  * script's card and page share), its exact strings, its mix of Russian and English included. Every
- * area of texts is a `texts/` folder of its feature (docs/decisions/NEW-texts-one-convention.md): `spec.ts`, `en.ts`
+ * area of texts is a `texts/` folder of its feature (docs/decisions/0059-texts-one-convention.md): `spec.ts`, `en.ts`
  * and `ru.ts` of one shape.
  */
 const common = {
