@@ -28,10 +28,13 @@ export function logsEveryRequest(config: Pick<Config, 'logLevel'>): boolean {
   return VERBOSE_LEVELS.includes(config.logLevel);
 }
 
-/** Below debug: one short line per answered page or API call; assets, images and data requests none. */
+/**
+ * Below debug: one short line per answered page or API call; assets, images and data requests none, nor
+ * the pages a process asks itself before it listens (server/warm-up.ts).
+ */
 export function requestLineHook(app: FastifyInstance) {
   app.addHook('onResponse', async (request: FastifyRequest, reply) => {
-    if (QUIET_PATHS.test(request.url)) return;
+    if (QUIET_PATHS.test(request.url) || !app.server.listening) return;
     request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, `${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
   });
 }

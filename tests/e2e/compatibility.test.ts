@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { insertExecutor, setCompatibility } from '../helpers/compatibility.ts';
 import { insertScript } from '../helpers/factories.ts';
 import { expectNoSeriousViolations, staffApi, waitForHydration } from './harness.ts';
-import { dialog } from './staff.ts';
+import { dialog, untilServed } from './staff.ts';
 import { e2eSuite, VISITOR_AGENT } from './suite.ts';
 
 // A visitor and a script's compatibility (issue 27): the table, "Where did you run it?" and a works
@@ -26,6 +26,7 @@ describe('compatibility in a real browser', () => {
       await insertExecutor(ctx, { name: 'Synapse Z', slug: 'synapse-z', platforms: ['windows'] });
       ({ id: scriptId } = await insertScript(site.services, { playsname: 'Compat Target' }));
       await setCompatibility(ctx, scriptId, krnl, { tested: true });
+      await untilServed(site, '/api/executors', '"synapse-z"');
     },
   });
 
@@ -79,6 +80,7 @@ describe('the script form’s "Tested with" in a real browser', () => {
       await insertExecutor(ctx, { name: 'Delta', slug: 'delta', platforms: ['android', 'ios'] });
       await insertExecutor(ctx, { name: 'Krnl', slug: 'krnl', platforms: ['windows'], status: 'patched' });
       await insertExecutor(ctx, { name: 'Gone Soon', slug: 'gone-soon', platforms: ['mac'] });
+      await untilServed(site, '/api/executors', '"gone-soon"');
     },
   });
 

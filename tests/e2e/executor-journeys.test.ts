@@ -4,7 +4,7 @@ import type { Executor } from '../../contract/executors.ts';
 import { insertExecutor, setCompatibility } from '../helpers/compatibility.ts';
 import { insertScript } from '../helpers/factories.ts';
 import { staffApi, waitForHydration } from './harness.ts';
-import { json } from './staff.ts';
+import { json, untilServed } from './staff.ts';
 import { e2eSuite, VISITOR_AGENT } from './suite.ts';
 
 // Issue 27's two journeys in Chromium: a visitor narrows the catalogue to mobile, opens a script that
@@ -26,6 +26,7 @@ describe('executors and compatibility, end to end in a real browser', () => {
     const { id: pcId } = await insertScript(suite.site.services, { playsname: 'Journey Desktop Farm' });
     await setCompatibility(ctx, mobileId, pocket, { tested: true });
     await setCompatibility(ctx, pcId, desk, { tested: true });
+    await untilServed(suite.site, '/api/executors', '"journey-desk"');
 
     const page = await suite.visit('/scripts?q=journey', { userAgent: VISITOR_AGENT });
     await expect.poll(() => cardTitles(page)).toEqual(expect.arrayContaining(['Journey Mobile Farm', 'Journey Desktop Farm']));

@@ -11,11 +11,16 @@ import { ensureRows, refreshPlatforms } from '../../server/executors/compatibili
 
 export async function insertExecutor({ db, services }: { db: Db; services: Services }, executor: { name: string; slug: string; platforms: Platform[]; status?: ExecutorStatus }): Promise<number> {
   const now = new Date().toISOString();
-  const row = await db.kysely
-    .insertInto('executors')
-    .values({ name: executor.name, slug: executor.slug, platforms: bitsOf(executor.platforms), status: executor.status ?? 'working', free: 1, status_changed_at: now, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  // Recorded as the product's executor writes record it, so a server in another process drops its answers too.
+  const row = await db.kysely.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('executors')
+      .values({ name: executor.name, slug: executor.slug, platforms: bitsOf(executor.platforms), status: executor.status ?? 'working', free: 1, status_changed_at: now, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.changes.record(trx, { kind: 'all' });
+    return inserted;
+  });
   services.cache.invalidate();
   return Number(row.id);
 }
@@ -51,6 +56,7 @@ export async function writeCompatibility(db: Db, rows: CompatibilityRowData[]): 
         .execute();
     }
     await refreshPlatforms(trx, [...new Set(rows.map((row) => row.scriptId))]);
+    await db.changes.record(trx, { kind: 'all' });
   });
 }
 
