@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Logger, type LoggerOptions, pino } from 'pino';
 import PinoPretty from 'pino-pretty';
 import type { Config } from './shared/config.ts';
+import { WARM_UP_AGENT } from './warm-up.ts';
 
 /** Logs never carry credentials: these request parts are masked wherever they appear. */
 export const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'];
@@ -34,7 +35,12 @@ export function logsEveryRequest(config: Pick<Config, 'logLevel'>): boolean {
  */
 export function requestLineHook(app: FastifyInstance) {
   app.addHook('onResponse', async (request: FastifyRequest, reply) => {
-    if (QUIET_PATHS.test(request.url) || !app.server.listening) return;
+    if (QUIET_PATHS.test(request.url) || isWarmUp(app, request)) return;
     request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, `${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
   });
+}
+
+/** The process asking itself, before it listens: nobody else can have sent a request then. */
+function isWarmUp(app: FastifyInstance, request: FastifyRequest): boolean {
+  return !app.server.listening && request.headers['user-agent'] === WARM_UP_AGENT;
 }
