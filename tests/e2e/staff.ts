@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import type { Executor } from '../../contract/executors.ts';
 import type { Game } from '../../contract/games.ts';
+import { until } from '../helpers/wait.ts';
 import { type Site, staffApi, waitForHydration } from './harness.ts';
 
 // Staff data arranged through the real API, and what the panels' journeys share on the page.
@@ -80,22 +81,15 @@ export async function addSiteChannel(site: At, adminToken: string, channel: { na
   await staffApi(site, adminToken, '/api/site-channels', json('POST', channel));
 }
 
-/** Makes the /subscribe list exactly `channels` (a site channel turns on the site-wide gate). */
 /**
  * Waits until the server answers `path` with `text` in it: rows the test wrote straight into the
  * database reach the server's caches through the change feed (SQLite: its next poll), not at once.
  */
-export async function untilServed(site: At, path: string, text: string, timeoutMs = 10_000): Promise<void> {
-  // A loop, not expect.poll: files call it while arranging (beforeAll), where expect.poll is refused.
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const answer = await (await fetch(`${site.url}${path}`)).text();
-    if (answer.includes(text)) return;
-    if (Date.now() > deadline) throw new Error(`${path} still answers without ${text} after ${timeoutMs} ms: ${answer.slice(0, 200)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+export async function untilServed(site: At, path: string, text: string): Promise<void> {
+  await until(`${path} to answer ${text}`, async () => (await fetch(`${site.url}${path}`)).text(), (answer) => answer.includes(text), 10_000);
 }
 
+/** Makes the /subscribe list exactly `channels` (a site channel turns on the site-wide gate). */
 export async function setSiteChannels(site: At, adminToken: string, channels: { name: string; url: string }[]): Promise<void> {
   const current = await staffApi<{ id: number }[]>(site, adminToken, '/api/site-channels');
   for (const channel of current) await staffApi(site, adminToken, `/api/site-channels/${channel.id}`, { method: 'DELETE' });
