@@ -9,6 +9,7 @@ import { throwawayPostgres } from '../tests/helpers/databases.ts';
 import { USER_AGENT } from './load.ts';
 import { type Managed, pinCores, startServer } from './processes.ts';
 import { addressIn48, casedPrefixPath, FaultLog, HOSTILE_LOADERS, longPath, POISON_HOST, terminateConnections, variedListPath, WorkerWatch } from './soak-faults.ts';
+import { ProcessMonitor } from './soak-monitor.ts';
 import { fixed, percentile } from './stats.ts';
 
 /**
@@ -64,6 +65,8 @@ let sent = 0;
 let inFlight = 0;
 let serverErrors = 0;
 let faultLog: FaultLog | undefined;
+let monitor: ProcessMonitor | undefined;
+const soakStarted = { at: 0 };
 
 function record(kind: string, status: number, ms: number, detail: string) {
   let outcome = outcomes.get(kind);
@@ -73,7 +76,7 @@ function record(kind: string, status: number, ms: number, detail: string) {
   if (status >= 500 || status === 0) {
     serverErrors += 1;
     const inWindow = faultLog?.failure() ?? false;
-    if (!inWindow && failures.length < 20) failures.push(`${kind}: ${status} ${detail}`);
+    if (!inWindow && failures.length < 20) failures.push(`${fixed((performance.now() - soakStarted.at) / 1000, 1)} s ${kind}: ${status} ${detail}`);
   }
 }
 
@@ -539,6 +542,7 @@ async function soak(catalogue: Catalogue, watch: WorkerWatch, databaseUrl: strin
         lastReport = elapsed;
         if (elapsed >= 60_000 * watch.minutes.length) watch.nextMinute();
         console.log(`  ${fixed(elapsed / 1000, 0)} s: ${sent} sent, ${inFlight} in flight, ${serverErrors} failed`);
+        for (const line of monitor?.lines() ?? []) console.log(line);
       }
       if (elapsed >= durationMs) {
         clearInterval(tick);
@@ -572,9 +576,13 @@ async function main() {
     const catalogue = await seed(bases);
     const watch = new WorkerWatch(servers.map((server) => server.pid));
     watch.start();
+    monitor = new ProcessMonitor(bases, catalogue.admin.token);
+    monitor.start();
     console.log(`Soaking for ${MINUTES} min at ${RATE} req/s${FAULT_EVERY_MS ? `, faults every ${FAULT_EVERY_MS / 60_000} min` : ''}…`);
     const started = performance.now();
+    soakStarted.at = started;
     const overloaded = await soak(catalogue, watch, database?.url);
+    monitor.stop();
     const seconds = (performance.now() - started) / 1000;
     watch.stop();
 

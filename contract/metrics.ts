@@ -36,6 +36,18 @@ export const metricsSchema = z
     heapTotalBytes: z.number().int(),
     externalBytes: z.number().int().describe('Memory outside the JavaScript heap held by its objects (Buffers: the cached pages and answers)'),
     uptimeSeconds: z.number(),
+    pid: z.number().int().describe('The process that answered: with WORKERS above 1, each request reaches one of them'),
+    coldGate: z
+      .object({
+        running: z.number().int().describe('Cold renders and loads running now'),
+        waiting: z.number().int().describe('Cold works waiting for a place now'),
+        refused: z.number().int().describe('Cold works refused with 503 since the process started: the queue was full or the wait ran out'),
+      })
+      .describe('The bound on cold work at once (docs/decisions/0048-wider-address-groups-and-a-bound-on-cold-renders.md)'),
+    databasePool: z
+      .object({ total: z.number().int(), idle: z.number().int(), waiting: z.number().int().describe('Queries waiting for a connection') })
+      .nullable()
+      .describe("PostgreSQL's connection pool of this process (null on SQLite)"),
     heap: z
       .object({
         limitBytes: z.number().int(),

@@ -29,7 +29,7 @@ export async function registerRoutes(app: FastifyInstance, services: Services): 
   await app.register(voteRoutes, { votes: services.votes, idempotency });
 
   const guards = createGuards(services.auth);
-  await app.register(metricsRoutes, { cache: services.cache, pages: services.pages, heap: services.heap, guards, voteFlush: () => services.votes.flushFigures() });
+  await app.register(metricsRoutes, { cache: services.cache, pages: services.pages, heap: services.heap, guards, voteFlush: () => services.votes.flushFigures(), coldGate: services.coldGate, databasePool: () => services.db.poolFigures() });
   await app.register(staffRoutes, { auth: services.auth, moderators: services.moderators, guards, idempotency });
   await app.register(staffScriptRoutes, { staffScripts: services.staffScripts, uploadMaxBytes: config.uploadMaxBytes, guards, idempotency });
   await app.register(staffVersionRoutes, { versions: services.versions, guards, idempotency });

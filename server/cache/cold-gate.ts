@@ -27,11 +27,18 @@ export const busy = (retryAfterSeconds: number) => serviceUnavailable('The serve
 export class ColdGate {
   private running = 0;
   private readonly waiting: Waiter[] = [];
+  /** Works refused since the process started, queue full or wait over: the operator's sign of overload. */
+  private refusals = 0;
 
   constructor(private readonly limits: ColdGateLimits) {}
 
   get state() {
-    return { running: this.running, waiting: this.waiting.length };
+    return { running: this.running, waiting: this.waiting.length, refused: this.refusals };
+  }
+
+  private refuse(): Error {
+    this.refusals += 1;
+    return busy(this.retryAfterSeconds);
   }
 
   get retryAfterSeconds(): number {
@@ -45,7 +52,7 @@ export class ColdGate {
       this.running += 1;
       return Promise.resolve();
     }
-    if (this.waiting.length >= this.limits.queue) return Promise.reject(busy(this.retryAfterSeconds));
+    if (this.waiting.length >= this.limits.queue) return Promise.reject(this.refuse());
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
         start: () => {
@@ -56,7 +63,7 @@ export class ColdGate {
         timer: setTimeout(() => {
           const index = this.waiting.indexOf(waiter);
           if (index >= 0) this.waiting.splice(index, 1);
-          reject(busy(this.retryAfterSeconds));
+          reject(this.refuse());
         }, this.limits.waitMs),
       };
       this.waiting.push(waiter);

@@ -24,6 +24,8 @@ export interface Db {
   dialect: Dialect;
   /** Catalogue writes record their change here; every process sharing the database learns of it. */
   changes: ChangeFeed;
+  /** PostgreSQL's connection pool at this moment (null on SQLite): requests waiting for a connection mean the pool is the bottleneck. */
+  poolFigures(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
       reader,
       dialect: 'postgres',
       changes: new ChangeFeed({ dialect: 'postgres', url: database.url }),
+      poolFigures: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await reader.destroy();
         await kysely.destroy();
@@ -91,6 +94,7 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     reader,
     dialect: 'sqlite',
     changes: new ChangeFeed({ dialect: 'sqlite', db: kysely }),
+    poolFigures: () => null,
     close: async () => {
       await reader.destroy();
       await kysely.destroy();

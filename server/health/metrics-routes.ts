@@ -10,6 +10,7 @@ import type { PageCache } from '../cache/page-cache.ts';
 import type { PublicCache } from '../cache/public-cache.ts';
 import { transactionConflicts } from '../db/transact.ts';
 import type { FlushFigures } from '../shared/flush-timer.ts';
+import type { ColdGate } from '../cache/cold-gate.ts';
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema } as const;
 const bearer = [{ bearer: [] }];
@@ -29,10 +30,12 @@ export interface MetricsOptions {
   guards: Guards;
   /** The vote buffer's flush figures. */
   voteFlush: () => FlushFigures;
+  coldGate: ColdGate;
+  databasePool: () => { total: number; idle: number; waiting: number } | null;
 }
 
 /** The admin's view of the process: event-loop delay, memory, caches, the vote flush's lag; and a reset of the delay. */
-export async function metricsRoutes(app: FastifyInstance, { cache, pages, heap, guards, voteFlush }: MetricsOptions) {
+export async function metricsRoutes(app: FastifyInstance, { cache, pages, heap, guards, voteFlush, coldGate, databasePool }: MetricsOptions) {
   const route = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', noStore);
   const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -51,6 +54,9 @@ export async function metricsRoutes(app: FastifyInstance, { cache, pages, heap, 
         heapTotalBytes: memory.heapTotal,
         externalBytes: memory.external,
         uptimeSeconds: process.uptime(),
+        pid: process.pid,
+        coldGate: coldGate.state,
+        databasePool: databasePool(),
         heap: { limitBytes: heap.limitBytes, peakUsedBytes: heap.peakUsedBytes, sheds: heap.sheds },
         caches: { answers: cacheFigures(cache), pages: cacheFigures(pages) },
         voteFlush: voteFlush(),

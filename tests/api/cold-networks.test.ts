@@ -204,7 +204,7 @@ describe.each(dialects)('the bound on cold renders per process (%s)', (dialect) 
       expect(created.statusCode).toBe(201);
       const channel = await injectAs(ctx, admin, { method: 'POST', url: '/api/site-channels', payload: { name: 'Gate channel', url: 'https://t.me/gate_channel' } });
       expect(channel.statusCode).toBe(201);
-      expect(ctx.services.coldGate.state).toEqual({ running: 1, waiting: 1 });
+      expect(ctx.services.coldGate.state).toEqual({ running: 1, waiting: 1, refused: 2 });
 
       // The place freed, the waiting page renders.
       ctx.services.coldGate.leave();
@@ -213,7 +213,7 @@ describe.each(dialects)('the bound on cold renders per process (%s)', (dialect) 
       expect(served.statusCode).toBe(200);
       expect(served.body).toContain('Gated script 2');
       expect((await get(`/scripts/${other}`)).statusCode).toBe(200);
-      expect(ctx.services.coldGate.state).toEqual({ running: 0, waiting: 0 });
+      expect(ctx.services.coldGate.state).toEqual({ running: 0, waiting: 0, refused: 2 });
     } finally {
       if (held) ctx.services.coldGate.leave();
     }
@@ -226,11 +226,11 @@ describe.each(dialects)('the bound on cold renders per process (%s)', (dialect) 
       await short.services.coldGate.enter();
       const waited = await short.app.inject({ method: 'GET', url: `/scripts/${script.id}`, remoteAddress: '198.51.100.60', headers: { 'user-agent': BROWSER } });
       expect(waited.statusCode).toBe(503);
-      expect(short.services.coldGate.state).toEqual({ running: 1, waiting: 0 });
+      expect(short.services.coldGate.state).toEqual({ running: 1, waiting: 0, refused: 1 });
       short.services.coldGate.leave();
       const page = await short.app.inject({ method: 'GET', url: `/scripts/${script.id}`, remoteAddress: '198.51.100.60', headers: { 'user-agent': BROWSER } });
       expect(page.statusCode).toBe(200);
-      expect(short.services.coldGate.state).toEqual({ running: 0, waiting: 0 });
+      expect(short.services.coldGate.state).toEqual({ running: 0, waiting: 0, refused: 1 });
     } finally {
       await short.close();
     }

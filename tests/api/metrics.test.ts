@@ -43,6 +43,10 @@ describe.each(dialects)('metrics on %s', (dialect) => {
     expect(metrics.externalBytes).toBeGreaterThan(0);
     expect(metrics.caches.answers.entries).toBeGreaterThan(0);
     expect(metrics.caches.answers.bytes).toBeGreaterThan(0);
+    expect(metrics.pid).toBe(process.pid);
+    expect(metrics.coldGate).toEqual(ctx.services.coldGate.state);
+    if (dialect === 'postgres') expect(metrics.databasePool).toEqual({ total: expect.any(Number), idle: expect.any(Number), waiting: 0 });
+    else expect(metrics.databasePool).toBeNull();
   });
 
   it('clears every cached answer on request, so the next read is fresh', async () => {
