@@ -108,12 +108,12 @@ export function startFlags(): string[] {
 }
 
 /**
- * Starts the real server as `npm start` does (node build/app/main.mjs) on the catalogue, pinned to
+ * Starts the real server as `npm start` does (node build/app/main.mjs, of `root`: another build for --against) on the catalogue, pinned to
  * core 0 unless `pinned` is false; waits for /api/health. Without `extraEnv.DATABASE_URL` it always uses the data directory's SQLite file.
  * BENCH_SERVER_FLAGS adds Node flags to the server (for example `--cpu-prof --cpu-prof-dir=/tmp/prof`;
  * NODE_OPTIONS refuses --cpu-prof).
  */
-export async function startServer(dataDir: string, extraEnv: Record<string, string> = {}, { pinned = true } = {}): Promise<{ server: Managed; url: string }> {
+export async function startServer(dataDir: string, extraEnv: Record<string, string> = {}, { pinned = true, root = ROOT } = {}): Promise<{ server: Managed; url: string }> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -131,7 +131,7 @@ export async function startServer(dataDir: string, extraEnv: Record<string, stri
   delete env.DATABASE_URL;
   Object.assign(env, extraEnv);
   const flags = [...startFlags(), ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [])];
-  const proc = spawn(process.execPath, [...flags, 'build/app/main.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const proc = spawn(process.execPath, [...flags, 'build/app/main.mjs'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const server = new Managed('server', proc);
   if (pinned && proc.pid !== undefined) pin(proc.pid, 0);
   const url = `http://127.0.0.1:${port}`;

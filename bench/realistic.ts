@@ -32,6 +32,10 @@ export interface RealisticOptions {
   connections: number;
   /** How long each crawl phase lasts. */
   crawlS: number;
+  /** The checkout whose build serves (`--against`: another commit's); this one when absent. */
+  root?: string;
+  /** A SQLite catalogue's data directory made by that checkout's own generator (`--against`). */
+  catalogueDir?: string;
 }
 
 /** What every phase measures about the server and this process, beside its own figures. */
@@ -320,12 +324,15 @@ export async function runRealistic(options: RealisticOptions, onServer: (server:
     // Uploads only: the catalogue is in PostgreSQL.
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-bench-'));
     generatedMs = postgres.generatedMs;
+  } else if (options.catalogueDir) {
+    dataDir = options.catalogueDir;
+    generatedMs = null;
   } else {
     const sqlite = await ensureCatalogue(options.count);
     dataDir = sqlite.dataDir;
     generatedMs = sqlite.generatedMs;
   }
-  const { server, url } = await startServer(dataDir, env);
+  const { server, url } = await startServer(dataDir, env, options.root ? { root: options.root } : {});
   onServer(server);
   const probe = new Probe(server.pid);
   probe.start();

@@ -7,7 +7,8 @@ import { load } from './load.ts';
 import { pinCores, ROOT, type Managed, Probe, startRawServer, startServer } from './processes.ts';
 import { timeQueries } from './queries.ts';
 import type { Fixture } from './raw-server.ts';
-import { runRealistic } from './realistic.ts';
+import { type RealisticOptions, type RealisticReport, runRealistic } from './realistic.ts';
+import { type Build, catalogueOf, comparison, prepareAgainst } from './against.ts';
 import { keepFigures, realisticMarkdown, realisticTerminal } from './realistic-report.ts';
 import { runScale, scaleTable, staleTable } from './scale.ts';
 import { markdown, type Report, type Row, type ScenarioKey, terminal } from './report.ts';
@@ -16,6 +17,7 @@ import { fixed } from './stats.ts';
 /**
  * npm run bench [-- --duration 10 --warmup 2 --million --count N --build --only list,detail]
  * npm run bench -- --realistic [--million --count N --database postgres://… --duration 60 --crawl-duration 20 --connections 50]
+ * npm run bench -- --realistic --against <commit> [--count N --duration 30]: both builds, alternating, their ratios (bench/against.ts)
  * npm run bench -- --scale [--count N --database postgres://… --duration 30 --connections 50]
  * Measures the real server against a raw node:http server returning the same bytes; prints the
  * figures and writes docs/performance.md. Missed targets are printed, not fatal; anything broken is.
@@ -39,6 +41,8 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     // Each crawl phase of --realistic (issue 26): 20 s, or --duration when shorter.
     'crawl-duration': { type: 'string' },
+    // Another commit to run --realistic on beside this build, alternating (SQLite).
+    against: { type: 'string' },
   },
 });
 
@@ -139,19 +143,45 @@ function writeRealisticBlock(file: string, key: string, block: string) {
   else fs.writeFileSync(file, `${current.trimEnd()}\n\n<!-- realistic:start -->\n${heading}\n\n${marked}\n<!-- realistic:end -->\n`);
 }
 
-async function realistic(count: number, durationS: number) {
+function realisticOptions(count: number, durationS: number): RealisticOptions {
+  return {
+    count,
+    durationS,
+    crawlS: wholeNumber('crawl-duration', values['crawl-duration'] ?? String(Math.min(20, durationS)), 1),
+    connections: wholeNumber('connections', values.connections, 1),
+    ...(values.database ? { database: values.database } : {}),
+  };
+}
+
+/**
+ * This build and `--against`'s, each on the catalogue its own generator made, in the order A B B A
+ * (drift over the run weighs on both alike); prints each figure's medians and ratio. Writes no page.
+ */
+async function realisticAgainst(commit: string, count: number, durationS: number) {
+  if (values.database) throw new Error('--against runs on SQLite only (each build gets its own catalogue file)');
   const pinning = pinCores();
   console.log(pinning ? `CPU: ${pinning}` : 'CPU: not pinned (one core, or no taskset): server and client share the cores');
-  const report = await runRealistic(
-    {
-      count,
-      durationS,
-      crawlS: wholeNumber('crawl-duration', values['crawl-duration'] ?? String(Math.min(20, durationS)), 1),
-      connections: wholeNumber('connections', values.connections, 1),
-      ...(values.database ? { database: values.database } : {}),
-    },
-    () => undefined,
-  );
+  const self: Build = { label: execGit('rev-parse', '--short=12', 'HEAD'), root: ROOT };
+  const other = prepareAgainst(commit);
+  const dirs = new Map([self, other].map((build) => [build, catalogueOf(build, count)]));
+  const runs: { build: Build; report: RealisticReport }[] = [];
+  for (const build of [other, self, self, other]) {
+    console.log(`\n== ${build === self ? `this build (${self.label})` : other.label}, run ${runs.filter((run) => run.build === build).length + 1} of 2`);
+    const report = await runRealistic({ ...realisticOptions(count, durationS), root: build.root, catalogueDir: dirs.get(build) as string }, () => undefined);
+    console.log(realisticTerminal(report));
+    runs.push({ build, report });
+  }
+  console.log(`\n${count.toLocaleString('en')} scripts, SQLite, ${durationS} s mix per run, order ${other.label}, this, this, ${other.label}; ${pinning ?? 'not pinned'}\n`);
+  console.log(comparison(runs, self, other));
+}
+
+const execGit = (...gitArgs: string[]) => spawnSync('git', gitArgs, { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
+
+async function realistic(count: number, durationS: number) {
+  if (values.against) return realisticAgainst(values.against, count, durationS);
+  const pinning = pinCores();
+  console.log(pinning ? `CPU: ${pinning}` : 'CPU: not pinned (one core, or no taskset): server and client share the cores');
+  const report = await runRealistic(realisticOptions(count, durationS), () => undefined);
   console.log(realisticTerminal(report));
   keepFigures(report);
   const docs = path.join(ROOT, 'docs', 'performance.md');
