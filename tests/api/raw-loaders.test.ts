@@ -121,3 +121,23 @@ describe.each(dialects)('runs across two instances on one database on %s', (dial
     }
   });
 });
+
+describe('the script page’s always-latest line (server-rendered)', () => {
+  let ctx: TestContext;
+  let open: number;
+  let gated: number;
+
+  beforeAll(async () => {
+    ctx = await createTestContext('sqlite', { web: true, env: { SITE_URL: 'https://catalogue.example' } });
+    open = (await insertScript(ctx.services, { playsname: 'Open Page Hub', loadstring: 'print("open page")' })).id;
+    gated = (await insertScript(ctx.services, { playsname: 'Gated Page Hub', loadstring: 'print("gated page")', channels: [{ name: 'Provider', url: 'https://t.me/provider' }] })).id;
+  });
+  afterAll(async () => ctx?.close());
+
+  const html = async (id: number) => (await ctx.app.inject({ method: 'GET', url: `/scripts/${id}` })).body;
+
+  it('is on an ungated script’s page, naming SITE_URL; never on a gated one’s', async () => {
+    expect(await html(open)).toContain(`https://catalogue.example/raw/${open}`);
+    expect(await html(gated)).not.toContain(`/raw/${gated}`);
+  });
+});

@@ -127,7 +127,7 @@ function LatestLine({ line }: { line: string }) {
         <span className="text-xs font-semibold uppercase tracking-wider text-slate-400">{t.label}</span>
         <CopyButton text={line} label={t.copy} announcement={t.copied} />
       </div>
-      <code data-testid="latest-line" className="mt-2 block overflow-x-auto whitespace-pre font-mono text-sm text-emerald-200">
+      <code data-testid="latest-line" className="mt-2 block whitespace-pre-wrap break-all font-mono text-sm text-emerald-200">
         {line}
       </code>
       <p className="mt-2 text-xs text-slate-400">{t.hint}</p>
