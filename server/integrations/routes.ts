@@ -29,8 +29,18 @@ export interface AnswerOrigin {
   cacheControl: string;
 }
 
+/** SITE_URL's origin, read once per configured value rather than per request. */
+const siteOrigins = new Map<string, AnswerOrigin>();
+
 export function answerOrigin(request: FastifyRequest, siteUrl: string | undefined): AnswerOrigin {
-  if (siteUrl) return { origin: new URL(siteUrl).origin, cacheControl: SHARED_CACHE_CONTROL };
+  if (siteUrl) {
+    let configured = siteOrigins.get(siteUrl);
+    if (!configured) {
+      configured = { origin: new URL(siteUrl).origin, cacheControl: SHARED_CACHE_CONTROL };
+      siteOrigins.set(siteUrl, configured);
+    }
+    return configured;
+  }
   // The protocol plugin refused a Host that names no origin before any route ran.
   return { origin: requestOrigin(request.protocol, request.headers.host) ?? '', cacheControl: PER_REQUEST_ORIGIN };
 }

@@ -11,6 +11,8 @@ const FLUSH_RUNS_AT = 10_000;
 /** Marks written per transaction: a flush holds SQLite's writer a few milliseconds at a time. */
 const RUNS_PER_WRITE = 200;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
+/** Addresses whose hash is remembered at once. */
+const HASHES_KEPT = 10_000;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -40,6 +42,7 @@ export class RunCounter {
   private readonly timer: FlushTimer;
   private readonly clock: () => number;
   private lastPrune = 0;
+  private readonly hashes = new Map<string, string>();
 
   constructor(
     private readonly repository: RunRepository,
@@ -53,13 +56,25 @@ export class RunCounter {
   record(scriptId: number, runner: Runner): boolean {
     if (runner.userAgent && CRAWLER.test(runner.userAgent)) return false;
     const day = utcDay(this.clock());
-    const visitorHash = digest(addressGroup(runner.ip));
+    const visitorHash = this.hashOf(runner.ip);
     const key = `${day}:${scriptId}:${visitorHash}`;
     if (this.pending.has(key)) return false;
     if (this.pending.size >= MAX_PENDING_RUNS) return false;
     this.pending.set(key, { scriptId, day, visitorHash });
     if (this.pending.size >= FLUSH_RUNS_AT) this.flush().catch((error: unknown) => this.options.onError?.(error));
     return true;
+  }
+
+  /** An address's group, hashed (nothing of the address is stored); the same runners come back many times a minute. */
+  private hashOf(ip: string): string {
+    let hash = this.hashes.get(ip);
+    if (hash === undefined) {
+      hash = digest(addressGroup(ip));
+      // Dropping everything at the bound keeps this O(1); the busy addresses come straight back.
+      if (this.hashes.size >= HASHES_KEPT) this.hashes.clear();
+      this.hashes.set(ip, hash);
+    }
+    return hash;
   }
 
   get pendingCount(): number {
