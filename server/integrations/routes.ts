@@ -57,6 +57,16 @@ export async function integrationRoutes(app: FastifyInstance, options: Integrati
   scriptListRoute(app, options);
   scriptRoute(app, options);
   catalogueRoutes(app, options);
+  // A path under /api/v1 no route has: the app's 404, with the cross-origin headers, so a page elsewhere can read it.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/v1/*',
+    config: { catchAll: 'ignore', ...PUBLIC },
+    schema: { hide: true },
+    handler: (request) => {
+      throw notFound(`No API route ${request.method} ${request.url.split('?')[0] ?? ''}`);
+    },
+  });
 }
 
 /** Sends a cached answer, or loads it; a hit is sent synchronously, its JSON as cached. */

@@ -32,7 +32,10 @@ describe.each(dialects)('cross-origin reads and conditional answers of /api/v1 a
   ];
 
   it('lets any origin read every v1 and raw answer, errors included, never with credentials', async () => {
-    for (const url of [...crossOriginUrls(), '/api/v1/scripts?limit=0', '/api/v1/scripts/999999', `/raw/${gatedId}`, '/raw/999999', '/raw/abc']) {
+    const unknown = await request('GET', '/api/v1/nothing-here?x=1');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'No API route GET /api/v1/nothing-here', code: 'NOT_FOUND' });
+    for (const url of [...crossOriginUrls(), '/api/v1/scripts?limit=0', '/api/v1/scripts/999999', '/api/v1/nothing-here', `/raw/${gatedId}`, '/raw/999999', '/raw/abc']) {
       for (const method of ['GET', 'HEAD'] as const) {
         const response = await request(method, url);
         expect(response.headers['access-control-allow-origin'], `${method} ${url}`).toBe('*');
