@@ -5,7 +5,7 @@ import { insertScript } from '../helpers/factories.ts';
 
 // Issue 38 item 2: /api/v1/* and /raw/* answer any origin (GET, HEAD, OPTIONS; preflights 204 with
 // X-API-Key and If-None-Match allowed; never credentials), and no other route does; every v1 and raw
-// answer has a strong ETag, and a matching If-None-Match is a 304 with no body.
+// answer has a strong ETag, and a matching If-None-Match is a 304 with no body. Needs build/ (the pages).
 
 describe.each(dialects)('cross-origin reads and conditional answers of /api/v1 and /raw on %s', (dialect) => {
   let ctx: TestContext;
@@ -13,7 +13,8 @@ describe.each(dialects)('cross-origin reads and conditional answers of /api/v1 a
   let gatedId: number;
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect, { env: { SITE_URL: 'https://catalogue.example' } });
+    // With the built web app: the pages are among the routes that must not answer other origins.
+    ctx = await createTestContext(dialect, { web: true, env: { SITE_URL: 'https://catalogue.example' } });
     id = (await insertScript(ctx.services, { playsname: 'Open Hub', loadstring: 'print("open")' })).id;
     gatedId = (await insertScript(ctx.services, { playsname: 'Gated Hub', loadstring: 'print("gated")', channels: [{ name: 'Provider', url: 'https://t.me/provider' }] })).id;
   });
@@ -80,6 +81,7 @@ describe.each(dialects)('cross-origin reads and conditional answers of /api/v1 a
     ];
     for (const [method, url] of others) {
       const response = await request(method, url, { 'access-control-request-method': 'GET' });
+      if (method === 'GET' && ['/scripts', '/', `/scripts/${id}`].includes(url)) expect(response.headers['content-type'], url).toMatch(/^text\/html/);
       expect(response.headers['access-control-allow-origin'], `${method} ${url}`).toBeUndefined();
       expect(response.headers['access-control-allow-methods'], `${method} ${url}`).toBeUndefined();
     }
