@@ -68,6 +68,7 @@ function createFastify({ config, logger, onRoute }: Pick<AppDeps, 'config' | 'lo
 async function startServices(app: FastifyInstance, services: Services, db: Db): Promise<void> {
   services.views.start();
   services.votes.start();
+  services.runs.start();
   services.heap.start();
   app.addHook('onClose', async () => services.heap.stop());
   // Expired sessions, old failed logins and idempotency keys past their day are swept every ten minutes.
@@ -80,6 +81,7 @@ async function startServices(app: FastifyInstance, services: Services, db: Db): 
   // Buffered views are written before the database closes.
   app.addHook('onClose', async () => services.views.stop());
   app.addHook('onClose', async () => services.votes.stop());
+  app.addHook('onClose', async () => services.runs.stop());
   // Other processes' and instances' catalogue writes drop what they reach here too.
   const stopListening = await db.changes.listen(
     (change) => services.cache.changed(change),

@@ -7,6 +7,8 @@ import { gameAdminRoutes, publicGameRoutes } from './games/routes.ts';
 import { metricsRoutes } from './health/metrics-routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { insightsRoutes } from './insights/routes.ts';
+import { integrationRoutes } from './integrations/routes.ts';
+import { rawRoutes } from './integrations/raw-routes.ts';
 import { publicReportRoutes, staffReportRoutes } from './reports/routes.ts';
 import { publicScriptRoutes } from './scripts/public-routes.ts';
 import { staffScriptRoutes } from './scripts/staff-routes.ts';
@@ -27,6 +29,8 @@ export async function registerRoutes(app: FastifyInstance, services: Services): 
   await app.register(publicGameRoutes, { games: services.games });
   await app.register(publicExecutorRoutes, { executors: services.executors });
   await app.register(voteRoutes, { votes: services.votes, idempotency });
+  await app.register(integrationRoutes, { integrations: services.integrations, siteUrl: config.siteUrl });
+  await app.register(rawRoutes, { integrations: services.integrations, siteUrl: config.siteUrl });
 
   const guards = createGuards(services.auth);
   await app.register(metricsRoutes, { cache: services.cache, pages: services.pages, heap: services.heap, guards, voteFlush: () => services.votes.flushFigures(), coldGate: services.coldGate, databasePool: () => services.db.poolFigures() });

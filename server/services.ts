@@ -20,6 +20,10 @@ import { ColdBudget } from './cache/cold-budget.ts';
 import { ColdGate } from './cache/cold-gate.ts';
 import { HeapGuard } from './cache/heap-guard.ts';
 import { InsightsRepository } from './insights/repository.ts';
+import { IntegrationRepository } from './integrations/repository.ts';
+import { IntegrationService } from './integrations/service.ts';
+import { RunRepository } from './runs/repository.ts';
+import { RunCounter } from './runs/run-counter.ts';
 import { InsightsService } from './insights/service.ts';
 import { SearchMissRepository } from './insights/search-misses-repository.ts';
 import { PageCache } from './cache/page-cache.ts';
@@ -85,6 +89,10 @@ export interface Services {
   backfillAnalyses(options?: BackfillOptions): Promise<number>;
   visibility: VisibilityService;
   reports: ReportService;
+  /** The integrator API, /api/v1 and /raw (docs/decisions/NEW-integrator-api.md). */
+  integrations: IntegrationService;
+  /** Runs of raw loaders, buffered and written like views (issue 38 item 4). */
+  runs: RunCounter;
   loadContext: WebLoadContext;
 }
 
@@ -139,6 +147,7 @@ export function createServices(config: Config, db: Db, log: Log, { now, clock }:
     backfillAnalyses: (options) => backfillAnalyses(new AnalysisRepository(db), cache, options),
     visibility: new VisibilityService(scripts, new VisibilityRepository(db), cache, audit),
     reports: new ReportService(new ReportRepository(db), staffScripts, cache, clock, audit),
+    integrations: new IntegrationService({ scripts, repository: new IntegrationRepository(db), catalogue, games, executors, runs: buffers.runs, cache }),
     loadContext: createLoadContext(config, { catalogue, games, executors, siteChannels, versions }),
   };
 }
@@ -158,7 +167,7 @@ function createCaches(config: Config, now: Clocks['now']): Pick<Services, 'cache
 }
 
 /** The buffered writes: views (with the searches that found nothing) and votes. */
-function createBuffers(config: Config, db: Db, log: Log, clock: Clocks['clock'], cache: PublicCache): Pick<Services, 'views' | 'votes' | 'searchMisses'> {
+function createBuffers(config: Config, db: Db, log: Log, clock: Clocks['clock'], cache: PublicCache): Pick<Services, 'views' | 'votes' | 'searchMisses' | 'runs'> {
   const searchMisses = new SearchMissRepository(db);
   const views = new ViewCounter(new ViewRepository(db), {
     flushIntervalMs: config.viewFlushIntervalMs,
@@ -177,7 +186,9 @@ function createBuffers(config: Config, db: Db, log: Log, clock: Clocks['clock'],
     },
     onError: (error) => log.error({ err: error }, 'vote flush failed'),
   });
-  return { views, votes, searchMisses };
+  // Runs reach cached answers within their minute, as views do.
+  const runs = new RunCounter(new RunRepository(db), { flushIntervalMs: config.viewFlushIntervalMs, clock, onError: (error) => log.error({ err: error }, 'run flush failed') });
+  return { views, votes, searchMisses, runs };
 }
 
 function createHeapGuard(cache: PublicCache, { views, votes }: Pick<Services, 'views' | 'votes'>, log: Log): HeapGuard {

@@ -33,6 +33,7 @@ export const NOT_BACKED_UP: Readonly<Record<string, NotBackedUp>> = {
   login_failures: { why: 'the login throttle: minutes of memory', emptiedByForce: true },
   script_view_marks: { why: 'one view per visitor a day: a day of memory', emptiedByForce: true },
   script_vote_changes: { why: 'the hourly vote limit: an hour of memory', emptiedByForce: true },
+  script_run_marks: { why: 'one run per address a day: two days of memory', emptiedByForce: true },
   idempotency_keys: { why: 'answers kept 24 hours for clients retrying a create or a vote; a restored catalogue is a new history', emptiedByForce: false },
   catalogue_changes: { why: 'SQLite journal between processes: read within seconds', emptiedByForce: false },
   kysely_migration: { why: 'the migrations’ bookkeeping: the target is migrated by its own version; the archive names the newest migration', emptiedByForce: false },

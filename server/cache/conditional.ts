@@ -75,10 +75,10 @@ export function answeredNotModified(request: FastifyRequest, reply: FastifyReply
   return true;
 }
 
-/** Sends cached JSON bytes as a public, revalidatable answer (the public API's routes). */
-export function sendPublicJson(request: FastifyRequest, reply: FastifyReply, json: Buffer): void {
+/** Sends cached JSON bytes as a public, revalidatable answer (the public API's routes; `cacheControl`: PER_REQUEST_ORIGIN for answers naming the request's origin). */
+export function sendPublicJson(request: FastifyRequest, reply: FastifyReply, json: Buffer, cacheControl = SHARED_CACHE_CONTROL): void {
   reply.header('vary', 'accept-encoding');
-  if (answeredNotModified(request, reply, entityTag(json, json))) return;
+  if (answeredNotModified(request, reply, entityTag(json, json), cacheControl)) return;
   reply.header('content-type', 'application/json; charset=utf-8').send(json);
 }
 

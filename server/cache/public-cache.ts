@@ -58,6 +58,7 @@ export function foundNothing(answer: CachedAnswer<unknown>): boolean {
  * The family a key counts in and how many keys that family may hold (undefined: only the entry
  * bound). Keys: `list:{limit}:{offset}:{listing}:{q}`, `count:{listing}:{q}`, `sitemap:{offset}:{limit}`,
  * `script:{id}`, `channels:{id}`, `ids:{listing}:{ids}` (server/scripts/service.ts), `executor:{slug}` (server/executors/service.ts),
+ * `v1:list:…`, `v1:script:{id}:{origin}`, `v1:raw:{id}`, `v1:games:{placeId}:{origin}`, `v1:executors` (server/integrations/service.ts),
  * and single keys of other services.
  */
 export function familyOf(key: string, answer: CachedAnswer<unknown>, maxEntries: number): { family: string; cap: number } | undefined {
@@ -71,6 +72,8 @@ export function familyOf(key: string, answer: CachedAnswer<unknown>, maxEntries:
     return kind === 'list' ? { family: `list:${parts[3]}`, cap: SHAPES_PER_LIST } : undefined;
   }
   if (kind === 'sitemap') return { family: 'sitemap', cap: SITEMAP_SLICES };
+  // The integrator API's pages (server/integrations/service.ts): any caller can name a new cursor, place id or search.
+  if (key.startsWith('v1:list:') || (key.startsWith('v1:games:') && !key.startsWith('v1:games::'))) return { family: 'v1-lists', cap: Math.max(16, Math.floor(maxEntries / 4)) };
   // Any visitor can name a new list: all of them, found or not, share one cap.
   if (kind === 'ids') return { family: 'ids', cap: Math.min(IDS_LISTS, Math.max(16, Math.floor(maxEntries / 16))) };
   // Scripts' histories: every page and version of every script could be asked for, so they share a cap.
@@ -87,7 +90,8 @@ function reaches(change: CatalogueChange, key: string): boolean {
   if (change.kind === 'all') return true;
   if (change.kind === 'site-channels') return key === 'site-channels';
   // A game's rename or deletion moves scripts out of its filter: its lists and counts go too.
-  if (change.kind === 'games') return key === 'games' || key.startsWith('list:') || key.startsWith('ids:') || key.startsWith('count:') || key.startsWith('script:') || key.startsWith('sitemap');
+  // The integrator API's answers name games (place ids) and count scripts; one script's answer is `v1:script:{id}:{origin}`.
+  if (change.kind === 'games') return key === 'games' || key.startsWith('v1:') || key.startsWith('list:') || key.startsWith('ids:') || key.startsWith('count:') || key.startsWith('script:') || key.startsWith('sitemap');
   return (
     key.startsWith('list:') ||
     key.startsWith('ids:') ||
@@ -96,6 +100,10 @@ function reaches(change: CatalogueChange, key: string): boolean {
     // The answers counting scripts by a filter's values (the games list, an executor's page).
     COUNTED_BY_FILTER.some((countedIn) => countedIn(key)) ||
     key === `script:${change.id}` ||
+    key.startsWith('v1:list:') ||
+    key.startsWith('v1:games:') ||
+    key.startsWith(`v1:script:${change.id}:`) ||
+    key === `v1:raw:${change.id}` ||
     key === `channels:${change.id}` ||
     // A script's loader history (a save may add a version; hiding or deleting it removes the history).
     key.startsWith(`versions:${change.id}:`) ||

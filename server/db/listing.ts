@@ -13,8 +13,14 @@ import type { SearchFacets } from './search.ts';
  * catalogue-filters.ts; these functions combine them, naming none (docs/decisions/0057-filters-one-definition.md).
  */
 
-/** A filter with its sort made explicit (newest when none was asked for). */
-export type Listing = FilterValues & { sort: ScriptSort };
+/**
+ * A filter with its sort made explicit (newest when none was asked for), and optionally the position
+ * a keyset page starts after (`after`: the sort's columns of the last row given, docs/decisions/NEW-integrator-api.md).
+ */
+export type Listing = FilterValues & { sort: ScriptSort; after?: Keyset | undefined };
+
+/** A row's place in a sort's order: the values of the sort's columns (SORT_COLUMNS), the id last. */
+export type Keyset = readonly (string | number)[];
 
 export function listingOf(filter: CatalogueFilter): Listing {
   // Keys in the order of the filters' definition: a listing's JSON is a key of search plans.
@@ -62,6 +68,26 @@ const ORDERS: Record<ScriptSort, string[]> = {
   rating: ['rating', 'created_at', 'id'],
 };
 
+/** The columns of each sort's order, the id last: a keyset names a row's values of them. */
+export function sortKeyColumns(sort: ScriptSort): readonly string[] {
+  return ORDERS[sort];
+}
+
+/**
+ * The rows after a keyset position in the sort's order (every column descending): one row-value
+ * comparison, which both databases seek in the sort's index, so a page after a cursor costs what the
+ * first page does and a write between two pages never shifts a row across pages (keyset, not offset).
+ */
+export function afterKeyset(sort: ScriptSort, after: Keyset, table = 's'): RawBuilder<boolean> {
+  const columns = ORDERS[sort].map((column) => sql.ref(`${table}.${column}`));
+  return sql<boolean>`(${sql.join(columns)}) < (${sql.join(after.map((value) => sql`${value}`))})`;
+}
+
+/** The keyset condition of a listing that starts after a position, else none. */
+export function keysetOf(listing: Listing | undefined, table = 's'): RawBuilder<boolean>[] {
+  return listing?.after ? [afterKeyset(listing.sort, listing.after, table)] : [];
+}
+
 /** The columns a sort reads, to carry through a subquery. */
 export function sortColumns(sort: ScriptSort, table = 's'): RawBuilder<unknown> {
   return sql.join(ORDERS[sort].map((column) => sql.ref(`${table}.${column}`)));
@@ -89,7 +115,7 @@ const and = (conditions: RawBuilder<unknown>[]) => sql<boolean>`${sql.join(condi
  * indexes serve it).
  */
 export function filterOnRow(dialect: Dialect, listing: Listing, table = 's'): RawBuilder<boolean> {
-  return and([visibleOnly(`${table}.id`), ...givenFilters(listing).map((filter) => filter.entry.onRow(filter.value, table, dialect))]);
+  return and([visibleOnly(`${table}.id`), ...givenFilters(listing).map((filter) => filter.entry.onRow(filter.value, table, dialect)), ...keysetOf(listing, table)]);
 }
 
 /** The given filters as conditions on the rows (no visibility test): what an index read left unchecked. */
@@ -109,7 +135,7 @@ export function filterForIndex(listing: Listing, facts: SearchFacets, table = 's
     if (filter.search && fact !== undefined) return filter.search.indexed(fact, table);
     return filter.search?.unindexed?.(value, table) ?? filter.onRow(value, table, 'postgres');
   });
-  return and([visibleOnly(`${table}.id`), ...conditions]);
+  return and([visibleOnly(`${table}.id`), ...conditions, ...keysetOf(listing, table)]);
 }
 
 /**

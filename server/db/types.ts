@@ -143,6 +143,20 @@ export interface ScriptDailyViewsTable {
   views: number;
 }
 
+/** Runs per script and UTC day: fetches of `/raw/{id}`, one per address a day (issue 38, written by the run flush; 90 days kept). */
+export interface ScriptRunsDailyTable {
+  script_id: number;
+  day: number;
+  runs: number;
+}
+
+/** Who ran which script on which day (a hashed address group): a run counts once per address a day, across processes; two days kept. */
+export interface ScriptRunMarksTable {
+  day: number;
+  script_id: number;
+  visitor_hash: string;
+}
+
 /** How many scripts each combination of game (0: none) and flags has, kept by triggers. */
 export interface ScriptFacetsTable {
   game_id: number;
@@ -350,6 +364,8 @@ export interface Database {
   executor_facets: ExecutorFacetsTable;
   script_versions: ScriptVersionsTable;
   idempotency_keys: IdempotencyKeysTable;
+  script_runs_daily: ScriptRunsDailyTable;
+  script_run_marks: ScriptRunMarksTable;
 }
 
 export type ScriptRow = Selectable<ScriptsTable>;

@@ -30,6 +30,13 @@ export const openApiPlugin = fp(async (app: FastifyInstance, { siteName }: { sit
     openapi: {
       info: { title: `${siteName} API`, version: '1.0.0', description: 'Public catalogue, moderator and admin API.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      tags: [
+        {
+          name: 'v1',
+          description:
+            'The integrator API (/api/v1): a stable shape for in-game script hubs, bots and other sites. Its fields keep their names, types and meanings; new ones may be added. Any origin may read it (CORS); every answer has a strong ETag (If-None-Match → 304). See docs/integrators.md.',
+        },
+      ],
     },
     transform,
     // The named schemas (`.meta({ id })`) as components, which the operations' $refs point at.

@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Within } from '../db/within.ts';
-import { filterOnRow, type Listing, listingOf, narrows, visibleOnly } from '../db/listing.ts';
+import { afterKeyset, filterOnRow, type Keyset, type Listing, listingOf, narrows, visibleOnly } from '../db/listing.ts';
 import { lockCounts } from '../db/locks.ts';
 import { transact } from '../db/transact.ts';
 import type { ChannelRow, Database, ScriptRow } from '../db/types.ts';
@@ -16,6 +16,8 @@ export interface ListOptions extends CatalogueFilter {
   limit: number;
   offset: number;
   q?: string | undefined;
+  /** A keyset page: the rows after this position in the sort's order (offset 0; the integrator API's cursor). */
+  after?: Keyset | undefined;
 }
 
 /** All SQL about scripts and their channels. */
@@ -52,17 +54,36 @@ export class ScriptRepository {
    * A catalogue page in the listing's order (newest first by default), filtered by game and flags
    * (docs/decisions/0015-filters-and-sorts.md); a search's pages end at SEARCH_TOTAL_CAP, where its total stops.
    */
-  async listCards({ limit, offset, q, ...filter }: ListOptions): Promise<ListedScriptRow[]> {
-    const listing = listingOf(filter);
+  async listCards({ limit, offset, q, after, ...filter }: ListOptions): Promise<ListedScriptRow[]> {
+    const listing: Listing = { ...listingOf(filter), after };
     if (q) {
       if (offset >= SEARCH_TOTAL_CAP) return [];
       return this.byIds(await this.search.pageIds({ q, scope: 'public', listing }, Math.min(limit, SEARCH_TOTAL_CAP - offset), offset));
     }
-    if (!narrows(listing)) return this.sorted(listing).limit(limit).offset(offset).execute();
+    if (!narrows(listing)) {
+      const sorted = this.sorted(listing);
+      return (after ? sorted.where(afterKeyset(listing.sort, after, 'scripts')) : sorted).limit(limit).offset(offset).execute();
+    }
     const totals = await this.search.facetTotals(listing);
     // Past the last match there is nothing to read: deep pages of a rare filter cost nothing.
     if (offset >= totals.matching) return [];
     return this.byIds(await this.search.filteredPageIds(listing, totals, limit, offset));
+  }
+
+  /**
+   * The visible scripts the filter keeps that changed after a position (updated_at, id), oldest
+   * change first: a sync's pages (the integrator API's `updatedSince`), read through the
+   * (updated_at, id) index from that position on.
+   */
+  async listChangedAfter(filter: CatalogueFilter, after: readonly [string, number], limit: number): Promise<ListedScriptRow[]> {
+    const listing = listingOf(filter);
+    return this.listedFrom(this.r)
+      .where(filterOnRow(this.db.dialect, listing, 'scripts'))
+      .where(sql<boolean>`(scripts.updated_at, scripts.id) > (${after[0]}, ${after[1]})`)
+      .orderBy('scripts.updated_at', 'asc')
+      .orderBy('scripts.id', 'asc')
+      .limit(limit)
+      .execute();
   }
 
   /** The whole visible catalogue in a listing's order, read through that sort's index. */

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { facetTotals, factShares, filterOnRow, type Listing, narrows, type SelectiveFacts, selectiveFacts, visibleOnly } from '../db/listing.ts';
+import { facetTotals, factShares, filterOnRow, keysetOf, type Listing, narrows, type SelectiveFacts, selectiveFacts, visibleOnly } from '../db/listing.ts';
 import { type SearchScope, type SearchWords, wordsInRow } from '../db/search.ts';
 import { SingleFlight } from '../cache/single-flight.ts';
 
@@ -106,8 +106,10 @@ export class SearchReads {
   /** The rows a search looks among: the owner's (staff, hidden ones too), or the visible ones the catalogue's filter keeps. */
   scopeConditions(filter: SearchFilter): RawBuilder<boolean> {
     const owner = filter.ownerModeratorId === undefined ? sql<boolean>`TRUE` : sql<boolean>`s.owner_moderator_id = ${filter.ownerModeratorId}`;
-    if (filter.scope === 'public' && (!filter.listing || !narrows(filter.listing))) return sql<boolean>`${owner} AND ${visibleOnly('s.id')}`;
-    if (!filter.listing || !narrows(filter.listing)) return owner;
-    return sql<boolean>`${owner} AND ${filterOnRow(this.db.dialect, filter.listing)}`;
+    // filterOnRow holds a keyset's position itself; an unfiltered listing adds it here.
+    if (filter.listing && narrows(filter.listing)) return sql<boolean>`${owner} AND ${filterOnRow(this.db.dialect, filter.listing)}`;
+    const after = keysetOf(filter.listing);
+    const visible = filter.scope === 'public' ? [visibleOnly('s.id')] : [];
+    return sql<boolean>`${sql.join([owner, ...visible, ...after], sql` AND `)}`;
   }
 }

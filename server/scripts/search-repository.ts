@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { filterOnRow, type Listing, matchesInIndex, onRows, orderBy } from '../db/listing.ts';
+import { filterOnRow, keysetOf, type Listing, matchesInIndex, onRows, orderBy } from '../db/listing.ts';
 import { searchWords } from '../db/search.ts';
 import { PostgresSearch } from './postgres-search.ts';
 import { type FacetTotals, type SearchFilter, type SearchLimits, SearchReads } from './search-reads.ts';
@@ -55,7 +55,8 @@ export class SearchRepository {
       // An executor's few scripts come from its own index range, the scripts' facets copied there;
       // a filter the index does not hold is tested on the rows.
       const { ids, unchecked } = matchesInIndex(listing);
-      const tested = unchecked.length === 0 ? sql`` : sql`WHERE ${sql.join(onRows('sqlite', unchecked), sql` AND `)} `;
+      const conditions = [...onRows('sqlite', unchecked), ...keysetOf(listing)];
+      const tested = conditions.length === 0 ? sql`` : sql`WHERE ${sql.join(conditions, sql` AND `)} `;
       return this.reads.ids(sql`SELECT s.id FROM (${ids}) AS m CROSS JOIN scripts AS s ON s.id = m.id ${tested}${page}`);
     }
     return this.reads.ids(sql`SELECT s.id FROM scripts AS s WHERE ${filterOnRow('sqlite', listing)} ${page}`);

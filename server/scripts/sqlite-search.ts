@@ -61,7 +61,8 @@ export class SqliteSearch {
    */
   private candidatesQuery(filter: SearchFilter, plan: SqlitePlan): RawBuilder<unknown> {
     const table = sql.table(plan.table);
-    const rest = plan.filtered ? { ...filter, listing: undefined } : filter;
+    // The index checked the filter's facts; a keyset's position is still tested on the rows.
+    const rest = plan.filtered ? { ...filter, listing: filter.listing?.after ? { sort: filter.listing.sort, after: filter.listing.after } : undefined } : filter;
     // The plan read every candidate's id when they were few: the index is not searched again.
     const ids = plan.ids ? sql`SELECT value AS id FROM json_each(${plan.ids})` : sql`SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ${plan.match}${visibleRowid(filter)}`;
     return sql`SELECT s.id FROM (${ids}) AS m CROSS JOIN scripts AS s ON s.id = m.id WHERE ${this.reads.rowConditions(rest, plan.unindexed)}`;

@@ -116,7 +116,7 @@ describe.each(dialects)('backups of a %s catalogue', (dialect) => {
   const as = (account: Account, method: 'POST' | 'DELETE' | 'PATCH', url: string, payload?: unknown) =>
     injectAs(ctx, account, { method, url, ...(payload === undefined ? {} : { payload: payload as string }) });
 
-  /** Something in every backed-up table: staff, games (an icon), scripts (images, channels, a game, a hidden one, a deleted one), votes, views, empty searches, reports, the log, domains, site channels, executors and a script's compatibility. */
+  /** Something in every backed-up table: staff, games (an icon), scripts (images, channels, a game, a hidden one, a deleted one), votes, views, runs, empty searches, reports, the log, domains, site channels, executors and a script's compatibility. */
   async function seed() {
     admin = await createAdmin(ctx);
     moderator = await createModerator(ctx);
@@ -136,9 +136,12 @@ describe.each(dialects)('backups of a %s catalogue', (dialect) => {
       await ctx.app.inject({ method: 'GET', url: `/api/scripts/${script.id}`, remoteAddress: visitor(), headers: { 'user-agent': BROWSER } });
     }
     await ctx.app.inject({ method: 'GET', url: '/api/scripts/paginated?q=nothing%20like%20this', remoteAddress: visitor(), headers: { 'user-agent': BROWSER } });
+    // A run of a raw loader (issue 38; these scripts are gated, so counted as /raw would): runs per day are backed up, the day's marks are not.
+    expect(ctx.services.runs.record(scripts[1]!.id, { ip: visitor(), userAgent: 'Roblox/WinInet' })).toBe(true);
     await seedCompatibility(scripts[0]!.id);
     await ctx.services.votes.flush();
     await ctx.services.views.flush();
+    await ctx.services.runs.flush();
     return scripts;
   }
 

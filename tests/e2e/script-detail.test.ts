@@ -107,6 +107,23 @@ describe('script detail in a real browser', () => {
       await context.close();
     });
 
+    it('offers the always-latest line beside the loader and copies it with its own Copy (issue 38)', async () => {
+      const { context, page } = await open(['clipboard-read', 'clipboard-write']);
+      await tab(page, 'Script').click();
+      const line = `loadstring(game:HttpGet("${suite.url}/raw/${farmId}"))()`;
+      await expect(page.getByTestId('latest-line').innerText()).resolves.toBe(line);
+      const copyLine = page.getByRole('button', { name: 'Copy the always-latest line' });
+      await expect(copyLine.innerText()).resolves.toBe('Copy');
+      await copyLine.click();
+      await expect.poll(() => copyLine.innerText()).toBe('Copied');
+      await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(line);
+      // The loader's own Copy is untouched.
+      await expect(copyButton(page).innerText()).resolves.toBe('Copy');
+      // The line fetches what the loader reads.
+      await expect(page.evaluate(async (url) => (await fetch(url)).text(), `${suite.url}/raw/${farmId}`)).resolves.toBe(LOADER);
+      await context.close();
+    });
+
     it('copies through a hidden textarea when the Clipboard API is missing', async () => {
       const context = await suite.context({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
       await context.addInitScript(() => {

@@ -4,6 +4,7 @@ import { scriptPath, scriptSlug } from '../../contract/slugs.ts';
 import { parseScriptParam } from '../../contract/script-url.ts';
 import { useDelayedFlag } from '../features/catalogue/navigation.ts';
 import { publicOrigin } from '../features/catalogue/seo.ts';
+import { rawLoaderLine } from '../../contract/raw-loader.ts';
 import { rootSettings } from '../lib/settings.ts';
 import { errorMeta, scriptMeta } from '../features/script-detail/meta.ts';
 import { BackToCatalogue, keyPageOf, ScriptDetail, ScriptDetailSkeleton } from '../features/script-detail/ScriptDetail.tsx';
@@ -56,6 +57,9 @@ export async function loader({ params, request, context: routerContext }: Route.
   return {
     script: card,
     loadstring: gated ? null : loadstring,
+    // The provider's channels keep a gated script's loader on this page; the site-wide gate hides the
+    // line with the loader until it is passed (the Script tab shows both together).
+    rawLine: channels.length === 0 ? rawLoaderLine(origin, id) : null,
     channels,
     siteChannels,
     report: loaderReportHtml(analysis, m),
@@ -85,7 +89,7 @@ export function meta({ data: loaded, error, matches }: Route.MetaArgs) {
 
 /** /scripts/{id}-{slug} and /scripts/{id} (docs/product.md#script-detail-page), behind the site-wide and per-script gates. */
 export default function ScriptDetailPage({ loaderData }: Route.ComponentProps) {
-  const { script, loadstring, channels, siteChannels, report, compatibility, history, footer, notes } = loaderData;
+  const { script, loadstring, channels, siteChannels, report, compatibility, history, footer, notes, rawLine } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const target = navigation.state === 'loading' ? navigation.location.pathname : undefined;
@@ -95,7 +99,7 @@ export default function ScriptDetailPage({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       <SiteGate siteChannels={siteChannels} />
       <BackToCatalogue />
-      {openingAnother ? <ScriptDetailSkeleton /> : <ScriptDetail key={script.id} script={script} loadstring={loadstring} channels={channels} siteChannels={siteChannels} report={report} compatibility={compatibility} history={history} footer={footer} notes={notes} />}
+      {openingAnother ? <ScriptDetailSkeleton /> : <ScriptDetail key={script.id} script={script} loadstring={loadstring} channels={channels} siteChannels={siteChannels} report={report} compatibility={compatibility} history={history} footer={footer} notes={notes} rawLine={rawLine} />}
     </main>
   );
 }

@@ -10,7 +10,7 @@ import { useI18n } from '../../i18n/messages.ts';
 const loadClipboard = () => import('./clipboard.ts');
 
 /** Copy, reading Copied for COPY_CONFIRMATION_MS after a successful copy (docs/product.md#script-detail-page, docs/product.md#limits). */
-export function CopyButton({ text, className }: { text: string; className?: string }) {
+export function CopyButton({ text, className, label, announcement }: { text: string; className?: string; label?: string; announcement?: string }) {
   const t = useI18n().m.detail;
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -37,13 +37,14 @@ export function CopyButton({ text, className }: { text: string; className?: stri
         onClick={copy}
         onPointerEnter={() => void loadClipboard()}
         onFocus={() => void loadClipboard()}
+        aria-label={label}
         className={cn('min-w-24', className)}
       >
         {copied ? <Check aria-hidden className="h-4 w-4 text-emerald-400" /> : <Copy aria-hidden className="h-4 w-4" />}
         {copied ? t.copied : t.copy}
       </Button>
       <span aria-live="polite" className="sr-only">
-        {copied ? t.copiedAnnouncement : ''}
+        {copied ? (announcement ?? t.copiedAnnouncement) : ''}
       </span>
     </>
   );

@@ -97,8 +97,11 @@ export function ScriptDetail({
   history,
   footer,
   notes,
+  rawLine,
 }: {
   script: PageScript;
+  /** The line that always runs the latest version; null for a script with required channels. */
+  rawLine: string | null;
   notes: ScriptNotes;
   /** "What this loader does" as HTML (loader-report.server.tsx). */
   report: string;
@@ -132,6 +135,7 @@ export function ScriptDetail({
       onValueChange={setTab}
       report={report}
       noWorkingExecutor={notes.noWorkingExecutor}
+      rawLine={rawLine}
     />
   );
 

@@ -28,8 +28,11 @@ export function ScriptTabs({
   onValueChange,
   report,
   noWorkingExecutor,
+  rawLine,
 }: {
   script: ScriptCard;
+  /** The line that always runs the latest version (a script without required channels), else null. */
+  rawLine: string | null;
   /** The loader text, or null when the page left it out (a gated script): then it is fetched. */
   loadstring: string | null;
   siteChannels: Channel[];
@@ -67,7 +70,7 @@ export function ScriptTabs({
 
       <TabPanel value="script" forceMount className={panel}>
         <LoaderReport html={report} />
-        <LoaderBlock loader={loader} noWorkingExecutor={noWorkingExecutor} />
+        <LoaderBlock loader={loader} noWorkingExecutor={noWorkingExecutor} rawLine={rawLine} />
         <p className="mt-3 text-sm text-slate-400">{t.scriptHint}</p>
       </TabPanel>
     </Tabs>
@@ -75,7 +78,7 @@ export function ScriptTabs({
 }
 
 /** The loader with its Copy button; while a gated script's loader is fetched, its state instead. */
-function LoaderBlock({ loader, noWorkingExecutor }: { loader: LoaderText; noWorkingExecutor: string | null }) {
+function LoaderBlock({ loader, noWorkingExecutor, rawLine }: { loader: LoaderText; noWorkingExecutor: string | null; rawLine: string | null }) {
   const t = useI18n().m.detail;
   if (loader.state === 'loading') {
     return (
@@ -110,6 +113,24 @@ function LoaderBlock({ loader, noWorkingExecutor }: { loader: LoaderText; noWork
       >
         <code data-testid="loader-text">{loader.text}</code>
       </pre>
+      {rawLine ? <LatestLine line={rawLine} /> : null}
+    </div>
+  );
+}
+
+/** The one line that fetches the current loader on every run (/raw/{id}), with its own Copy. */
+function LatestLine({ line }: { line: string }) {
+  const t = useI18n().m.detail.latestLine;
+  return (
+    <div className="border-t border-white/10 bg-white/[0.03] px-4 py-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <span className="text-xs font-semibold uppercase tracking-wider text-slate-400">{t.label}</span>
+        <CopyButton text={line} label={t.copy} announcement={t.copied} />
+      </div>
+      <code data-testid="latest-line" className="mt-2 block whitespace-pre-wrap break-all font-mono text-sm text-emerald-200">
+        {line}
+      </code>
+      <p className="mt-2 text-xs text-slate-400">{t.hint}</p>
     </div>
   );
 }

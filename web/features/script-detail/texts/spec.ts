@@ -31,6 +31,13 @@ const detail = {
   copied: 'Copied',
   copiedAnnouncement: 'Loader copied to the clipboard',
   copyFailed: 'Could not copy automatically: select the text and copy it by hand.',
+  /** The one line that always runs the latest version (issue 38 item 4): fetched from /raw/{id} each run. */
+  latestLine: {
+    label: 'Always the latest version',
+    hint: 'This line fetches the current loader every time it runs, so it keeps working after updates.',
+    copy: 'Copy the always-latest line',
+    copied: 'Line copied to the clipboard',
+  },
   report: 'Report',
   notFound: {
     title: 'Script not found',
