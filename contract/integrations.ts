@@ -4,7 +4,7 @@ import { SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS } from './constants.ts';
 import { EXECUTOR_STATUSES, PLATFORMS } from './platforms.ts';
 
 /**
- * The integrator API, `/api/v1` (issue 38, docs/decisions/NEW-integrator-api.md): a stable shape for
+ * The integrator API, `/api/v1` (issue 38, docs/decisions/0062-integrator-api.md): a stable shape for
  * in-game script hubs, bots and other sites. Its fields never change meaning or type and are never
  * removed; new ones may be added (tests/api/v1-contract.test.ts pins them against the snapshot in
  * tests/api/v1-contract.snapshot.json). Its schemas are its own, not the pages' API's, so a change

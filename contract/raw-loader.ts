@@ -1,6 +1,6 @@
 /**
  * A script's raw loader address and the one line that always runs its latest version (issue 38 item 4,
- * docs/decisions/NEW-integrator-api.md). No zod: the script page imports it.
+ * docs/decisions/0062-integrator-api.md). No zod: the script page imports it.
  */
 
 /** The path that answers a script's current loader as text. */

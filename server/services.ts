@@ -89,7 +89,7 @@ export interface Services {
   backfillAnalyses(options?: BackfillOptions): Promise<number>;
   visibility: VisibilityService;
   reports: ReportService;
-  /** The integrator API, /api/v1 and /raw (docs/decisions/NEW-integrator-api.md). */
+  /** The integrator API, /api/v1 and /raw (docs/decisions/0062-integrator-api.md). */
   integrations: IntegrationService;
   /** Runs of raw loaders, buffered and written like views (issue 38 item 4). */
   runs: RunCounter;

@@ -15,7 +15,7 @@ import type { SearchFacets } from './search.ts';
 
 /**
  * A filter with its sort made explicit (newest when none was asked for), and optionally the position
- * a keyset page starts after (`after`: the sort's columns of the last row given, docs/decisions/NEW-integrator-api.md).
+ * a keyset page starts after (`after`: the sort's columns of the last row given, docs/decisions/0062-integrator-api.md).
  */
 export type Listing = FilterValues & { sort: ScriptSort; after?: Keyset | undefined };
 

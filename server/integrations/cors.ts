@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC } from '../policies/access.ts';
 
 /**
- * Cross-origin reads for integrators (issue 38 item 2, docs/decisions/NEW-integrator-api.md): any
+ * Cross-origin reads for integrators (issue 38 item 2, docs/decisions/0062-integrator-api.md): any
  * origin may read `/api/v1/*` and `/raw/*` with GET and HEAD, never with credentials (no
  * `Access-Control-Allow-Credentials`, and `*` forbids them in browsers anyway), so a page elsewhere
  * learns nothing a curl would not. Only the scopes that call `crossOrigin` send the headers: every

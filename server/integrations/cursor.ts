@@ -4,7 +4,7 @@ import { badRequest } from '../shared/errors.ts';
 import type { ListedScriptRow } from '../scripts/listed-rows.ts';
 
 /**
- * The integrator API's opaque cursor (docs/decisions/NEW-integrator-api.md): the order it walks (a
+ * The integrator API's opaque cursor (docs/decisions/0062-integrator-api.md): the order it walks (a
  * sort, or `since` for updatedSince's oldest change first) and the last row's values of that order's
  * columns, the id last, as base64url JSON. The next page is the rows after that position: a keyset,
  * never an offset, so writes between two pages neither repeat nor skip a row whose place did not move.

@@ -26,7 +26,7 @@ function loaderOf(answer: CachedAnswer<RawAnswer | null>): Buffer | null {
 }
 
 /**
- * `GET /raw/{id}` (issue 38 item 4, docs/decisions/NEW-integrator-api.md): a script's current loader as
+ * `GET /raw/{id}` (issue 38 item 4, docs/decisions/0062-integrator-api.md): a script's current loader as
  * text, the address a copied `loadstring(game:HttpGet(…))()` line fetches, so it always runs the latest
  * version; each fetch counts a run (once per address a day). A gated script's loader never leaves here:
  * 403 with a line naming its page. Cross-origin like /api/v1; ETag and 304 like every public answer.

@@ -48,7 +48,7 @@ export function answerOrigin(request: FastifyRequest, siteUrl: string | undefine
 const TAGS = ['v1'];
 
 /**
- * The integrator API, `/api/v1` (issue 38; docs/decisions/NEW-integrator-api.md; docs/integrators.md):
+ * The integrator API, `/api/v1` (issue 38; docs/decisions/0062-integrator-api.md; docs/integrators.md):
  * scripts (cursor pages, a place id, every catalogue filter), one script, games, executors.
  * Cross-origin for everyone (cors.ts); every answer cached with a strong ETag.
  */

@@ -24,7 +24,7 @@ export type RawAnswer = { gated: false; loader: string } | { gated: true; title:
 const LAST_ID = MAX_ID;
 
 /**
- * The integrator API (`/api/v1`, docs/decisions/NEW-integrator-api.md): the catalogue's own reads
+ * The integrator API (`/api/v1`, docs/decisions/0062-integrator-api.md): the catalogue's own reads
  * (ScriptRepository's listing and search, every filter of contract/catalogue-filters.ts) in pages a
  * cursor walks, shaped by presenter.ts and kept in the public answer cache under `v1:` keys, which
  * the catalogue's changes drop like its own answers (server/cache/public-cache.ts).

@@ -8,7 +8,7 @@ import { twoAppsOnOneDatabase } from '../helpers/reports.ts';
 
 // Issue 38 item 4: GET /raw/{id} answers a script's current loader as text (404 unknown or hidden, 403
 // naming the page of a gated one), and each fetch by a new address is a run of the day, counted once
-// per address across processes and instances, read back as runs30d (docs/decisions/NEW-integrator-api.md).
+// per address across processes and instances, read back as runs30d (docs/decisions/0062-integrator-api.md).
 
 const ADMIN: Principal = { role: 'admin', adminId: 1 };
 const EXECUTOR_AGENT = 'Roblox/WinInet';

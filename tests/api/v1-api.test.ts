@@ -10,7 +10,7 @@ import { expectedListing, insertListingFixture, type ListedFixture, type Listing
 import { setFacts } from '../helpers/script-facts.ts';
 import { parseStrict } from '../helpers/schema.ts';
 
-// Issue 38 item 1: the integrator API, /api/v1 (docs/decisions/NEW-integrator-api.md). Every route and
+// Issue 38 item 1: the integrator API, /api/v1 (docs/decisions/0062-integrator-api.md). Every route and
 // parameter against a fixture, cursor walks (each script exactly once, writes between pages), the
 // updatedSince sync, bad input, and gated loaders that never leave.
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { errorBodySchema } from '../../contract/index.ts';
 import { v1ExecutorListSchema, v1GameListSchema, v1ScriptDetailSchema, v1ScriptPageSchema } from '../../contract/integrations.ts';
 
-// Issue 38: the v1 shape is a promise to integrators (docs/decisions/NEW-integrator-api.md). The JSON
+// Issue 38: the v1 shape is a promise to integrators (docs/decisions/0062-integrator-api.md). The JSON
 // schema of every v1 answer is pinned in v1-contract.snapshot.json: a field removed, renamed, made
 // optional or given another type (or another set of values) fails here; a field added passes. A
 // deliberate addition may be written into the snapshot with V1_CONTRACT_WRITE=1 (review the diff: it

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Runs of scripts (issue 38 item 4, docs/decisions/NEW-integrator-api.md): `script_runs_daily` counts
+ * Runs of scripts (issue 38 item 4, docs/decisions/0062-integrator-api.md): `script_runs_daily` counts
  * fetches of `/raw/{id}` per script and UTC day (days since 1970-01-01), 90 days kept, read for
  * `runs30d`; `script_run_marks` remembers which address group (hashed) ran which script on which day,
  * so a run counts once per address a day however many processes and instances see it: the flush
