@@ -19,6 +19,7 @@ import * as executors from './migrations/20261130000000_executors.ts';
 import * as scriptVersions from './migrations/20261201000000_script_versions.ts';
 import * as idempotencyKeys from './migrations/20261202030000_idempotency_keys.ts';
 import * as visitorNetworks from './migrations/20261202100000_visitor_networks.ts';
+import * as scriptTypes from './migrations/20261203000000_script_types.ts';
 
 // A static list rather than a folder scan, so migrations work the same from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '20261201000000_script_versions': scriptVersions,
   '20261202030000_idempotency_keys': idempotencyKeys,
   '20261202100000_visitor_networks': visitorNetworks,
+  '20261203000000_script_types': scriptTypes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
