@@ -26,6 +26,8 @@ function publicRoutes(): RouteConfigEntry[] {
       route('games/:slug', 'routes/game.tsx'),
       route('executors', 'routes/executors.tsx'),
       route('executors/:slug', 'routes/executor.tsx'),
+      route('types', 'routes/types.tsx'),
+      route('types/:slug', 'routes/type.tsx'),
       route('subscribe', 'routes/subscribe.tsx'),
       route('favourites', 'routes/favourites.tsx'),
       route('privacy', 'routes/privacy.tsx'),

@@ -184,7 +184,7 @@ describe.each(dialects)('the script types API on %s', (dialect) => {
       expect(listed.every((script) => Array.isArray(script.types))).toBe(true);
 
       // An edit replaces them (the order too); one empty part, or [], removes them all; left out keeps them.
-      const edit = await as(admin, 'PATCH', `/api/update-script/${id}`, form({ types: [slugs[1], slugs[2]] }));
+      const edit = await as(admin, 'PATCH', `/api/update-script/${id}`, form({ types: [slugs[1]!, slugs[2]!] }));
       expect(edit.statusCode, edit.body).toBe(200);
       expect(await typesOfScript(id)).toEqual([slugs[1], slugs[2]]);
       expect((await as(admin, 'PATCH', `/api/update-script/${id}`, { playsname: 'Renamed typed' })).statusCode).toBe(200);
@@ -254,7 +254,7 @@ describe.each(dialects)('the script types API on %s', (dialect) => {
     });
 
     it('answers types on scripts made by the repository too (empty when none)', async () => {
-      const row = await insertScript(ctx.services, { types: [slugs[3]] });
+      const row = await insertScript(ctx.services, { types: [slugs[3]!] });
       expect(await typesOfScript(row.id)).toEqual([slugs[3]]);
       const plain = await insertScript(ctx.services);
       expect(await typesOfScript(plain.id)).toEqual([]);
