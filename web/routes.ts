@@ -57,6 +57,7 @@ export default [
     route('scripts', 'routes/admin/scripts.tsx'),
     route('games', 'routes/admin/games.tsx'),
     route('executors', 'routes/admin/executors.tsx'),
+    route('script-types', 'routes/admin/script-types.tsx'),
     route('moderators', 'routes/admin/moderators.tsx'),
     route('site-channels', 'routes/admin/site-channels.tsx'),
     route('reports', 'routes/admin/reports.tsx'),
