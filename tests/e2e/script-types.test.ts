@@ -31,10 +31,10 @@ describe('script types, end to end in a real browser', () => {
     await admin.waitForURL(`${suite.url}/admin/dashboard/script-types`);
     await admin.getByRole('button', { name: 'New type' }).first().click();
     await dialog(admin).getByRole('heading', { name: 'New script type' }).waitFor();
-    await dialog(admin).getByLabel('Name', { exact: true }).fill('Journey Aimbot');
+    await dialog(admin).locator('#type-name').fill('Journey Aimbot');
     await dialog(admin).getByRole('button', { name: 'Create' }).click();
     await dialog(admin).getByText('Russian name is required').waitFor();
-    await dialog(admin).getByLabel('Russian name').fill('Аимбот путешествия');
+    await dialog(admin).locator('#type-name-ru').fill('Аимбот путешествия');
     await dialog(admin).getByRole('button', { name: 'Create' }).click();
     await toast(admin, 'Script type created').waitFor();
     await dialog(admin).waitFor({ state: 'detached' });
@@ -63,7 +63,7 @@ describe('script types, end to end in a real browser', () => {
     const page = await suite.visit('/scripts', { userAgent: VISITOR_AGENT });
     await waitForHydration(page);
     await expect.poll(() => cardTitles(page)).toEqual(expect.arrayContaining(['Typed Journey Script', 'Typeless Journey Script']));
-    await page.getByLabel('Script type').selectOption('journey-aimbot');
+    await page.locator('select[name="type"]').selectOption('journey-aimbot');
     await page.waitForURL(/type=journey-aimbot/);
     await expect.poll(() => cardTitles(page)).toEqual(['Typed Journey Script']);
     const chip = page.getByRole('list', { name: 'Script types' }).getByRole('link', { name: 'Journey Aimbot' });
@@ -77,9 +77,9 @@ describe('script types, end to end in a real browser', () => {
     const ru = await context.newPage();
     await ru.goto(`${suite.url}/ru/scripts`);
     const form = ru.getByRole('search', { name: 'Фильтры' });
-    await form.getByLabel('Тип скрипта').selectOption('journey-aimbot');
+    await form.locator('select[name="type"]').selectOption('journey-aimbot');
     await form.getByRole('button', { name: 'Применить фильтры' }).click();
-    await ru.waitForURL(/\/ru\/scripts\?type=journey-aimbot/);
+    await ru.waitForURL(/\/ru\/scripts\?.*type=journey-aimbot/);
     expect(await cardTitles(ru)).toEqual(['Typed Journey Script']);
     await ru.getByRole('list', { name: 'Типы скрипта' }).getByRole('link', { name: 'Аимбот путешествия' }).waitFor();
   });
