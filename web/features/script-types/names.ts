@@ -1,4 +1,3 @@
-import { useRouteLoaderData } from 'react-router';
 import type { Reading } from '../../../contract/i18n.ts';
 import type { ScriptType } from '../../../contract/script-types.ts';
 
@@ -16,9 +15,4 @@ export function typeName(type: Pick<ScriptType, 'name' | 'nameEn' | 'nameRu'>, r
 /** Every type in its order, named in the reading: what the root loader gives every page (chips, the filter's select). */
 export function typeChoices(types: readonly ScriptType[], reading: Reading): TypeChoice[] {
   return types.map((type) => ({ slug: type.slug, name: typeName(type, reading) }));
-}
-
-/** The types the root loader gave the page as the `type` filter's choices (none when its read failed: the page still renders). */
-export function useScriptTypes(): TypeChoice[] {
-  return useRouteLoaderData<{ choices?: { type?: TypeChoice[] } }>('root')?.choices?.type ?? [];
 }
