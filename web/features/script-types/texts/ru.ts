@@ -7,9 +7,9 @@ const typeChips = { label: 'Типы скрипта' } as const satisfies Shape<
 /** The pages' head texts, wholly Russian. */
 const typesMeta = {
   listTitle: 'Типы скриптов для Roblox',
-  description: 'Все типы скриптов Roblox в каталоге: автофарм, ESP, аимботы, телепорты, хабы скриптов и другие, у каждого — его скрипты.',
+  description: 'Все типы скриптов Roblox в каталоге: автофарм, вх, аимботы, телепорты, хабы скриптов и другие, у каждого — его скрипты.',
   pageTitle: 'Скрипты {name} для Roblox',
-  pageDescription: '{n, plural, one {# бесплатный скрипт} few {# бесплатных скрипта} many {# бесплатных скриптов} other {# бесплатного скрипта}} {name} для игр Roblox: готовые loadstring, регулярные обновления.',
+  pageDescription: '{n, plural, one {# бесплатный скрипт} few {# бесплатных скрипта} many {# бесплатных скриптов} other {# бесплатного скрипта}} {name} для игр Roblox: готовые строки загрузки, регулярные обновления.',
 } as const satisfies Shape<typeof spec.typesMeta>;
 
 /** /ru/types. */
