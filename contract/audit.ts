@@ -28,6 +28,9 @@ export const AUDIT_ACTIONS = [
   'executor.create',
   'executor.update',
   'executor.delete',
+  'script-type.create',
+  'script-type.update',
+  'script-type.delete',
   'blocked-domain.create',
   'blocked-domain.delete',
   'report.dismiss',
@@ -36,7 +39,7 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_OBJECT_TYPES = ['session', 'script', 'moderator', 'site-channel', 'game', 'executor', 'blocked-domain', 'report'] as const;
+export const AUDIT_OBJECT_TYPES = ['session', 'script', 'moderator', 'site-channel', 'game', 'executor', 'script-type', 'blocked-domain', 'report'] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 
 /** A value as the log keeps it: texts, numbers, flags and lists of texts; never a secret or bytes. */

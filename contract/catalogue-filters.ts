@@ -1,4 +1,4 @@
-import { EXECUTOR_LIMITS, GAME_LIMITS } from './constants.ts';
+import { EXECUTOR_LIMITS, GAME_LIMITS, SCRIPT_TYPE_LIMITS } from './constants.ts';
 import { PLATFORM_SIDES } from './platforms.ts';
 
 /**
@@ -68,6 +68,18 @@ export const CATALOGUE_FILTERS = [
     reaches: ['/executors', '/executors/*'],
     label: 'executor',
     allLabel: 'allExecutors',
+  },
+  {
+    name: 'type',
+    kind: 'slug',
+    slug: { noun: 'a script type slug', maxLength: SCRIPT_TYPE_LIMITS.slugMax },
+    meaning: 'Only scripts of this type (its slug: auto-farm, esp, …; GET /api/types). An unknown slug is a 400',
+    // As executors: the API refuses a slug no type has (docs/decisions/0063-script-types.md); a page shows an empty list.
+    unknown: 'refused',
+    page: '/types/{slug}',
+    reaches: ['/types', '/types/*'],
+    label: 'type',
+    allLabel: 'allTypes',
   },
 ] as const satisfies readonly FilterDeclaration[];
 

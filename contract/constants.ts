@@ -43,6 +43,13 @@ export const EXECUTOR_VOTE_DAYS = 30;
 /** At most this many executors marked tested on one script. */
 export const SCRIPT_EXECUTORS_MAX = 20;
 
+/** A script type's names and slug (docs/decisions/0063-script-types.md); at most `perScript` types on one script. */
+export const SCRIPT_TYPE_LIMITS = {
+  nameMax: 60,
+  slugMax: 60,
+  perScript: 5,
+} as const;
+
 /** The key page of a script with a key system. */
 export const KEY_LINK_MAX = 500;
 

@@ -15,4 +15,5 @@ export * from './script-analysis.ts';
 export * from './votes.ts';
 export * from './reports.ts';
 export * from './executors.ts';
+export * from './script-types.ts';
 export * from './versions.ts';

@@ -1,5 +1,6 @@
 import type { Executor, ExecutorDetail } from './executors.ts';
 import type { Game } from './games.ts';
+import type { ScriptType, ScriptTypeDetail } from './script-types.ts';
 import type { ScriptDetail } from './script-analysis.ts';
 import type { Channel, PaginatedQuery, PaginatedScripts } from './scripts.ts';
 import type { ScriptVersionSummary } from './versions.ts';
@@ -45,6 +46,11 @@ export type WebLoadContext = {
   executors: {
     list(): Promise<Executor[]>;
     bySlug(slug: string): Promise<ExecutorDetail | undefined>;
+  };
+  /** The script types in their order; and one by slug with its count (docs/decisions/0063-script-types.md). */
+  types: {
+    list(): Promise<ScriptType[]>;
+    bySlug(slug: string): Promise<ScriptTypeDetail | undefined>;
   };
   /** The /subscribe list (docs/product.md#site-channels). */
   siteChannels(): Promise<Channel[]>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ChannelTextError, type ParsedChannel, parseChannelList } from './channels.ts';
 import { GAME_LIMITS, KEY_LINK_MAX, SCRIPT_EXECUTORS_MAX, SCRIPT_LIMITS } from './constants.ts';
 import { executorSlugSchema } from './executors.ts';
+import { SCRIPT_TYPES_TEXT, scriptTypesFieldSchema } from './script-types.ts';
 import { isHttpsUrl, withoutControls } from './text.ts';
 
 const text = (label: string, max: number, lines: 'single' | 'multi') =>
@@ -191,36 +192,51 @@ function parsedExecutors(parts: string[] | undefined, context: IssueSink): strin
   return z.NEVER;
 }
 
+const jsonTypes = scriptTypesFieldSchema.optional().describe(`${SCRIPT_TYPES_TEXT}. Left out: none on create, unchanged on edit; [] on edit removes them all`);
+const multipartTypes = z
+  .array(z.string())
+  .optional()
+  .describe(`${SCRIPT_TYPES_TEXT}. Repeated parts; \`types\` is accepted as the same name; empty parts are ignored. Left out: none on create, unchanged on edit; one empty part on edit removes them all`);
+
+/** The types of a multipart body: empty parts name nothing (one empty part says "none"), the rest as JSON's. Left out: undefined. */
+function parsedTypes(parts: string[] | undefined, context: IssueSink): string[] | undefined {
+  if (parts === undefined) return undefined;
+  const parsed = scriptTypesFieldSchema.safeParse(parts.filter((part) => part !== ''));
+  if (parsed.success) return parsed.data;
+  context.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'types must be a list of script type slugs', path: ['types'], input: parts });
+  return z.NEVER;
+}
+
 /** POST /api/m and /api/ac as JSON: the text fields, the channels, the facts and the tested executors; no image. */
-export const scriptCreateJsonSchema = scriptFieldsSchema.extend({ channels: jsonChannels, executors: jsonExecutors, ...jsonFacts }).transform((body, context) => {
+export const scriptCreateJsonSchema = scriptFieldsSchema.extend({ channels: jsonChannels, executors: jsonExecutors, types: jsonTypes, ...jsonFacts }).transform((body, context) => {
   const { facts, rest } = splitFacts(body);
-  const { channels, executors, ...fields } = rest;
-  return { fields, facts: checkFacts(facts, context), channels: parsedChannels(channels, context) ?? [], executors: executors ?? [], image: undefined };
+  const { channels, executors, types, ...fields } = rest;
+  return { fields, facts: checkFacts(facts, context), channels: parsedChannels(channels, context) ?? [], executors: executors ?? [], types: types ?? [], image: undefined };
 });
 
 /** PATCH /api/update-script/{id} as JSON: any field left out keeps its value. */
-export const scriptEditJsonSchema = scriptFieldsPatchSchema.extend({ channels: jsonChannels, executors: jsonExecutors, ...jsonFacts }).transform((body, context) => {
+export const scriptEditJsonSchema = scriptFieldsPatchSchema.extend({ channels: jsonChannels, executors: jsonExecutors, types: jsonTypes, ...jsonFacts }).transform((body, context) => {
   const { facts, rest } = splitFacts(body);
-  const { channels, executors, ...fields } = rest;
-  return { fields, facts: checkFacts(facts, context), channels: parsedChannels(channels, context), executors, image: undefined };
+  const { channels, executors, types, ...fields } = rest;
+  return { fields, facts: checkFacts(facts, context), channels: parsedChannels(channels, context), executors, types, image: undefined };
 });
 
 /** POST /api/m and /api/ac as multipart/form-data, the way the panels send it. */
 export const scriptCreateMultipartSchema = scriptFieldsSchema
-  .extend({ 'channels[]': multipartChannels, 'executors[]': multipartExecutors, image: multipartImage, ...multipartFacts })
+  .extend({ 'channels[]': multipartChannels, 'executors[]': multipartExecutors, 'types[]': multipartTypes, image: multipartImage, ...multipartFacts })
   .transform((body, context) => {
     const { facts, rest } = splitFacts(body);
-    const { 'channels[]': channels, 'executors[]': executors, image, ...fields } = rest;
-    return { fields, facts: checkFacts(facts, context), channels: parsedChannels(channels, context) ?? [], executors: parsedExecutors(executors, context) ?? [], image };
+    const { 'channels[]': channels, 'executors[]': executors, 'types[]': types, image, ...fields } = rest;
+    return { fields, facts: checkFacts(facts, context), channels: parsedChannels(channels, context) ?? [], executors: parsedExecutors(executors, context) ?? [], types: parsedTypes(types, context) ?? [], image };
   });
 
 /** PATCH /api/update-script/{id} as multipart/form-data. */
 export const scriptEditMultipartSchema = scriptFieldsPatchSchema
-  .extend({ 'channels[]': multipartChannels, 'executors[]': multipartExecutors, image: multipartImage, ...multipartFacts })
+  .extend({ 'channels[]': multipartChannels, 'executors[]': multipartExecutors, 'types[]': multipartTypes, image: multipartImage, ...multipartFacts })
   .transform((body, context) => {
     const { facts, rest } = splitFacts(body);
-    const { 'channels[]': channels, 'executors[]': executors, image, ...fields } = rest;
-    return { fields, facts: checkFacts(facts, context), channels: parsedChannels(channels, context), executors: parsedExecutors(executors, context), image };
+    const { 'channels[]': channels, 'executors[]': executors, 'types[]': types, image, ...fields } = rest;
+    return { fields, facts: checkFacts(facts, context), channels: parsedChannels(channels, context), executors: parsedExecutors(executors, context), types: parsedTypes(types, context), image };
   });
 
 export type ScriptCreateBody = z.output<typeof scriptCreateJsonSchema> | z.output<typeof scriptCreateMultipartSchema>;

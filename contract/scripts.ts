@@ -45,6 +45,7 @@ export const publicScriptSchema = z
     platforms: z
       .array(z.enum(PLATFORMS))
       .describe('Platforms on which it has an executor staff tested it with, or one with more yes than no answers of the last 30 days (docs/decisions/0039-executors-and-compatibility.md)'),
+    types: z.array(z.string()).describe("The slugs of its script types (GET /api/types), in the script's order (docs/decisions/0063-script-types.md)"),
   })
   .meta({ id: 'Script' });
 export type PublicScript = z.infer<typeof publicScriptSchema>;

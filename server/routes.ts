@@ -11,6 +11,7 @@ import { integrationRoutes } from './integrations/routes.ts';
 import { rawRoutes } from './integrations/raw-routes.ts';
 import { publicReportRoutes, staffReportRoutes } from './reports/routes.ts';
 import { publicScriptRoutes } from './scripts/public-routes.ts';
+import { publicScriptTypeRoutes, scriptTypeAdminRoutes } from './script-types/routes.ts';
 import { staffScriptRoutes } from './scripts/staff-routes.ts';
 import { publicVersionRoutes, staffVersionRoutes } from './scripts/versions-routes.ts';
 import type { Services } from './services.ts';
@@ -28,6 +29,7 @@ export async function registerRoutes(app: FastifyInstance, services: Services): 
   await app.register(publicVersionRoutes, { versions: services.versions });
   await app.register(publicGameRoutes, { games: services.games });
   await app.register(publicExecutorRoutes, { executors: services.executors });
+  await app.register(publicScriptTypeRoutes, { types: services.types });
   await app.register(voteRoutes, { votes: services.votes, idempotency });
   await app.register(integrationRoutes, { integrations: services.integrations, siteUrl: config.siteUrl });
   await app.register(rawRoutes, { integrations: services.integrations, siteUrl: config.siteUrl });
@@ -40,6 +42,7 @@ export async function registerRoutes(app: FastifyInstance, services: Services): 
   await app.register(siteChannelAdminRoutes, { siteChannels: services.siteChannels, guards, idempotency });
   await app.register(gameAdminRoutes, { games: services.games, uploadMaxBytes: config.uploadMaxBytes, guards, idempotency });
   await app.register(executorAdminRoutes, { executors: services.executors, guards, idempotency });
+  await app.register(scriptTypeAdminRoutes, { types: services.types, guards, idempotency });
   await app.register(domainRoutes, { domains: services.domains, guards, idempotency });
   await app.register(insightsRoutes, { insights: services.insights, guards });
   await app.register(auditRoutes, { audit: services.audit, guards });

@@ -14,6 +14,8 @@ import { DomainService } from './domains/service.ts';
 import { ExecutorRepository } from './executors/repository.ts';
 import { ExecutorService } from './executors/service.ts';
 import { CompatibilityRepository } from './executors/compatibility-repository.ts';
+import { ScriptTypeRepository } from './script-types/repository.ts';
+import { ScriptTypeService } from './script-types/service.ts';
 import { GameRepository } from './games/repository.ts';
 import { GameService } from './games/service.ts';
 import { ColdBudget } from './cache/cold-budget.ts';
@@ -62,6 +64,8 @@ export interface Services {
   games: GameService;
   /** The admin's executors: the public list and each one's counts (docs/decisions/0039-executors-and-compatibility.md). */
   executors: ExecutorService;
+  /** The admin's script types: the public list and each one's count (docs/decisions/0063-script-types.md). */
+  types: ScriptTypeService;
   /** The admin's blocked and trusted domains: the save check and the visitor's analysis. */
   domains: DomainService;
   insights: InsightsService;
@@ -118,8 +122,10 @@ export function createServices(config: Config, db: Db, log: Log, { now, clock }:
   const domains = new DomainService(new DomainRepository(db), cache, audit);
   const executors = new ExecutorService(new ExecutorRepository(db), cache, audit, clock);
   const compatibility = new CompatibilityRepository(db);
-  // The API's executor filter is checked against the cached list: no read per request.
-  const catalogue = new CatalogueService(scripts, cache, buffers.views, () => domains.trusted(), { executor: async (slug) => (await executors.list()).some((executor) => executor.slug === slug) }, compatibility);
+  const types = new ScriptTypeService(new ScriptTypeRepository(db), cache, audit, clock);
+  // The API's executor and type filters are checked against the cached lists: no read per request.
+  const known = { executor: async (slug: string) => (await executors.list()).some((executor) => executor.slug === slug), type: (slug: string) => types.known(slug) };
+  const catalogue = new CatalogueService(scripts, cache, buffers.views, () => domains.trusted(), known, compatibility);
   const siteChannels = new SiteChannelService(new SiteChannelRepository(db), cache, audit);
   const imageParts = createImages(config, db);
   const games = new GameService(new GameRepository(db), cache, imageParts.imageService, audit);
@@ -133,6 +139,7 @@ export function createServices(config: Config, db: Db, log: Log, { now, clock }:
     catalogue,
     games,
     executors,
+    types,
     domains,
     insights: new InsightsService(new InsightsRepository(db), cache),
     ...buffers,
@@ -148,7 +155,7 @@ export function createServices(config: Config, db: Db, log: Log, { now, clock }:
     visibility: new VisibilityService(scripts, new VisibilityRepository(db), cache, audit),
     reports: new ReportService(new ReportRepository(db), staffScripts, cache, clock, audit),
     integrations: new IntegrationService({ scripts, repository: new IntegrationRepository(db), catalogue, games, executors, runs: buffers.runs, cache }),
-    loadContext: createLoadContext(config, { catalogue, games, executors, siteChannels, versions }),
+    loadContext: createLoadContext(config, { catalogue, games, executors, types, siteChannels, versions }),
   };
 }
 
@@ -230,7 +237,10 @@ function createStaffAccounts(config: Config, db: Db, clock: Clocks['clock'], aud
 }
 
 /** What the web app's loaders read: the settings and the same services, in-process. */
-function createLoadContext(config: Config, { catalogue, games, executors, siteChannels, versions }: Pick<Services, 'catalogue' | 'games' | 'executors' | 'siteChannels' | 'versions'>): WebLoadContext {
+function createLoadContext(
+  config: Config,
+  { catalogue, games, executors, types, siteChannels, versions }: Pick<Services, 'catalogue' | 'games' | 'executors' | 'types' | 'siteChannels' | 'versions'>,
+): WebLoadContext {
   return {
     settings: {
       siteName: config.siteName,
@@ -251,6 +261,7 @@ function createLoadContext(config: Config, { catalogue, games, executors, siteCh
     },
     games: { list: () => games.list(), bySlug: (slug) => games.bySlug(slug) },
     executors: { list: () => executors.list(), bySlug: (slug) => executors.bySlug(slug) },
+    types: { list: () => types.list(), bySlug: (slug) => types.bySlug(slug) },
     siteChannels: () => siteChannels.list(),
   };
 }

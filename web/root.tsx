@@ -6,19 +6,33 @@ import { areasOf, messagesKey } from './i18n/areas.ts';
 import { HTML_LANG, pathIn, readingOfPath } from './i18n/reading.ts';
 import type { RootI18nData } from './i18n/messages.ts';
 import { webContext } from './context.ts';
+import { typeChoices } from './features/script-types/names.ts';
 import { EARLY_STAR_SCRIPT } from './components/favourites/early-star.ts';
 import { readingScript } from './i18n/reading-script.ts';
 import type { Route } from './+types/root';
+import type { Reading } from '../contract/i18n.ts';
+import type { ScriptType } from '../contract/script-types.ts';
 import stylesheet from './app.css?url';
 
 /**
  * The settings, and the page's reading with the messages its page shows (docs/decisions/0045-languages.md):
  * the reading comes from the path alone, the areas from the page it is (web/i18n/areas.ts).
  */
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   const reading = readingOfPath(pathname);
-  return { settings: context.get(webContext).settings, reading, messages: pageMessagesFor(reading, areasOf(pathname)) };
+  const web = context.get(webContext);
+  return { settings: web.settings, reading, messages: pageMessagesFor(reading, areasOf(pathname)), choices: await siteChoices(web, reading) };
+}
+
+/**
+ * The slug filters' rows every page offers (the filter form's selects, the cards' chips): the script
+ * types, named in the reading (docs/decisions/0063-script-types.md). A failed read offers none, so the
+ * root's data is still there for any error a page can meet.
+ */
+async function siteChoices(web: { types: { list(): Promise<ScriptType[]> } }, reading: Reading) {
+  const types = await web.types.list().catch(() => []);
+  return { type: typeChoices(types, reading) };
 }
 
 // The settings never change while the app runs, and the messages only with the reading or the page's

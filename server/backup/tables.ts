@@ -48,6 +48,7 @@ export const KEPT_BY_TRIGGERS: Readonly<Record<string, 'replace' | 'upsert'>> = 
   catalogue_counts: 'upsert',
   script_facets: 'replace',
   executor_facets: 'replace',
+  type_facets: 'replace',
 };
 
 /** The tables a backup of `schema` holds, in restore order, or why it cannot be taken. */

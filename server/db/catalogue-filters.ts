@@ -66,6 +66,11 @@ function executorId(slug: string): RawBuilder<number> {
   return sql<number>`(SELECT x.id FROM executors AS x WHERE x.slug = ${slug})`;
 }
 
+/** The script type's id by slug; NULL (so nothing matches) when no type has it. */
+function typeId(slug: string): RawBuilder<number> {
+  return sql<number>`(SELECT t.id FROM script_types AS t WHERE t.slug = ${slug})`;
+}
+
 /** The stored platform bit sets a platform side keeps (for an IN list an index can seek); every one for no side. */
 function platformValues(side: PlatformSide | undefined): number[] {
   const all = Array.from({ length: 2 ** PLATFORMS.length }, (_, bits) => bits);
@@ -133,6 +138,18 @@ const executor: FilterSql<string> & { refusal(slug: string): AppError } = {
   refusal: (slug) => badRequest(`executor: No executor has the slug "${slug}"`, { executor: 'No executor has this slug' }),
 };
 
+/** A script type (docs/decisions/0063-script-types.md): as an executor, its links carry the scripts' facets. */
+const type: FilterSql<string> & { refusal(slug: string): AppError } = {
+  // Each row's link probed by primary key.
+  onRow: (slug, table) => sql`EXISTS (SELECT 1 FROM script_type_links AS sl WHERE sl.script_id = ${sql.ref(`${table}.id`)} AND sl.type_id = ${typeId(slug)})`,
+  // script_type_links_gather_idx: one type's scripts of one filter are a range of it.
+  ownRows: (slug, copy) => sql`SELECT sl.script_id AS id FROM script_type_links AS sl WHERE ${sql.join([sql`sl.type_id = ${typeId(slug)}`, ...copy('sl'), sql`sl.hidden = 0`], sql` AND `)}`,
+  count: { table: (slug) => ({ from: sql`type_facets`, where: sql`f.type_id = ${typeId(slug)}` }) },
+  // The types list and a type's page count its scripts.
+  countedIn: (key) => key === 'types' || key.startsWith('type:'),
+  refusal: (slug) => badRequest(`type: No script type has the slug "${slug}"`, { type: 'No script type has this slug' }),
+};
+
 /** A filter the API refuses an unknown value of (contract: `unknown: 'refused'`) says how. */
 type FilterEntry<N extends FilterName> = FilterSql<FilterValue<N>> & (N extends RefusingFilterName ? { refusal(value: FilterValue<N>): AppError } : unknown);
 
@@ -145,4 +162,5 @@ export const FILTER_SQL: { readonly [N in FilterName]: FilterEntry<N> } = {
   verified: flagSql('verified'),
   platform,
   executor,
+  type,
 };

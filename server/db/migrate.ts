@@ -20,6 +20,7 @@ import * as scriptVersions from './migrations/20261201000000_script_versions.ts'
 import * as idempotencyKeys from './migrations/20261202030000_idempotency_keys.ts';
 import * as visitorNetworks from './migrations/20261202100000_visitor_networks.ts';
 import * as scriptRuns from './migrations/20261203000000_script_runs.ts';
+import * as scriptTypes from './migrations/20261203100000_script_types.ts';
 
 // A static list rather than a folder scan, so migrations work the same from source and from a bundle.
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '20261202030000_idempotency_keys': idempotencyKeys,
   '20261202100000_visitor_networks': visitorNetworks,
   '20261203000000_script_runs': scriptRuns,
+  '20261203100000_script_types': scriptTypes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -123,6 +123,38 @@ export interface ExecutorFacetsTable extends ScriptFacetsTable {
   executor_id: number;
 }
 
+/** The admin's script types (docs/decisions/0063-script-types.md): a name in each reading, a slug, a place in the list. */
+export interface ScriptTypesTable {
+  id: Generated<number>;
+  slug: string;
+  /** The specification's reading (English words, as the SEO page names them). */
+  name: string;
+  name_en: string;
+  name_ru: string;
+  position: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One of a script's types, with copies of the script's facets kept by triggers (the migration fills them). */
+export interface ScriptTypeLinksTable {
+  script_id: number;
+  type_id: number;
+  position: Generated<number>;
+  game_id: Generated<number>;
+  universal: Generated<number>;
+  key_system: Generated<number>;
+  patched: Generated<number>;
+  verified: Generated<number>;
+  hidden: Generated<number>;
+  platforms: Generated<number>;
+}
+
+/** How many visible scripts have each type, per game (0: none), flags and platform side, kept by triggers. */
+export interface TypeFacetsTable extends ScriptFacetsTable {
+  type_id: number;
+}
+
 export interface GamesTable {
   id: Generated<number>;
   name: string;
@@ -362,6 +394,9 @@ export interface Database {
   script_executors: ScriptExecutorsTable;
   script_executor_votes: ScriptExecutorVotesTable;
   executor_facets: ExecutorFacetsTable;
+  script_types: ScriptTypesTable;
+  script_type_links: ScriptTypeLinksTable;
+  type_facets: TypeFacetsTable;
   script_versions: ScriptVersionsTable;
   idempotency_keys: IdempotencyKeysTable;
   script_runs_daily: ScriptRunsDailyTable;
@@ -375,6 +410,7 @@ export type BlockedDomainRow = Selectable<BlockedDomainsTable>;
 export type ReportRow = Selectable<ReportsTable>;
 export type ExecutorRow = Selectable<ExecutorsTable>;
 export type ScriptExecutorRow = Selectable<ScriptExecutorsTable>;
+export type ScriptTypeRow = Selectable<ScriptTypesTable>;
 export type ScriptVersionRow = Selectable<ScriptVersionsTable>;
 export type ChannelRow = Selectable<ScriptChannelsTable>;
 export type SiteChannelRow = Selectable<SiteChannelsTable>;

@@ -10,6 +10,7 @@ import type { ImageStorage } from '../images/storage.ts';
 import type { ScriptRepository } from '../scripts/repository.ts';
 import { DEMO_CATALOGUE, DEMO_EARLIER_LOADERS, DEMO_GAME_LIST, DEMO_GROUPS, DEMO_SEARCH_MISSES, type DemoScript } from './catalogue.ts';
 import { DEMO_EXECUTORS, demoTested } from './executors.ts';
+import { addDemoTypes, demoTypes } from './types.ts';
 import { random, renderDemoIcon, renderDemoImage } from './images.ts';
 import { DemoRepository } from './repository.ts';
 
@@ -84,8 +85,8 @@ async function demoExecutors(demo: DemoRepository, now: number): Promise<void> {
 
 /**
  * Inserts the whole demo catalogue with locally drawn covers, dated over the last 60 days so the
- * list looks lived in: its games with icons, its executors, each script's facts and the executors it
- * was tested with, a few weeks of views per day (the views and trending scores they imply, for today)
+ * list looks lived in: its games with icons, its executors and script types, each script's facts, the executors it
+ * was tested with and its types, a few weeks of views per day (the views and trending scores they imply, for today)
  * and a few searches that found nothing. Works on either database; returns how many scripts were inserted.
  */
 export async function loadDemoCatalogue(services: DemoServices, maxPixels = DEFAULT_MAX_PIXELS): Promise<number> {
@@ -94,6 +95,7 @@ export async function loadDemoCatalogue(services: DemoServices, maxPixels = DEFA
   const gameIds = await demoGames(services);
   const now = Date.now();
   await demoExecutors(demo, now);
+  await addDemoTypes(services.db, new Date(now - SPAN_MS));
   const today = utcDay(now);
   const step = SPAN_MS / order.length;
   let inserted = 0;
@@ -126,6 +128,7 @@ export async function loadDemoCatalogue(services: DemoServices, maxPixels = DEFA
         patched: script.patched,
         verified: script.verified,
         executors: demoTested(DEMO_CATALOGUE.indexOf(script), script.playsname),
+        types: demoTypes(script.playsname, script.description),
       });
       // Its update makes version 2, whose analysis adds what the earlier loader lacked.
       if (DEMO_EARLIER_LOADERS[script.playsname] !== undefined) await services.scripts.update(row.id, { loadstring: script.loadstring });

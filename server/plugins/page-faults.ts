@@ -24,6 +24,7 @@ export class PageFaults {
       catalogue: { list: note(base.catalogue.list), get: note(base.catalogue.get), channels: note(base.catalogue.channels), sitemap: note(base.catalogue.sitemap), versions: note(base.catalogue.versions) },
       games: { list: note(base.games.list), bySlug: note(base.games.bySlug) },
       executors: { list: note(base.executors.list), bySlug: note(base.executors.bySlug) },
+      types: { list: note(base.types.list), bySlug: note(base.types.bySlug) },
       siteChannels: note(base.siteChannels),
     };
   }

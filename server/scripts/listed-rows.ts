@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, ScriptRow } from '../db/types.ts';
 import { recentWorks, type RecentWorksColumns } from '../votes/recent-works.ts';
+import { typesColumn } from '../script-types/links-repository.ts';
 
 // What the public answers and the staff tables read of a script (ScriptRepository's reads).
 
@@ -11,7 +12,7 @@ export interface GameColumns {
 }
 
 /** What the public answers and the staff tables read of a script: everything but the search columns. */
-export type ListedScriptRow = Omit<ScriptRow, 'search_text' | 'loadstring_search' | 'works_checked_at'> & GameColumns & RecentWorksColumns;
+export type ListedScriptRow = Omit<ScriptRow, 'search_text' | 'loadstring_search' | 'works_checked_at'> & GameColumns & RecentWorksColumns & { types: string | null };
 
 const LISTED_COLUMNS = [
   'scripts.id',
@@ -46,13 +47,13 @@ const LISTED_COLUMNS = [
   'games.slug as game_slug',
 ] as const;
 
-/** Scripts with their game's name and slug, and their works votes since `since` (docs/decisions/0020-votes.md#may-be-patched). */
+/** Scripts with their game's name and slug, their types (slugs joined), and their works votes since `since` (docs/decisions/0020-votes.md#may-be-patched). */
 export function listed(db: Kysely<Database>, since: number) {
   return db
     .selectFrom('scripts')
     .leftJoin('games', 'games.id', 'scripts.game_id')
     .select(LISTED_COLUMNS)
-    .select((eb) => [recentWorks(eb, 0, since).as('recent_works_no'), recentWorks(eb, 1, since).as('recent_works_yes')]);
+    .select((eb) => [recentWorks(eb, 0, since).as('recent_works_no'), recentWorks(eb, 1, since).as('recent_works_yes'), typesColumn(db, eb).as('types')]);
 }
 
 /** Rows fetched by id, put back in the order of `ids`. */

@@ -9,6 +9,7 @@ import { toIso } from '../shared/dates.ts';
 import { cardImagePath, detailImagePath } from '../images/urls.ts';
 import { mayBePatched } from '../votes/recent-works.ts';
 import type { ListedScriptRow } from './listed-rows.ts';
+import { typesOf } from '../script-types/links-repository.ts';
 
 export function toPublicScript(row: ListedScriptRow): PublicScript {
   return {
@@ -37,6 +38,7 @@ export function toPublicScript(row: ListedScriptRow): PublicScript {
     loaderChangedAt: row.loader_changed_at === null ? null : toIso(row.loader_changed_at),
     updateAddedHigh: Number(row.update_added_high) === 1,
     platforms: platformsOf(Number(row.platforms)),
+    types: typesOf(row.types),
   };
 }
 

@@ -12,6 +12,7 @@ const TEXT_FIELDS = new Set(['playsname', 'description', 'loadstring']);
 const FACT_FIELDS = new Set<string>(SCRIPT_FACT_KEYS);
 const CHANNEL_FIELDS = new Set(['channels', 'channels[]']);
 const EXECUTOR_FIELDS = new Set(['executors', 'executors[]']);
+const TYPE_FIELDS = new Set(['types', 'types[]']);
 const FORM_TYPES = 'multipart/form-data or application/json';
 
 /** Multipart limits of the script form: one image plus the text fields, facts, channels and executors. */
@@ -32,14 +33,15 @@ export interface MultipartScriptForm {
   verified?: string;
   'channels[]'?: string[];
   'executors[]'?: string[];
+  'types[]'?: string[];
   image?: File;
 }
 
-type SingleField = Exclude<keyof MultipartScriptForm, 'channels[]' | 'executors[]' | 'image'>;
+type SingleField = Exclude<keyof MultipartScriptForm, 'channels[]' | 'executors[]' | 'types[]' | 'image'>;
 
 /**
  * preValidation, after the guard: reads a multipart body (the format of docs/product.md#script-form:
- * text fields, the facts, repeated channels[] or channels, repeated executors[] or executors, one image file) into a MultipartScriptForm, so the
+ * text fields, the facts, repeated channels[] or channels, repeated executors[] or executors, repeated types[] or types, one image file) into a MultipartScriptForm, so the
  * multipart schema can check it; a JSON body is checked as it is. Any other body, or none, is 415: the
  * form has exactly these two types.
  */
@@ -54,6 +56,7 @@ export function readScriptForm(limits: MultipartLimits): preValidationAsyncHookH
     for (const [name, value] of fields) {
       if (CHANNEL_FIELDS.has(name)) (form['channels[]'] ??= []).push(value);
       else if (EXECUTOR_FIELDS.has(name)) (form['executors[]'] ??= []).push(value);
+      else if (TYPE_FIELDS.has(name)) (form['types[]'] ??= []).push(value);
       else if (TEXT_FIELDS.has(name) || FACT_FIELDS.has(name)) form[name as SingleField] = value;
     }
     // Browsers send an empty file part when no file was chosen.

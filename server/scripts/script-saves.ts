@@ -21,6 +21,7 @@ import {
   writeTested,
 } from './script-writes.ts';
 import { writeVersion } from './versions-repository.ts';
+import { sameTypes, typeIdsOf, writeTypes } from '../script-types/links-repository.ts';
 
 // A script's create and edit transactions, which ScriptRepository runs (its `create` and `update`): the
 // locks in their order, the row, its channels, tested executors and loader version, and the change
@@ -39,6 +40,7 @@ export async function createScript(db: Db, script: NewScript, within?: Within<Sc
     if (namesGame(script.game)) await lockGames(trx, db.dialect);
     if (script.ownerModeratorId !== null) await requireOwner(trx, db.dialect, script.ownerModeratorId);
     const tested = await testedExecutorIds(trx, db.dialect, script.executors ?? []);
+    const types = await typeIdsOf(trx, db.dialect, script.types ?? []);
     const { columns, gameCreated } = await factColumns(trx, db.changes, facts, null);
     const row = await trx
       .insertInto('scripts')
@@ -65,6 +67,7 @@ export async function createScript(db: Db, script: NewScript, within?: Within<Sc
         .execute();
     }
     if (tested.length > 0) await writeTested(trx, row.id, tested);
+    if (types.length > 0) await writeTypes(trx, row.id, types);
     await db.changes.record(trx, { kind: 'script', id: row.id });
     await within?.(trx, row);
     return { row, gameCreated };
@@ -87,6 +90,7 @@ export async function updateScript(db: Db, clock: () => number, id: number, patc
     if (namesGame(patch.game)) await lockGames(trx, db.dialect);
     // Executors before the script's row: the order an executor's delete takes them in, so neither waits on the other in a cycle.
     const tested = patch.executors === undefined ? undefined : await testedExecutorIds(trx, db.dialect, patch.executors);
+    const types = patch.types === undefined ? undefined : await typeIdsOf(trx, db.dialect, patch.types);
     let select = trx.selectFrom('scripts').selectAll().where('id', '=', id);
     if (db.dialect === 'postgres') select = select.forUpdate();
     const current = await select.executeTakeFirst();
@@ -106,7 +110,8 @@ export async function updateScript(db: Db, clock: () => number, id: number, patc
     const worksChecked = next.patched !== current.patched ? { works_checked_at: clock() } : {};
     const channelsChanged = patch.channels !== undefined && !sameChannels(await channelList(trx, id), patch.channels);
     const testedChanged = tested !== undefined && !(await sameTested(trx, id, tested));
-    if (!fieldsChanged && !channelsChanged && !testedChanged) {
+    const typesChanged = types !== undefined && !(await sameTypes(trx, id, types));
+    if (!fieldsChanged && !channelsChanged && !testedChanged && !typesChanged) {
       await within?.(trx, current);
       return { row: current, previousImageKey: current.image_key, gameCreated };
     }
@@ -129,6 +134,7 @@ export async function updateScript(db: Db, clock: () => number, id: number, patc
       .executeTakeFirstOrThrow();
     if (patch.channels && channelsChanged) await replaceChannels(trx, id, patch.channels);
     if (tested && testedChanged) await writeTested(trx, id, tested);
+    if (types && typesChanged) await writeTypes(trx, id, types);
     await db.changes.record(trx, { kind: 'script', id });
     await within?.(trx, row);
     return { row, previousImageKey: current.image_key, gameCreated };

@@ -21,6 +21,8 @@ export interface NewScript extends FactChanges {
   channels: { name: string; url: string }[];
   /** The slugs of the executors staff tested it with; left out: none. */
   executors?: readonly string[] | undefined;
+  /** Its script types' slugs, in order; left out: none. */
+  types?: readonly string[] | undefined;
   createdAt?: Date;
   /** The loader's analysis, made by the caller off the event loop; analysed here, before the transaction, when left out (docs/decisions/0022-linear-bounded-off-thread-loader-analysis.md). */
   analysis?: AnalysisColumns | undefined;
@@ -44,6 +46,8 @@ export interface ScriptPatch extends FactChanges {
   channels?: { name: string; url: string }[] | undefined;
   /** The tested executors' slugs, replacing the current marks; left out: unchanged. */
   executors?: readonly string[] | undefined;
+  /** Its script types' slugs, replacing the current ones; left out: unchanged. */
+  types?: readonly string[] | undefined;
   /** The new loader's analysis (as NewScript's); the stored one stays when the loader is left out. */
   analysis?: AnalysisColumns | undefined;
   /** The staff account saving it, named by the version a changed loader makes. */

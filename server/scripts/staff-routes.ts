@@ -35,10 +35,10 @@ const editBody = formBody(scriptEditJsonSchema, scriptEditMultipartSchema);
 /** A script's creation, once per `Idempotency-Key`: the body is validated and parsed by the schema of its content type. */
 function createHandler(staffScripts: StaffScriptService, idempotency: Idempotency) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const { fields, facts, channels, executors, image } = request.body as ScriptCreateBody;
+    const { fields, facts, channels, executors, types, image } = request.body as ScriptCreateBody;
     const principal = principalOf(request);
     return idempotency.answer(request, reply, { scope: keyScope(principal), status: 201 }, async (claim) =>
-      staffScripts.create(principal, { fields, facts, channels, executors, image: await uploadedImage(image) }, claim?.within),
+      staffScripts.create(principal, { fields, facts, channels, executors, types, image: await uploadedImage(image) }, claim?.within),
     );
   };
 }
@@ -116,8 +116,8 @@ export async function staffScriptRoutes(
       },
     },
     async (request) => {
-      const { fields, facts, channels, executors, image } = request.body as ScriptEditBody;
-      return staffScripts.update(principalOf(request), request.params.id, { fields, facts, channels, executors, image: await uploadedImage(image) });
+      const { fields, facts, channels, executors, types, image } = request.body as ScriptEditBody;
+      return staffScripts.update(principalOf(request), request.params.id, { fields, facts, channels, executors, types, image: await uploadedImage(image) });
     },
   );
 }

@@ -38,7 +38,7 @@ function scriptObject(script: StaffScript) {
   return { type: 'script' as const, id: script.id, label: script.playsname };
 }
 
-/** What the moderation log compares of a script: its texts, facts, channels and tested executors; the image by its path, never its bytes. */
+/** What the moderation log compares of a script: its texts, facts, channels, tested executors and types; the image by its path, never its bytes. */
 function auditFacts(script: StaffScript) {
   return {
     playsname: script.playsname,
@@ -47,6 +47,7 @@ function auditFacts(script: StaffScript) {
     image: script.image,
     channels: script.channels.map((channel) => channel.url),
     executors: script.executors,
+    types: script.types,
     game: script.game?.name ?? null,
     universal: script.universal,
     keySystem: script.keySystem,
@@ -90,7 +91,7 @@ export class StaffScriptService {
   /** Creates a script; `answered` (an idempotency key's record) is stored in its transaction with the answer. */
   async create(
     principal: Principal,
-    input: { fields: ScriptFields; facts?: ScriptFacts; channels: ParsedChannel[]; executors?: string[] | undefined; image: UploadedImage | undefined },
+    input: { fields: ScriptFields; facts?: ScriptFacts; channels: ParsedChannel[]; executors?: string[] | undefined; types?: string[] | undefined; image: UploadedImage | undefined },
     answered?: Within<StaffScript>,
   ): Promise<StaffScript> {
     const facts = factChanges(principal, input.facts ?? {});
@@ -108,6 +109,7 @@ export class StaffScriptService {
         ownerModeratorId: ownerFor(principal),
         channels: input.channels,
         executors: input.executors,
+        types: input.types,
         savedBy: savedBy(principal),
         },
         inside.within,
@@ -121,7 +123,7 @@ export class StaffScriptService {
   async update(
     principal: Principal,
     id: number,
-    input: { fields: ScriptFieldsPatch; facts?: ScriptFacts; channels: ParsedChannel[] | undefined; executors?: string[] | undefined; image: UploadedImage | undefined },
+    input: { fields: ScriptFieldsPatch; facts?: ScriptFacts; channels: ParsedChannel[] | undefined; executors?: string[] | undefined; types?: string[] | undefined; image: UploadedImage | undefined },
     /** A restore of a loader version (versions-service.ts): its log row says which, and `answered` stores its key's answer. */
     note: { restoredFrom?: number; answered?: Within<StaffScript> | undefined } = {},
   ): Promise<StaffScript> {
@@ -134,7 +136,7 @@ export class StaffScriptService {
     const image = input.image ? await this.images.prepare(input.image) : undefined;
     const inside = this.presenting(principal, (after) => (before ? editEntries(before, after, note.restoredFrom) : []), note.answered);
     const { row, previousImageKey, gameCreated } = await this.withImage(image, async () => {
-      const patch = { ...input.fields, ...facts, analysis, imageKey: image?.key, channels: input.channels, executors: input.executors, savedBy: savedBy(principal) };
+      const patch = { ...input.fields, ...facts, analysis, imageKey: image?.key, channels: input.channels, executors: input.executors, types: input.types, savedBy: savedBy(principal) };
       const updated = await this.repository.update(id, patch, inside.within);
       if (!updated) throw notFound('Script not found');
       return updated;

@@ -159,6 +159,11 @@ describe.each(dialects)('backups of a %s catalogue', (dialect) => {
       await trx.updateTable('script_executors').set({ tested: 1, works_yes: 1 }).where('script_id', '=', scriptId).where('executor_id', '=', executorId).execute();
       await refreshPlatforms(trx, [scriptId]);
     });
+    // A script type (the admin's route) the script has, so script_type_links and type_facets have rows too.
+    const type = await as(admin, 'POST', '/api/types', { name: 'Backup Type', nameRu: 'Тип копии', slug: 'backup-type' });
+    expect(type.statusCode, type.body).toBe(201);
+    const edited = await as(admin, 'PATCH', `/api/update-script/${scriptId}`, { types: ['backup-type'] });
+    expect(edited.statusCode, edited.body).toBe(200);
     ctx.services.cache.invalidate();
   }
 
@@ -359,7 +364,7 @@ async function publicAnswers(config: Config, ids: number[]): Promise<unknown[]> 
   try {
     // Searches (long and two-letter words: the trigram and gram indexes the triggers rebuilt), a filter and its totals.
     const lists = ['limit=100', 'limit=100&sort=popular', 'q=seeded', 'q=mo', 'game=backup-game', 'universal=true'].map((query) => `/api/scripts/paginated?${query}`);
-    const urls = [...lists, '/api/games', '/api/site-channels', '/api/executors', '/api/executors/backup-executor', ...ids.map((id) => `/api/scripts/${id}`)];
+    const urls = [...lists, '/api/games', '/api/site-channels', '/api/executors', '/api/executors/backup-executor', '/api/types', '/api/types/backup-type', ...ids.map((id) => `/api/scripts/${id}`)];
     const answers = [];
     for (const url of urls) {
       const response = await app.inject({ method: 'GET', url });

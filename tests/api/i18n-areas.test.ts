@@ -10,10 +10,10 @@ const ALL = PAGES.flatMap((page) => [page, `/en${page === '/' ? '' : page}`, `/r
 
 describe('the message areas of a page', () => {
   it.each([
-    ['/scripts', ['common', 'catalogue', 'loaderUpdates', 'scriptsPage']],
-    ['/ru/scripts.data', ['common', 'catalogue', 'loaderUpdates', 'scriptsPage']],
-    ['/en/scripts/5-fly', ['common', 'catalogue', 'loaderUpdates', 'detail', 'subscriptions', 'channelGate', 'compatibility', 'report', 'votes']],
-    ['/scripts/5/_.data', ['common', 'catalogue', 'loaderUpdates', 'detail', 'subscriptions', 'channelGate', 'compatibility', 'report', 'votes']],
+    ['/scripts', ['common', 'catalogue', 'loaderUpdates', 'typeChips', 'scriptsPage']],
+    ['/ru/scripts.data', ['common', 'catalogue', 'loaderUpdates', 'typeChips', 'scriptsPage']],
+    ['/en/scripts/5-fly', ['common', 'catalogue', 'loaderUpdates', 'typeChips', 'detail', 'subscriptions', 'channelGate', 'compatibility', 'report', 'votes']],
+    ['/scripts/5/_.data', ['common', 'catalogue', 'loaderUpdates', 'typeChips', 'detail', 'subscriptions', 'channelGate', 'compatibility', 'report', 'votes']],
     ['/ru/executors', ['common', 'executorList', 'executorFacts']],
     ['/ru', ['common']],
     ['/privacy', ['common']],

@@ -30,7 +30,7 @@ describe.each(dialects)('public catalogue API on %s', (dialect) => {
       expect(body.total).toBe(30);
       expect(body.scripts).toHaveLength(16);
       expect(body.scripts.map((s: { id: number }) => s.id)).toEqual([...ids].reverse().slice(0, 16));
-      // The seed's Script fields (loadstring included), issue 14's facts, issue 15's votes and issue 27's platforms.
+      // The seed's Script fields (loadstring included), issue 14's facts, issue 15's votes, issue 27's platforms and issue 37's types.
       expect(Object.keys(body.scripts[0]).sort()).toEqual([
         'createdAt',
         'description',
@@ -49,6 +49,7 @@ describe.each(dialects)('public catalogue API on %s', (dialect) => {
         'patched',
         'platforms',
         'playsname',
+        'types',
         'universal',
         'updateAddedHigh',
         'updatedAt',
@@ -59,7 +60,7 @@ describe.each(dialects)('public catalogue API on %s', (dialect) => {
         'worksYes',
       ]);
       expect(body.scripts[0]).toMatchObject({ game: null, universal: false, keySystem: false, keyLink: null, patched: false, verified: false });
-      expect(body.scripts[0]).toMatchObject({ likes: 0, dislikes: 0, worksYes: 0, worksNo: 0, mayBePatched: false, platforms: [] });
+      expect(body.scripts[0]).toMatchObject({ likes: 0, dislikes: 0, worksYes: 0, worksNo: 0, mayBePatched: false, platforms: [], types: [] });
       expect(body.scripts[0].loadstring).toMatch(/^print\(/);
     });
 

@@ -28,6 +28,8 @@ interface World {
   reportId?: number;
   /** Created only for routes whose path names `:executor`: a Windows executor the target script was tested with. */
   executorId?: number;
+  /** Created only for routes whose path names `:type`: a script type the target script has. */
+  typeId?: number;
 }
 
 let domainSequence = 0;
@@ -74,6 +76,11 @@ describe.each(dialects)('staff authorization matrix on %s', (dialect) => {
     }
     if (route.path.includes(':domain')) world.domainId = (await ctx.services.domains.add(`target-${++domainSequence}.example`, false)).id;
     if (route.path.includes(':executor')) world.executorId = await testedExecutor(world.scriptId);
+    if (route.path.includes(':type')) {
+      const type = await ctx.services.types.create({ name: `Target type ${++executorSequence}`, nameRu: 'Тип' });
+      await ctx.db.kysely.insertInto('script_type_links').values({ script_id: world.scriptId, type_id: type.id }).execute();
+      world.typeId = type.id;
+    }
     if (route.path.includes(':report')) {
       const report = await postReport(ctx, world.scriptId, { reason: 'spam' });
       if (report.statusCode !== 201) throw new Error(`fixture report: ${report.body}`);
@@ -129,6 +136,7 @@ describe.each(dialects)('staff authorization matrix on %s', (dialect) => {
       .replace(':domain', String(world.domainId))
       .replace(':report', String(world.reportId))
       .replace(':executor', String(world.executorId))
+      .replace(':type', String(world.typeId))
       .replace(':version', '1');
 
   it.each(cases)('$method $path as $principal → $status', async (testCase) => {

@@ -47,6 +47,7 @@ const STAFF_SCRIPT_KEYS = [
   'patched',
   'platforms',
   'playsname',
+  'types',
   'universal',
   'updateAddedHigh',
   'updatedAt',
@@ -279,9 +280,9 @@ describe.each(dialects)('staff script management on %s', (dialect) => {
         expect(Object.keys(body.content).sort(), name).toEqual(['application/json', 'multipart/form-data']);
         const multipart = body.content['multipart/form-data']?.schema;
         const json = body.content['application/json']?.schema;
-        expect(Object.keys(multipart?.properties ?? {}), name).toEqual(['playsname', 'description', 'loadstring', 'channels[]', 'executors[]', 'image', ...FACTS]);
+        expect(Object.keys(multipart?.properties ?? {}), name).toEqual(['playsname', 'description', 'loadstring', 'channels[]', 'executors[]', 'types[]', 'image', ...FACTS]);
         expect(multipart?.properties.image, name).toMatchObject({ type: 'string', format: 'binary' });
-        expect(Object.keys(json?.properties ?? {}), name).toEqual(['playsname', 'description', 'loadstring', 'channels', 'executors', ...FACTS]);
+        expect(Object.keys(json?.properties ?? {}), name).toEqual(['playsname', 'description', 'loadstring', 'channels', 'executors', 'types', ...FACTS]);
         const required = name.startsWith('PATCH') ? undefined : ['playsname', 'description', 'loadstring'];
         expect(multipart?.required, name).toEqual(required);
         expect(json?.required, name).toEqual(required);

@@ -12,7 +12,7 @@ type Statuses = [number, number, number, number, number, number, number];
 
 export interface RouteRow {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** `:script` is the owner's script, `:moderator` a fresh moderator, `:siteChannel` a site channel, `:game` a game with an icon that the owner's script is for, `:domain` a blocked domain, `:report` an open report on the owner's script, `:executor` a Windows executor the owner's script was tested with, `:version` the owner's script's version 1. */
+  /** `:script` is the owner's script, `:moderator` a fresh moderator, `:siteChannel` a site channel, `:game` a game with an icon that the owner's script is for, `:domain` a blocked domain, `:report` an open report on the owner's script, `:executor` a Windows executor the owner's script was tested with, `:type` a script type the owner's script has, `:version` the owner's script's version 1. */
   path: string;
   statuses: Statuses;
   /** What an allowed call changes; every other part must stay as it was. */
@@ -39,6 +39,10 @@ let executorSequence = 0;
 const newExecutor = async () => ({ name: `Matrix executor ${++executorSequence}`, platforms: ['windows', 'ios'], status: 'working', free: true });
 /** Moves the executor to Android: the target script's platforms (and its row's copy of them) follow. */
 const executorEdit = async () => ({ platforms: ['android'], status: 'patched', version: `v${++executorSequence}` });
+
+let typeSequence = 0;
+const newType = async () => ({ name: `Matrix type ${++typeSequence}`, nameRu: `Тип ${typeSequence}` });
+const typeEdit = async () => ({ nameEn: `Edited type ${++typeSequence}`, slug: `edited-type-${typeSequence}` });
 
 let domainSequence = 0;
 const newDomain = async () => ({ domain: `matrix-${++domainSequence}.example`, trusted: domainSequence % 2 === 0 });
@@ -78,6 +82,10 @@ export const MATRIX: RouteRow[] = [
   row('POST',   '/api/executors',                  [401, 403,  403,  401,    201,  401,    401],     ['executors', 'audit_log'], newExecutor),
   row('PATCH',  '/api/executors/:executor',        [401, 403,  403,  401,    200,  401,    401],     ['executors', 'scripts', 'script_executors', 'audit_log'], executorEdit),
   row('DELETE', '/api/executors/:executor',        [401, 403,  403,  401,    200,  401,    401],     ['executors', 'scripts', 'script_executors', 'audit_log']),
+  // Script types: anyone reads GET /api/types; only the admin writes. Deleting one takes it off its scripts.
+  row('POST',   '/api/types',                      [401, 403,  403,  401,    201,  401,    401],     ['script_types', 'audit_log'], newType),
+  row('PATCH',  '/api/types/:type',                [401, 403,  403,  401,    200,  401,    401],     ['script_types', 'audit_log'], typeEdit),
+  row('DELETE', '/api/types/:type',                [401, 403,  403,  401,    200,  401,    401],     ['script_types', 'script_type_links', 'audit_log']),
   // Blocked and trusted domains: the admin's alone, reads included.
   row('GET',    '/api/blocked-domains',            [401, 403,  403,  401,    200,  401,    401]),
   row('POST',   '/api/blocked-domains',            [401, 403,  403,  401,    201,  401,    401],     ['blocked_domains', 'audit_log'], newDomain),

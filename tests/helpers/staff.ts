@@ -79,14 +79,14 @@ export function uploadsListing(ctx: Pick<TestContext, 'config'>): string[] {
   return fs.readdirSync(ctx.config.uploadsDir).sort();
 }
 
-export const SNAPSHOT_PARTS = ['scripts', 'script_channels', 'moderators', 'admins', 'sessions', 'site_channels', 'login_failures', 'games', 'blocked_domains', 'audit_log', 'reports', 'executors', 'script_executors', 'uploads'] as const;
+export const SNAPSHOT_PARTS = ['scripts', 'script_channels', 'moderators', 'admins', 'sessions', 'site_channels', 'login_failures', 'games', 'blocked_domains', 'audit_log', 'reports', 'executors', 'script_executors', 'script_types', 'script_type_links', 'uploads'] as const;
 export type SnapshotPart = (typeof SNAPSHOT_PARTS)[number];
 export type Snapshot = Record<SnapshotPart, unknown[]>;
 
 /** Every row of the staff-relevant tables and the uploads folder listing, in a stable order. */
 export async function snapshot(ctx: Pick<TestContext, 'db' | 'config'>): Promise<Snapshot> {
   const k = ctx.db.kysely;
-  const [scripts, scriptChannels, moderators, admins, sessions, siteChannels, loginFailures, games, blockedDomains, auditLog, reports, executors, scriptExecutors] = await Promise.all([
+  const [scripts, scriptChannels, moderators, admins, sessions, siteChannels, loginFailures, games, blockedDomains, auditLog, reports, executors, scriptExecutors, scriptTypes, scriptTypeLinks] = await Promise.all([
     k.selectFrom('scripts').selectAll().orderBy('id').execute(),
     k.selectFrom('script_channels').selectAll().orderBy('id').execute(),
     k.selectFrom('moderators').selectAll().orderBy('id').execute(),
@@ -100,6 +100,8 @@ export async function snapshot(ctx: Pick<TestContext, 'db' | 'config'>): Promise
     k.selectFrom('reports').selectAll().orderBy('id').execute(),
     k.selectFrom('executors').selectAll().orderBy('id').execute(),
     k.selectFrom('script_executors').selectAll().orderBy('script_id').orderBy('executor_id').execute(),
+    k.selectFrom('script_types').selectAll().orderBy('id').execute(),
+    k.selectFrom('script_type_links').selectAll().orderBy('script_id').orderBy('type_id').execute(),
   ]);
   return {
     scripts,
@@ -116,6 +118,8 @@ export async function snapshot(ctx: Pick<TestContext, 'db' | 'config'>): Promise
     reports,
     executors,
     script_executors: scriptExecutors,
+    script_types: scriptTypes,
+    script_type_links: scriptTypeLinks,
   };
 }
 

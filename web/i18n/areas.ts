@@ -5,7 +5,7 @@ import type { PageMessages } from './catalogue.ts';
 export type Area = keyof PageMessages;
 
 /** What every page that lists scripts shows: the cards, their badges and their Loader updated line. */
-const LISTS: readonly Area[] = ['catalogue', 'loaderUpdates'];
+const LISTS: readonly Area[] = ['catalogue', 'loaderUpdates', 'typeChips'];
 
 /**
  * The areas of messages a page's components show besides the shell's (`common`), by the page it is
@@ -21,6 +21,8 @@ const PAGE_AREAS: readonly [RegExp, readonly Area[]][] = [
   [/^\/games\/[^/]+$/, [...LISTS, 'games']],
   [/^\/executors$/, ['executorList', 'executorFacts']],
   [/^\/executors\/[^/]+$/, [...LISTS, 'executorPage', 'executorFacts']],
+  [/^\/types$/, ['typeList']],
+  [/^\/types\/[^/]+$/, [...LISTS, 'typePage']],
   [/^\/favourites$/, [...LISTS, 'favourites']],
   [/^\/subscribe$/, ['subscribe', 'subscriptions']],
 ];

@@ -24,6 +24,9 @@ import { ru as gamesRu } from '../features/games/texts/ru.ts';
 import { spec as detail } from '../features/script-detail/texts/spec.ts';
 import { en as detailEn } from '../features/script-detail/texts/en.ts';
 import { ru as detailRu } from '../features/script-detail/texts/ru.ts';
+import { spec as scriptTypes } from '../features/script-types/texts/spec.ts';
+import { en as scriptTypesEn } from '../features/script-types/texts/en.ts';
+import { ru as scriptTypesRu } from '../features/script-types/texts/ru.ts';
 import { spec as subscriptions } from '../features/subscriptions/texts/spec.ts';
 import { en as subscriptionsEn } from '../features/subscriptions/texts/en.ts';
 import { ru as subscriptionsRu } from '../features/subscriptions/texts/ru.ts';
@@ -37,6 +40,7 @@ export const specMessages = {
   ...executors,
   ...favourites,
   ...games,
+  ...scriptTypes,
 };
 
 /** Every reading's catalogue has this shape: a key one reading lacks, or has extra, fails typecheck. */
@@ -50,6 +54,7 @@ export const enMessages = {
   ...executorsEn,
   ...favouritesEn,
   ...gamesEn,
+  ...scriptTypesEn,
 } satisfies Messages;
 
 export const ruMessages = {
@@ -60,6 +65,7 @@ export const ruMessages = {
   ...executorsRu,
   ...favouritesRu,
   ...gamesRu,
+  ...scriptTypesRu,
 } satisfies Messages;
 
 /** Areas written into HTML on the server only (feeds, the script page's facts, FAQ, history and loader report): never in loader data. */

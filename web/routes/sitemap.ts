@@ -1,9 +1,10 @@
 import { fixedPaths, renderSitemap, scriptWindow, siteOrigin, sitemapPart } from '../features/static/site-files.ts';
 import { webContext } from '../context.ts';
+import { typeSitemapPaths } from '../features/script-types/links.ts';
 import type { Route } from './+types/sitemap';
 
 /**
- * /sitemap.xml: the public pages, each game's and executor's page and every script page (at its slug URL), with absolute URLs (SITE_URL or the
+ * /sitemap.xml: the public pages, each game's, executor's and script type's page and every script page (at its slug URL), with absolute URLs (SITE_URL or the
  * request's origin); an index of files of 50,000 URLs once the catalogue outgrows one. Each file
  * reads only its own scripts.
  */
@@ -11,13 +12,16 @@ export async function loader({ request, context: routerContext }: Route.LoaderAr
   const context = routerContext.get(webContext);
   const origin = siteOrigin(context.settings.siteUrl, request.url);
   const page = new URL(request.url).searchParams.get('page');
-  const [{ total }, games, executors] = await Promise.all([context.catalogue.sitemap(0, 0), context.games.list(), context.executors.list()]);
+  const [{ total }, games, executors, types] = await Promise.all([context.catalogue.sitemap(0, 0), context.games.list(), context.executors.list(), context.types.list()]);
   // Game pages with scripts to show; an empty one is not worth a crawler's visit. Every executor's page
   // is worth one, its status news even with no script (docs/decisions/0042-executor-pages.md#the-executors-pages).
-  const fixed = fixedPaths(
-    games.filter((game) => game.scripts > 0).map((game) => game.slug),
-    executors.map((executor) => executor.slug),
-  );
+  const fixed = [
+    ...fixedPaths(
+      games.filter((game) => game.scripts > 0).map((game) => game.slug),
+      executors.map((executor) => executor.slug),
+    ),
+    ...typeSitemapPaths(types),
+  ];
   const part = sitemapPart(total, page, undefined, fixed.length);
   if (part === undefined) {
     return new Response('Not found\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });

@@ -2,7 +2,7 @@
  * The admin panel's sections, each a path under /admin/dashboard; the dashboard itself (the index)
  * is the Overview.
  */
-export const ADMIN_SECTIONS = ['overview', 'scripts', 'games', 'executors', 'moderators', 'site-channels', 'reports', 'domains', 'log'] as const;
+export const ADMIN_SECTIONS = ['overview', 'scripts', 'games', 'executors', 'script-types', 'moderators', 'site-channels', 'reports', 'domains', 'log'] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 export const DASHBOARD_PATH = '/admin/dashboard';

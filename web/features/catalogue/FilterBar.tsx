@@ -1,5 +1,5 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useRouteLoaderData } from 'react-router';
 import { DEFAULT_SORT, SORT_PARAM } from '../../../contract/catalogue-params.ts';
 import { FORM_FILTERS, type SlugFilterName } from '../../../contract/catalogue-filters.ts';
 import { buttonClasses } from '../../components/ui/Button.tsx';
@@ -20,7 +20,8 @@ export interface FilterBarProps {
   filters: ListFilters;
   /**
    * The rows each slug filter offers (the games; the executors, working first), by filter name: a
-   * filter left out has no select (a game's own page offers no game).
+   * filter left out has no select (a game's own page offers no game), unless the root loader offers
+   * its rows on every page (`choices` of web/root.tsx: the script types); given as undefined, none.
    */
   choices: Partial<Record<SlugFilterName, Choice[]>>;
 }
@@ -143,8 +144,9 @@ function useInputsFollowUrl(form: RefObject<HTMLFormElement | null>, filters: Li
 }
 
 /** The form's contents: the sheet's close button, the search kept, the selects, the checkboxes, the sort and the submit button. */
-function FilterBarFields({ q, filters, choices, onClose }: Omit<FilterBarProps, 'action'> & { onClose: () => void }) {
+function FilterBarFields({ q, filters, choices: given, onClose }: Omit<FilterBarProps, 'action'> & { onClose: () => void }) {
   const t = useI18n().m.catalogue.filters;
+  const choices = { ...useRouteLoaderData<{ choices?: FilterBarProps['choices'] }>('root')?.choices, ...given };
   return (
     <>
       {/* Shown in the sheet only (app.css). */}

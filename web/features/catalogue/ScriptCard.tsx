@@ -12,6 +12,7 @@ import { ScriptImage } from './ScriptImage.tsx';
 import { Star } from '../../components/favourites/Star.tsx';
 import { useI18n } from '../../i18n/messages.ts';
 import { specPath } from '../../i18n/reading.ts';
+import { FilterChips } from './FilterChips.tsx';
 
 export interface ScriptCardProps {
   /** The script, with its canonical path (`/scripts/{id}-{slug}`); the card links to it in the page's reading. */
@@ -39,6 +40,7 @@ export function ScriptCard({ script, timeZone, from, priority = 'lazy' }: Script
         </h2>
         {script.game ? <GameLink game={script.game} className="mt-1 self-start text-xs" /> : null}
         <PublicScriptBadges script={script} className="mt-2" />
+        <FilterChips name="type" values={script.types} label={m.typeChips.label} className="mt-2" />
         <p className="script-card-text">{script.description.trim() || m.catalogue.noDescription}</p>
         <div className="script-card-meta">
           <CalendarDays aria-hidden className="h-3.5 w-3.5" />

@@ -11,6 +11,7 @@ import { useI18n } from '../../i18n/messages.ts';
 import { specPath } from '../../i18n/reading.ts';
 import { usePendingPath } from '../catalogue/navigation.ts';
 import { GameLink, PublicScriptBadges } from '../catalogue/ScriptBadges.tsx';
+import { FilterChips } from '../catalogue/FilterChips.tsx';
 import { ScriptImage } from '../catalogue/ScriptImage.tsx';
 import { GateSkeleton } from '../subscriptions/GateSkeleton.tsx';
 import { DETAIL_IMAGE } from './meta.ts';
@@ -186,6 +187,7 @@ function ScriptHero({ script, votes, onGetScript, getKey }: { script: ScriptCard
           <Star id={script.id} version={script.version} name={script.playsname} opened />
         </div>
         <PublicScriptBadges script={script} linkKey className="mt-3" />
+        <FilterChips name="type" values={script.types} label={m.typeChips.label} className="mt-3" />
         <ScriptDateAndViews script={script} />
         <ScriptVotes id={script.id} votes={votes} />
         <ScriptSteps />

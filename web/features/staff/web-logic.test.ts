@@ -34,6 +34,7 @@ const values = (overrides: Partial<ScriptFormValues> = {}): ScriptFormValues => 
   patched: false,
   verified: false,
   executors: [],
+  types: [],
   ...overrides,
 });
 const channel = (id: number, name: string, url = `https://t.me/${name}`) => ({ id, name, url });
@@ -249,6 +250,7 @@ describe('canonicalKeys and the tolerant list schema', () => {
       mayBePatched: false,
       hidden: false,
       executors: [],
+      types: [],
     });
   });
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAdminMessages, usePanel } from '../../staff/panel.tsx';
-import { Cpu, Film, Flag, Gamepad2, Globe, LayoutDashboard, Radio, ScrollText, Users } from 'lucide-react';
+import { useAdminMessages, usePanel, useStaffMessages } from '../../staff/panel.tsx';
+import { Cpu, Film, Flag, Gamepad2, Globe, LayoutDashboard, Radio, ScrollText, Tags, Users } from 'lucide-react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.tsx';
 import { tokens } from '../../staff/api/auth-storage.ts';
@@ -14,6 +14,7 @@ import { LOGIN_PATH, sectionOf, sectionPath } from '../sections.ts';
 /** The admin panel: a sidebar with Overview, Scripts, Games, Executors, Moderators, Site channels, Domains, Log and Logout; the section is the route's. */
 export function AdminPanel() {
   const t = useAdminMessages().shell;
+  const typesLabel = useStaffMessages('admin').scriptTypes.section.title;
   const navigate = useNavigate();
   const { language } = usePanel();
   const section = sectionOf(useLocation().pathname);
@@ -41,6 +42,7 @@ export function AdminPanel() {
     { key: 'scripts', label: t.scripts, icon: <Film aria-hidden className="h-4 w-4" /> },
     { key: 'games', label: t.games, icon: <Gamepad2 aria-hidden className="h-4 w-4" /> },
     { key: 'executors', label: t.executors, icon: <Cpu aria-hidden className="h-4 w-4" /> },
+    { key: 'script-types', label: typesLabel, icon: <Tags aria-hidden className="h-4 w-4" /> },
     { key: 'moderators', label: t.moderators, icon: <Users aria-hidden className="h-4 w-4" /> },
     { key: 'site-channels', label: t.siteChannels, icon: <Radio aria-hidden className="h-4 w-4" /> },
     { key: 'reports', label: t.reports, icon: <Flag aria-hidden className="h-4 w-4" /> },

@@ -35,6 +35,8 @@ const catalogue = {
     platforms: { pc: 'ПК', mobile: 'Телефон' },
     executor: 'Экзекьютор',
     allExecutors: 'Все экзекьюторы',
+    type: 'Тип скрипта',
+    allTypes: 'Все типы',
     noKey: 'Без ключ-системы',
     universal: 'Универсальные',
     verified: 'Проверенные',

@@ -41,6 +41,8 @@ const catalogue = {
     platforms: { pc: 'PC', mobile: 'Mobile' } satisfies Record<PlatformSide, string>,
     executor: 'Executor',
     allExecutors: 'All executors',
+    type: 'Script type',
+    allTypes: 'All types',
     noKey: 'No key system',
     universal: 'Universal',
     verified: 'Verified',

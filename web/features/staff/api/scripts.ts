@@ -51,7 +51,7 @@ const listGameSchema = z.preprocess(canonicalKeys(['id', 'name', 'slug']), z.obj
 
 /** One row of a staff script list (the contract's StaffScript, read tolerantly: facts left out are none and false, executors none). */
 export const listScriptSchema = z.preprocess(
-  canonicalKeys(['id', 'playsname', 'description', 'loadstring', 'image', 'imageCard', 'createdAt', 'channels', 'game', 'universal', 'keySystem', 'keyLink', 'patched', 'verified', 'mayBePatched', 'hidden', 'executors']),
+  canonicalKeys(['id', 'playsname', 'description', 'loadstring', 'image', 'imageCard', 'createdAt', 'channels', 'game', 'universal', 'keySystem', 'keyLink', 'patched', 'verified', 'mayBePatched', 'hidden', 'executors', 'types']),
   z.object({
     id: z.number().int(),
     playsname: z.string(),
@@ -77,6 +77,11 @@ export const listScriptSchema = z.preprocess(
     hidden: flag,
     /** The slugs of the executors staff tested it with (issue 27); left out: none. */
     executors: z
+      .array(z.string())
+      .nullish()
+      .transform((value) => value ?? []),
+    /** The slugs of its script types, in its order (docs/decisions/0063-script-types.md); left out: none. */
+    types: z
       .array(z.string())
       .nullish()
       .transform((value) => value ?? []),

@@ -11,6 +11,7 @@ import { type EditedScript, initialValues, SCRIPT_FIELD_IDS, SCRIPT_FIELDS, type
 import { usePanel } from '../panel.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
 import { ExecutorsField } from './ExecutorsField.tsx';
+import { TypesField } from './TypesField.tsx';
 import { FactFields } from './FactFields.tsx';
 import { TextAreaField, TextField } from './Field.tsx';
 import { FormDialog } from './FormDialog.tsx';
@@ -80,7 +81,7 @@ function useScriptSubmit(script: EditedScript | undefined, onSaved: () => void) 
         },
         onError: (error) => {
           if (isSessionError(error, role)) return;
-          const fromServer = serverFieldErrors(error, SCRIPT_FIELDS, { 'channels[]': 'channels', 'executors[]': 'executors' });
+          const fromServer = serverFieldErrors(error, SCRIPT_FIELDS, { 'channels[]': 'channels', 'executors[]': 'executors', 'types[]': 'types' });
           setErrors(fromServer);
           if (!focusFirstError(fromServer, SCRIPT_FIELDS, SCRIPT_FIELD_IDS)) setFormError(errorText(error, t.failed, texts.common.timedOut));
           toast.error(t.failed);
@@ -121,6 +122,7 @@ function ScriptForm({ script, onBusyChange, onCancel, onSaved }: { script?: Edit
       <LiveFindings loadstring={values.loadstring} texts={texts.form.analysis} />
       <FactFields values={values} errors={errors} disabled={saving} set={set} />
       <ExecutorsField id={SCRIPT_FIELD_IDS.executors} value={values.executors} onChange={(slugs) => set('executors', slugs)} error={errors.executors} disabled={saving} />
+      <TypesField id={SCRIPT_FIELD_IDS.types} value={values.types} onChange={(slugs) => set('types', slugs)} error={errors.types} disabled={saving} />
       <TextField
         id={SCRIPT_FIELD_IDS.channels}
         name="channels"

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Channel, SCRIPT_EXECUTORS_MAX, SCRIPT_LIMITS, type StaffScript } from '../../../../contract/index.ts';
+import { type Channel, SCRIPT_EXECUTORS_MAX, SCRIPT_LIMITS, SCRIPT_TYPE_LIMITS, type StaffScript } from '../../../../contract/index.ts';
 import { keyLinkSchema, SCRIPT_FACT_KEYS, scriptFieldsSchema, scriptGameSchema } from '../../../../contract/script-form.ts';
 import { splitChannels } from './text.ts';
 
@@ -39,6 +39,7 @@ export const scriptFormSchema = scriptFieldsSchema.extend({
   patched: z.boolean(),
   verified: z.boolean(),
   executors: z.array(z.string()).max(SCRIPT_EXECUTORS_MAX, `At most ${SCRIPT_EXECUTORS_MAX} executors`),
+  types: z.array(z.string()).max(SCRIPT_TYPE_LIMITS.perScript, `At most ${SCRIPT_TYPE_LIMITS.perScript} types`),
 });
 
 /** The form's values checked as they will be sent: a hidden key link or a universal script's game is not checked. */
@@ -55,11 +56,13 @@ export interface ScriptFormValues extends FormFacts {
   image: File | null;
   /** The slugs of the executors staff tested the script with, in slug order. */
   executors: string[];
+  /** The slugs of its script types, in the order chosen (docs/decisions/0063-script-types.md). */
+  types: string[];
 }
 
 export type ScriptField = keyof ScriptFormValues;
 /** The form's fields in the order they are shown (the first one with an error gets the focus). */
-export const SCRIPT_FIELDS: readonly ScriptField[] = ['playsname', 'description', 'loadstring', 'game', 'universal', 'keySystem', 'keyLink', 'patched', 'verified', 'executors', 'channels', 'image'];
+export const SCRIPT_FIELDS: readonly ScriptField[] = ['playsname', 'description', 'loadstring', 'game', 'universal', 'keySystem', 'keyLink', 'patched', 'verified', 'executors', 'types', 'channels', 'image'];
 export const SCRIPT_FIELD_IDS: Record<ScriptField, string> = {
   playsname: 'script-playsname',
   description: 'script-description',
@@ -71,6 +74,7 @@ export const SCRIPT_FIELD_IDS: Record<ScriptField, string> = {
   patched: 'script-patched',
   verified: 'script-verified',
   executors: 'script-executors',
+  types: 'script-types',
   channels: 'script-channels',
   image: 'script-image',
 };
@@ -81,7 +85,7 @@ type FactFields = 'game' | 'universal' | 'keySystem' | 'keyLink' | 'patched' | '
  * The script being edited, or none for a new one: the contract's staff script, as far as the form
  * reads it, with the slugs of the executors it was tested with (none when the answer leaves them out).
  */
-export type EditedScript = Pick<StaffScript, 'id' | 'playsname' | 'description' | 'loadstring' | 'image' | 'imageCard' | 'channels' | FactFields> & { executors?: readonly string[] };
+export type EditedScript = Pick<StaffScript, 'id' | 'playsname' | 'description' | 'loadstring' | 'image' | 'imageCard' | 'channels' | FactFields> & { executors?: readonly string[]; types?: readonly string[] };
 
 /** A set of executor slugs as the form holds and compares them: each once, in slug order. */
 export function executorSet(slugs: readonly string[]): string[] {
@@ -122,6 +126,7 @@ export function initialValues(script?: EditedScript): ScriptFormValues {
     channels: script ? script.channels.map(channelToText).join(', ') : '',
     image: null,
     executors: executorSet(script?.executors ?? []),
+    types: [...(script?.types ?? [])],
     ...(script ? factsOf(script) : NO_FACTS),
   };
 }
@@ -135,9 +140,9 @@ export function initialValues(script?: EditedScript): ScriptFormValues {
  * key link: none), each only when it differs from the script's (on create: from none and false), so
  * a moderator's form never sends `verified`. The executors tested go as repeated `executors[]`, like
  * the channels: on create when there are any, on edit when the set changed, one empty part when an
- * edit removes them all.
+ * edit removes them all; the types as repeated `types[]` the same way, in their order.
  */
-export function toFormData(values: ScriptFormValues, edited?: Pick<EditedScript, 'channels' | 'executors'> & Partial<Pick<EditedScript, FactFields>>): FormData {
+export function toFormData(values: ScriptFormValues, edited?: Pick<EditedScript, 'channels' | 'executors' | 'types'> & Partial<Pick<EditedScript, FactFields>>): FormData {
   const form = new FormData();
   for (const key of ['playsname', 'description', 'loadstring'] as const) {
     const value = values[key].trim();
@@ -153,12 +158,18 @@ export function toFormData(values: ScriptFormValues, edited?: Pick<EditedScript,
   const before = edited ? factsOf(edited) : NO_FACTS;
   for (const key of SCRIPT_FACT_KEYS) if (facts[key] !== before[key]) form.append(key, String(facts[key]));
   appendExecutors(form, executorSet(values.executors), edited && executorSet(edited.executors ?? []));
+  appendList(form, 'types[]', values.types, edited && [...(edited.types ?? [])]);
   if (values.image) form.append('image', values.image);
   return form;
 }
 
 function appendExecutors(form: FormData, executors: readonly string[], before: readonly string[] | undefined): void {
-  if (before && executors.join(',') === before.join(',')) return;
-  if (before && executors.length === 0) form.append('executors[]', '');
-  for (const slug of executors) form.append('executors[]', slug);
+  appendList(form, 'executors[]', executors, before);
+}
+
+/** Slugs as repeated parts: on create when there are any, on edit when they changed (their order too), one empty part when an edit removes them all. */
+function appendList(form: FormData, name: string, slugs: readonly string[], before: readonly string[] | undefined): void {
+  if (before && slugs.join(',') === before.join(',')) return;
+  if (before && slugs.length === 0) form.append(name, '');
+  for (const slug of slugs) form.append(name, slug);
 }

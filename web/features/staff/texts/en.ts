@@ -7,6 +7,40 @@ import type { Shape } from '../../../lib/shape.ts';
  * API by their `code` (docs/product.md#staff-panels). A code missing here shows the server's own text.
  */
 export const en = {
+  /** A script's types in both panels' script form, and the admin's Script types section (docs/decisions/0063-script-types.md). */
+  scriptTypes: {
+    legend: 'Script types',
+    hint: 'Up to 5: the kinds of script it is (auto farm, ESP…), shown as chips and used by the type filter. Optional.',
+    loading: 'Loading script types…',
+    failed: 'Failed to load script types',
+    none: 'No script types yet: the admin adds them in the Script types section.',
+    full: 'At most 5 types: uncheck one to choose another.',
+    section: {
+      title: 'Script types',
+      intro: 'The kinds of script visitors filter by (auto farm, ESP, aimbot…), each with its page in three readings.',
+      newType: 'New type',
+      listLabel: 'Script types',
+      empty: 'No script types yet',
+      emptyHint: 'Create the first one here.',
+      loadFailed: 'Failed to load script types',
+      columns: { name: 'Name', nameEn: 'English', nameRu: 'Russian', position: 'Position' },
+      editLabel: (name: string) => `Edit ${name}`,
+      deleteLabel: (name: string) => `Delete ${name}`,
+      confirmDelete: 'Delete this script type?',
+      confirmDeleteDetail: 'Its scripts lose it; the scripts stay.',
+      deleted: 'Script type deleted',
+      deleteFailed: 'Failed to delete the script type',
+      createTitle: 'New script type',
+      editTitle: 'Edit script type',
+      fields: { name: 'Name', nameEn: 'English name', nameRu: 'Russian name', slug: 'Slug', position: 'Position' },
+      hints: { name: 'As the unprefixed pages show it.', nameEn: 'Blank: the name.', slug: 'Blank on create: made from the name.', position: 'Lower first; blank: after the others.' },
+      save: 'Save',
+      create: 'Create',
+      saved: 'Script type saved',
+      created: 'Script type created',
+      saveFailed: 'Failed to save the script type',
+    },
+  },
   language: {
     label: 'Language',
     english: 'English',
