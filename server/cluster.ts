@@ -37,7 +37,7 @@ export async function runPrimary(config: Config, log: Logger): Promise<void> {
   const admin = await setup.done;
   relayChangesBetweenWorkers();
   const { workers } = config;
-  phase = superviseWorkers(workers, config.startTimeouts.workerMs, log, () => console.log(readyBanner(config, admin)));
+  phase = superviseWorkers(workers, config.startTimeouts, log, () => console.log(readyBanner(config, admin)));
   log.info(`started ${workers} workers`);
 }
 
@@ -86,8 +86,8 @@ function startSetup(timeoutMs: number, log: Logger): { done: Promise<BootstrapRe
  * Keeps `count` server workers running. A restart waits on a timer that holds the primary up, so it
  * stays alive with no worker at all until the replacements come (docs/decisions/0025-a-supervisor-that-never-gives-up.md).
  */
-function superviseWorkers(count: number, startTimeoutMs: number, log: Logger, allListening: () => void) {
-  const policy = new RestartPolicy();
+function superviseWorkers(count: number, { workerMs: startTimeoutMs, giveUpMs }: Config['startTimeouts'], log: Logger, allListening: () => void) {
+  const policy = new RestartPolicy(Date.now, giveUpMs);
   const slots = new Map<Worker, number>();
   const listenedAt = new Map<Worker, number>();
   // A worker that has not listened by its deadline is killed: its death is a failed start like any other.

@@ -1,7 +1,14 @@
 // `npm test`: runs the unit tests, builds the web app, runs the API and browser suites, prints how
 // long each step took and the whole run, and ends with one line `N passed, N failed` summing all
 // suites. Exits non-zero when anything failed or when no test ran at all.
-import { spawnSync } from 'node:child_process';
+//
+// The API and browser suites run side by side: the browser suite waits on Chromium and on pages far
+// more than it computes (about 0.8 of a core of the two), and the API suite leaves part of the
+// machine idle too, so together they take much less than one after the other
+// (docs/decisions/0056-e2e-speed.md). The API suite prints as it goes; the browser suite's output
+// is kept in test-results/e2e.log and printed once it ends. TEST_SUITES_ONE_BY_ONE=1 runs them one
+// after the other, each printing as it goes.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -28,17 +35,52 @@ function run(command: string, args: string[]): number {
   return child.status ?? 1;
 }
 
+/**
+ * Like run, without blocking this process, so another suite's end is seen when it comes; with
+ * `logFile`, the output goes there instead of the terminal.
+ */
+function runAsync(command: string, args: string[], logFile?: string): Promise<number> {
+  const line = `$ ${command} ${args.join(' ')}\n`;
+  const log = logFile === undefined ? undefined : fs.openSync(logFile, 'w');
+  if (log === undefined) console.log(`\n${line}`);
+  else fs.writeSync(log, line);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: log === undefined ? 'inherit' : ['ignore', log, log], env: process.env });
+    const done = (code: number) => {
+      if (log !== undefined) fs.closeSync(log);
+      resolve(code);
+    };
+    child.once('error', (error) => {
+      console.error(`test-all: could not start ${command}: ${error.message}`);
+      done(1);
+    });
+    // A child killed by a signal has no code; that is a failure, never a pass.
+    child.once('close', (code) => done(code ?? 1));
+  });
+}
+
 interface VitestJson {
   numPassedTests: number;
   numFailedTests: number;
   testResults: { status: string; name: string; message?: string; assertionResults: { status: string }[] }[];
 }
 
+/** The vitest command line of one suite, with the JSON report it is counted from. */
+function vitestArgs(report: string, extraArgs: string[]): string[] {
+  return ['vitest', 'run', ...extraArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+}
+
 /** One vitest run, counted from its JSON report so files that broke before any test count as failures too. */
-function vitest(label: string, extraArgs: string[]): Tally {
+async function vitest(label: string, extraArgs: string[], logged: boolean): Promise<Tally> {
   const report = path.join(resultsDir, `${label}.json`);
   fs.rmSync(report, { force: true }); // a stale report must never stand in for this run
-  const code = run('npx', ['vitest', 'run', ...extraArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const logFile = logged ? path.join(resultsDir, `${label}.log`) : undefined;
+  const code = await runAsync('npx', vitestArgs(report, extraArgs), logFile);
+  if (logFile) console.log(`\n${label} (kept in ${path.relative(root, logFile)} while it ran):\n${fs.readFileSync(logFile, 'utf8')}`);
+  return tallyOf(label, report, code);
+}
+
+function tallyOf(label: string, report: string, code: number): Tally {
   if (!fs.existsSync(report)) {
     console.error(`test-all: ${label}: vitest exited with code ${code} and wrote no report`);
     return { passed: 0, failed: 1 };
@@ -78,12 +120,22 @@ interface Step {
 }
 const steps: Step[] = [];
 
-/** Runs one suite, noting its tally and how long it took. */
-function suite(name: string, extraArgs: string[]): Tally {
+/** Runs one suite, noting its tally and how long it took (from its own start: suites may overlap). */
+async function suite(name: string, extraArgs: string[], logged = false): Promise<Tally> {
   const started = performance.now();
-  const tally = vitest(name, extraArgs);
+  const tally = await vitest(name, extraArgs, logged);
   steps.push({ name, ms: performance.now() - started, tally });
   return tally;
+}
+
+/** The browser suite, or a failure when its files have no config; undefined when there are no files. */
+function e2eSuite(logged: boolean): Promise<Tally> | undefined {
+  if (!hasTestFiles(e2eDir)) return undefined;
+  if (!fs.existsSync(e2eConfig)) {
+    console.error(`test-all: tests/e2e has test files but no ${path.relative(root, e2eConfig)}`);
+    return Promise.resolve({ passed: 0, failed: 1 });
+  }
+  return suite('e2e', ['--config', e2eConfig], logged);
 }
 
 function build(): boolean {
@@ -93,24 +145,23 @@ function build(): boolean {
   return code === 0;
 }
 
-function main(): number {
+async function main(): Promise<number> {
   const started = performance.now();
+  fs.mkdirSync(resultsDir, { recursive: true });
   // Unit tests need neither a database nor the build: they run first, so their failures show at once.
-  const tallies: Tally[] = [suite('unit', ['--config', unitConfig])];
+  const tallies: Tally[] = [await suite('unit', ['--config', unitConfig])];
   // Server-rendered pages are tested against the production build, so it must be fresh.
   if (!build()) {
     console.error('test-all: npm run build failed; no suite can run against it');
     tallies.push({ passed: 0, failed: 1 });
+  } else if (process.env.TEST_SUITES_ONE_BY_ONE === '1') {
+    tallies.push(await suite('api', []));
+    const e2e = e2eSuite(false);
+    if (e2e) tallies.push(await e2e);
   } else {
-    tallies.push(suite('api', []));
-    if (hasTestFiles(e2eDir)) {
-      if (fs.existsSync(e2eConfig)) {
-        tallies.push(suite('e2e', ['--config', e2eConfig]));
-      } else {
-        console.error(`test-all: tests/e2e has test files but no ${path.relative(root, e2eConfig)}`);
-        tallies.push({ passed: 0, failed: 1 });
-      }
-    }
+    const e2e = e2eSuite(true);
+    tallies.push(await suite('api', []));
+    if (e2e) tallies.push(await e2e);
   }
   const passed = tallies.reduce((sum, t) => sum + t.passed, 0);
   const failed = tallies.reduce((sum, t) => sum + t.failed, 0);
@@ -122,4 +173,4 @@ function main(): number {
   return failed === 0 && passed > 0 ? 0 : 1;
 }
 
-process.exitCode = main();
+process.exitCode = await main();

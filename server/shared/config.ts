@@ -18,9 +18,10 @@ export const MAX_WORKERS = 8;
 /**
  * How long the `WORKERS>1` primary waits for a server worker to listen, and for the setup worker
  * (migrations, the admin, the demo) to finish, before it kills it as a failed start
- * (docs/decisions/0053-bounded-archive-lines.md).
+ * (docs/decisions/0053-bounded-archive-lines.md); and how long every start must have failed before it
+ * gives up (server/restart-policy.ts; configurable so the test of giving up need not wait a minute).
  */
-export const START_TIMEOUT_DEFAULTS = { workerMs: 60_000, setupMs: 10 * 60_000 } as const;
+export const START_TIMEOUT_DEFAULTS = { workerMs: 60_000, setupMs: 10 * 60_000, giveUpMs: 60_000 } as const;
 
 const positiveInt = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive');
 
@@ -120,6 +121,7 @@ const envSchema = z.object({
   WORKERS: positiveInt.max(MAX_WORKERS, `must be at most ${MAX_WORKERS}`).optional(),
   WORKER_START_TIMEOUT_MS: positiveInt.default(START_TIMEOUT_DEFAULTS.workerMs),
   SETUP_TIMEOUT_MS: positiveInt.default(START_TIMEOUT_DEFAULTS.setupMs),
+  WORKER_GIVE_UP_AFTER_MS: positiveInt.default(START_TIMEOUT_DEFAULTS.giveUpMs),
   IMAGE_STORAGE: z.enum(['disk', 'database'], { error: 'must be disk or database' }).default('disk'),
   CACHE_MB: positiveInt.default(32),
   PAGE_CACHE_MB: positiveInt.default(32),
@@ -156,8 +158,11 @@ export interface Config {
   imageStorage: 'disk' | 'database';
   /** Server processes `npm start` runs (node:cluster); 1 is a single process. */
   workers: number;
-  /** A server worker not listening, the setup worker not done, after this long is killed as a failed start. */
-  startTimeouts: { workerMs: number; setupMs: number };
+  /**
+   * A server worker not listening, the setup worker not done, after this long is killed as a failed
+   * start; after `giveUpMs` of nothing but failed starts (five at least, none serving) the primary exits 1.
+   */
+  startTimeouts: { workerMs: number; setupMs: number; giveUpMs: number };
   demoCatalogue: boolean;
   siteName: string;
   /** Origin used for canonical links; falls back to the request's own origin when unset. */
@@ -235,7 +240,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     imageStorage: env.IMAGE_STORAGE,
     // Development serves Vite's middleware, which one process owns.
     workers: env.NODE_ENV === 'development' ? 1 : (env.WORKERS ?? Math.min(MAX_WORKERS, os.availableParallelism())),
-    startTimeouts: { workerMs: env.WORKER_START_TIMEOUT_MS, setupMs: env.SETUP_TIMEOUT_MS },
+    startTimeouts: { workerMs: env.WORKER_START_TIMEOUT_MS, setupMs: env.SETUP_TIMEOUT_MS, giveUpMs: env.WORKER_GIVE_UP_AFTER_MS },
     demoCatalogue: env.DEMO_CATALOGUE,
     siteName: env.SITE_NAME,
     siteUrl: env.SITE_URL?.replace(/\/+$/, ''),

@@ -153,20 +153,25 @@ describe('the WORKERS=2 primary when a start hangs', () => {
     }
   }, 200_000);
 
-  it('when every server worker hangs, the primary gives up with exit code 1 after a minute of failed starts', async () => {
-    const server = start({ TEST_HANG_ROLE: 'serve', WORKER_START_TIMEOUT_MS: '1000' });
+  // The window is a minute unless WORKER_GIVE_UP_AFTER_MS says otherwise (the restart rule's test below
+  // holds the minute against a clock); here 5 s, so the real process tree gives up without a minute's wait.
+  it('when every server worker hangs, the primary gives up with exit code 1 after WORKER_GIVE_UP_AFTER_MS of failed starts, not before', async () => {
+    const giveUpMs = 5_000;
+    const server = start({ TEST_HANG_ROLE: 'serve', WORKER_START_TIMEOUT_MS: '1000', WORKER_GIVE_UP_AFTER_MS: String(giveUpMs) });
     const exit = await server.exited;
     expect(exit.code).toBe(1);
     const fatal = jsonLines(exit.stdout).find((line) => String(line.msg).endsWith('giving up'));
     expect(fatal, exit.stdout).toBeDefined();
-    expect(Number(fatal!.failingForMs)).toBeGreaterThanOrEqual(GIVE_UP_AFTER_MS);
+    expect(Number(fatal!.failingForMs)).toBeGreaterThanOrEqual(giveUpMs);
+    // The setting, not the default minute, decided.
+    expect(Number(fatal!.failingForMs)).toBeLessThan(GIVE_UP_AFTER_MS);
     expect(Number(fatal!.failedStarts)).toBeGreaterThanOrEqual(GIVE_UP_AFTER_FAILED_STARTS);
     expect(listeningPids(exit.stdout)).toEqual([]);
     const hung = hungPids(exit.stdout);
     expect(hung.length).toBeGreaterThanOrEqual(GIVE_UP_AFTER_FAILED_STARTS);
     expect(hung.filter(alive)).toEqual([]);
     expect(await refused()).toBe(true);
-  }, 150_000);
+  }, 60_000);
 });
 
 describe('the restart rule', () => {
@@ -225,5 +230,18 @@ describe('the restart rule', () => {
     expect(policy.died(0, listenedAt).kind).toBe('restart');
     // ...and the next failed start, with none serving after a minute of failures, gives up.
     expect(policy.died(0, undefined)).toEqual({ kind: 'give-up', failedStarts: GIVE_UP_AFTER_FAILED_STARTS + 2, failingForMs: GIVE_UP_AFTER_MS });
+  });
+
+  it('gives up after the window it is given (WORKER_GIVE_UP_AFTER_MS), a minute unless set', () => {
+    expect(GIVE_UP_AFTER_MS).toBe(60_000);
+    let now = 0;
+    const policy = new RestartPolicy(() => now, 5_000);
+    // Failed starts at 0, 1, 2, 3, 4 and 4.999 s: more than five, but not yet 5 s of them.
+    for (const at of [0, 1_000, 2_000, 3_000, 4_000, 4_999]) {
+      now = at;
+      expect(policy.died(at % 2, undefined).kind).toBe('restart');
+    }
+    now = 5_000;
+    expect(policy.died(0, undefined)).toEqual({ kind: 'give-up', failedStarts: 7, failingForMs: 5_000 });
   });
 });
