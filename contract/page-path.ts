@@ -11,8 +11,8 @@ import { LANGUAGES } from './i18n.ts';
  */
 export const ROUTE_SEGMENTS: ReadonlySet<string> = new Set([
   ...LANGUAGES,
-  'admin', 'moderator', 'login', 'dashboard', 'moderators', 'site-channels', 'log', 'domains', 'reports',
-  'scripts', 'games', 'executors', 'info', 'subscribe', 'favourites', 'privacy', 'terms', 'cookies', 'seo',
+  'admin', 'moderator', 'login', 'dashboard', 'moderators', 'site-channels', 'log', 'domains', 'reports', 'script-types',
+  'scripts', 'games', 'executors', 'types', 'info', 'subscribe', 'favourites', 'privacy', 'terms', 'cookies', 'seo',
   'feed.xml', 'opensearch.xml', 'sitemap.xml', 'robots.txt',
 ]);
 

@@ -47,7 +47,7 @@ describe('what a loader does, for visitors and the admin, in a real browser', ()
     await warning.waitFor();
 
     // Above the Copy button, both in view of the visitor before copying.
-    const copy = page.getByRole('button', { name: 'Copy' });
+    const copy = page.getByRole('button', { name: 'Copy', exact: true });
     const [warningBox, reportBox, copyBox] = await Promise.all([warning.boundingBox(), report.boundingBox(), copy.boundingBox()]);
     expect(warningBox!.y).toBeLessThan(reportBox!.y);
     expect(reportBox!.y + reportBox!.height).toBeLessThanOrEqual(copyBox!.y);
