@@ -17,6 +17,7 @@ import { buildApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/shared/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { createTestContext, type TestContext } from '../helpers/app.ts';
+import { until } from '../helpers/wait.ts';
 import { type Account, createAdmin, createModerator, injectAs } from '../helpers/auth.ts';
 import { dialects, type TestDialect, type ThrowawayDatabase, throwawayDatabase } from '../helpers/databases.ts';
 import { entryEnv } from '../helpers/processes.ts';
@@ -472,8 +473,8 @@ describe('the scheduled snapshots of the embedded database', () => {
         writeBackup(ctx.config, file, {
           onSnapshot: async (capture) => {
             capture.images = async function* () {
-              await new Promise((resolve) => setTimeout(resolve, 20));
-              expect(listing().some((name) => name.endsWith('.tmp'))).toBe(true);
+              // The tables are written: the temporary file exists (its stream opens asynchronously).
+              await until('the temporary archive to exist', listing, (names) => names.some((name) => name.endsWith('.tmp')), 10_000);
               yield* [];
               throw new Error('disk full');
             };
